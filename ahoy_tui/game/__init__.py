@@ -11,11 +11,11 @@ from ahoy_tui.game.engine import apply, awaiting, legal_actions, new_game, start
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.events import Event, for_viewer
 from ahoy_tui.game.state import HandResult, Phase, Settings, State
-from ahoy_tui.game.view import PlayerView, view
+from ahoy_tui.game.view import PlayerView, view, views
 
 __all__ = [
     "Action", "Ahoy", "ChoosePartner", "Discard", "Draw", "Exchange", "HandsUp", "LayDown", "Offer",
     "Pass", "Pick", "Respond", "StepIn", "apply", "awaiting", "legal_actions", "new_game",
     "start_hand", "RuleError", "Event", "for_viewer", "HandResult", "Phase", "Settings", "State",
-    "PlayerView", "view",
+    "PlayerView", "view", "views",
 ]

@@ -85,7 +85,7 @@ def start_hand(state: State, deck: Sequence[int], first_seat: int) -> tuple[Stat
     _clear_turn(s)
     s.phase = Phase.DRAW
     events = [public("hand_started", hand=s.hand_no, first_seat=first_seat, draw_size=len(s.draw_pile))]
-    events += [private([seat], "dealt", cards=[C.identity(c) for c in s.hands[seat]]) for seat in range(n)]
+    events += [private([seat], "dealt", seat=seat, cards=[C.identity(c) for c in s.hands[seat]]) for seat in range(n)]
     return s, events
 
 
@@ -150,9 +150,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, sorted by ``actions.sort_key``.
 
     Non-empty for every seat in ``awaiting(state)``. Offers list all
-    53 × 53 identity pairs (R8: any statement is allowed).
+    53 × 53 identity pairs (R8: any statement is allowed). Built in sorted
+    order (kinds in ``KIND_ORDER``, arguments ascending) without a sort.
     """
-    out: list[Action] = list(ahoy_actions(state, seat))
+    out: list[Action] = sorted(ahoy_actions(state, seat), key=sort_key)
     if seat not in awaiting(state):
         return out
     p = state.phase
@@ -168,10 +169,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if hand:
             out.append(Respond(True))
     elif p is Phase.STEP_IN:
-        out.append(Pass())
         if hand and (not state.settings.verified_step_in
                      or any(C.identity(c) == state.offer_want for c in hand)):
             out.append(StepIn())
+        out.append(Pass())
     elif p is Phase.CHOOSE_PARTNER:
         out += [ChoosePartner(x) for x in sorted(x for x, v in state.step_answers.items() if v)]
     elif p is Phase.EXCHANGE:
@@ -184,7 +185,6 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         out += [Pick(i) for i in range(len(state.laid_down))]
     elif p is Phase.DISCARD:
         out += [Discard(i) for i in _idents(hand)]
-    out.sort(key=sort_key)
     return out
 
 
@@ -261,7 +261,7 @@ def _draw(s: State, seat: int, a: Draw, ev: list[Event], reshuffle: Reshuffler |
         card = s.draw_pile.pop()
         s.hands[seat].append(card)
         ev.append(public("drew", seat=seat, draw_size=len(s.draw_pile)))
-        ev.append(private([seat], "drew_card", card=C.identity(card)))
+        ev.append(private([seat], "drew_card", seat=seat, card=C.identity(card)))
     else:
         ev.append(public("drew_nothing", seat=seat))
     s.phase = Phase.ACTION

@@ -8,6 +8,7 @@ only ever see these.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.engine import ahoy_locked, awaiting
@@ -75,31 +76,24 @@ def view(state: State, seat: int | None) -> PlayerView:
     Raises:
         ValueError: when ``seat`` is not None and not a seat of this game.
     """
-    if seat is not None and not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat} does not exist")
+    return views(state, (seat,))[0]
+
+
+def views(state: State, seats: Iterable[int | None]) -> list[PlayerView]:
+    """``view(state, seat)`` for each of ``seats``, sharing the public part.
+
+    Raises:
+        ValueError: when a seat is not None and not a seat of this game.
+    """
     ident = C.IDENTITIES
-    if seat is None:
-        hand: tuple[int, ...] = ()
-        laid: tuple[int, ...] = ()
-        locked = None
-    else:
-        hand = tuple(sorted(c % ident for c in state.hands[seat]))
-        laid = tuple(c % ident for c in state.laid_down) if seat == state.target else ()
-        lc = state.locked.get(seat)
-        locked = None if lc is None else lc % ident
-    has_offer = state.offer_want >= 0 and state.phase in (
-        Phase.RESPOND, Phase.STEP_IN, Phase.CHOOSE_PARTNER, Phase.EXCHANGE, Phase.DISCARD)
+    has_offer = state.offer_want >= 0 and state.phase in _OFFER_PHASES
     answers = state.step_answers
-    return PlayerView(
-        seat=seat,
+    public = dict(
         players=state.players,
         hand_no=state.hand_no,
         phase=state.phase,
         active=state.active,
         first_seat=state.first_seat,
-        hand=hand,
-        laid_down=laid,
-        locked=locked,
         hand_sizes=tuple(len(h) for h in state.hands),
         draw_size=len(state.draw_pile),
         discard=tuple(c % ident for c in state.discard),
@@ -114,10 +108,28 @@ def view(state: State, seat: int | None) -> PlayerView:
         exchange_locked=tuple(sorted(state.locked)),
         hands_up=(state.active, state.target, len(state.laid_down)) if state.target >= 0 else None,
         waiting_for=awaiting(state),
-        dealt_lock=seat is not None and ahoy_locked(state, seat),
         ahoy_cards=state.ahoy_cards,
         revealed=state.revealed,
         winners=state.winners,
         biggest_losers=state.biggest_losers,
         reshuffles=state.reshuffles,
     )
+    out = []
+    for seat in seats:
+        if seat is None:
+            out.append(PlayerView(seat=None, hand=(), laid_down=(), locked=None, dealt_lock=False, **public))
+            continue
+        if not 0 <= seat < state.players:
+            raise ValueError(f"seat {seat} does not exist")
+        lc = state.locked.get(seat)
+        out.append(PlayerView(
+            seat=seat,
+            hand=tuple(sorted(c % ident for c in state.hands[seat])),
+            laid_down=tuple(c % ident for c in state.laid_down) if seat == state.target else (),
+            locked=None if lc is None else lc % ident,
+            dealt_lock=state.dealt_lock[seat] and ahoy_locked(state, seat) if state.dealt_lock else False,
+            **public))
+    return out
+
+
+_OFFER_PHASES = (Phase.RESPOND, Phase.STEP_IN, Phase.CHOOSE_PARTNER, Phase.EXCHANGE, Phase.DISCARD)

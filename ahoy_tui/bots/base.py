@@ -1,0 +1,43 @@
+"""The bot interface: a policy sees one seat's view and its legal actions only.
+
+Bots never see :class:`~ahoy_tui.game.state.State` (R18). Each bot gets its own
+``random.Random``; the same seed and inputs give the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence
+
+from ahoy_tui.game.actions import Action
+from ahoy_tui.game.view import PlayerView
+
+
+class Bot(Protocol):
+    """A policy for one seat."""
+
+    name: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (non-empty) given ``view``; never raises."""
+        ...
+
+
+BOT_KINDS: tuple[str, ...] = ("baseline", "random")
+
+
+def make_bot(kind: str, seed: int | None = None) -> Bot:
+    """A new bot of ``kind`` (``"baseline"`` or ``"random"``) with its own RNG.
+
+    Raises:
+        ValueError: for an unknown kind.
+    """
+    from ahoy_tui.bots.baseline import BaselineBot
+    from ahoy_tui.bots.random_bot import RandomBot
+
+    rng = random.Random(seed)
+    if kind == "baseline":
+        return BaselineBot(rng)
+    if kind == "random":
+        return RandomBot(rng)
+    raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOT_KINDS)}")

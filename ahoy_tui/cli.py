@@ -1,0 +1,156 @@
+"""The ``ahoy`` command: ``simulate``, ``replay``, ``play`` (README; issue 2).
+
+Exit status: 0 on success, 2 for bad arguments or an invalid record
+(RECORDS.md, "Replaying").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from ahoy_tui.bots import BOT_KINDS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit 2 with one clear line
+        self.print_usage(sys.stderr)
+        print(f"ahoy: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _limit(text: str) -> int:
+    presets = {"quick": 50, "normal": 100, "long": 150, "night": 200}
+    if text in presets:
+        return presets[text]
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"limit must be a whole number from 20 to 1000, not {text!r}") from None
+    if not 20 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"limit must be from 20 to 1000, not {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 2 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"players must be from 2 to 8, not {text!r}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, not {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+
+
+def _bots(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in BOT_KINDS]
+    if not kinds or bad:
+        raise argparse.ArgumentTypeError(f"bots must be a comma list of {', '.join(BOT_KINDS)}; got {text!r}")
+    return kinds
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="ahoy", description="AHOY!! V2, the pirate card game.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    s = sub.add_parser("simulate", help="play whole games between bots and print statistics")
+    s.add_argument("--players", type=_players, default=4)
+    s.add_argument("--games", type=_positive, default=10)
+    s.add_argument("--seed", type=_seed, default=1)
+    s.add_argument("--bots", type=_bots, default=["baseline"], help="comma list, cycled over seats")
+    s.add_argument("--limit", type=_limit, default=100)
+    s.add_argument("--records", metavar="DIR", help="write each game's record here")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    r = sub.add_parser("replay", help="check a game record against the rules")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    pl = sub.add_parser("play", help="play in this terminal against bots (no SSH)")
+    pl.add_argument("--players", type=_players, default=4)
+    pl.add_argument("--bots", type=_bots, default=["baseline"])
+    pl.add_argument("--name", default="you")
+    pl.add_argument("--limit", type=_limit, default=100)
+    return p
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from ahoy_tui.sim import format_stats, simulate, to_json
+
+    stats = simulate(args.players, args.games, args.seed, args.bots, limit=args.limit,
+                     records_dir=args.records)
+    print(to_json(stats) if args.json else format_stats(stats))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ahoy_tui.game.record import RecordError
+    from ahoy_tui.game.replay import replay
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"ahoy: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game, summary = replay(text)
+    except RecordError as err:
+        if args.json:
+            print(json.dumps({"valid": False, "line": err.line, "rule": err.rule, "error": err.error}))
+        else:
+            print(f"invalid record: line {err.line}: rule {err.rule}: {err.error}")
+        return 2
+    d = summary.as_dict()
+    if args.json:
+        print(json.dumps(d))
+        return 0
+    print(f"valid record: {len(d['hands'])} hands, totals {d['totals']}")
+    for h in d["hands"]:
+        who = "becalmed" if h["winner"] is None else f"won by {game.seats[h['winner']]}"
+        print(f"  hand {h['hand']}: {who}, scores {h['scores']}")
+    if d["game_over"]:
+        names = lambda seats: ", ".join(game.seats[i] for i in seats)  # noqa: E731
+        print(f"game over: winners {names(d['winners'])}; BIGGEST LOSER OF THE NIGHT: {names(d['biggest_losers'])}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from ahoy_tui.ui.local import run_local
+    except ImportError as exc:
+        print(f"ahoy: the local game is not available: {exc}", file=sys.stderr)
+        return 2
+    return run_local(args.players, args.bots, args.name, args.limit)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler = {"simulate": cmd_simulate, "replay": cmd_replay, "play": cmd_play}[args.command]
+    return handler(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+def _entry() -> None:
+    """Console-script entry: exit with ``main``'s status."""
+    raise SystemExit(main())
