@@ -67,3 +67,14 @@ HANDS_4 = [
     ["8C", "9C", "10C", "3D", "AS"],
     ["JD", "QD", "4C", "5C", "7S"],
 ]
+
+
+def rule_of(state: State, seat: int, action) -> str:
+    """The rule id ``apply`` names when ``seat`` tries ``action``; fails if it is legal."""
+    import pytest
+
+    from ahoy_tui.game.errors import RuleError
+
+    with pytest.raises(RuleError) as e:
+        apply(state, seat, action)
+    return e.value.rule

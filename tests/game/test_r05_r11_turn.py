@@ -9,15 +9,10 @@ from ahoy_tui.game.engine import apply, awaiting, legal_actions
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.state import Phase
 from ahoy_tui.game.view import view
-from tests.game.helpers import HANDS_4, deal, hand_names, ids, play
+from tests.game.helpers import rule_of, HANDS_4, deal, hand_names, ids, play
 
 W, G = ids("6H", "5D")
 
-
-def rule_of(state, seat, action):
-    with pytest.raises(RuleError) as e:
-        apply(state, seat, action)
-    return e.value.rule
 
 
 def test_r5_draw_then_offer_then_discard_in_order():

@@ -9,15 +9,10 @@ from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.events import for_viewer
 from ahoy_tui.game.state import Phase
 from ahoy_tui.game.view import view
-from tests.game.helpers import HANDS_4, deal, hand_names, ids, play
+from tests.game.helpers import rule_of, HANDS_4, deal, hand_names, ids, play
 
 JOKER_HANDS = [["JK", "3S", "4S", "9H", "KD"]] + HANDS_4[1:]
 
-
-def rule_of(state, seat, action):
-    with pytest.raises(RuleError) as e:
-        apply(state, seat, action)
-    return e.value.rule
 
 
 def test_r7_full_hands_up_flow_and_who_learns_what():

@@ -8,15 +8,10 @@ from ahoy_tui.game.engine import apply, legal_actions
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.state import Phase
 from ahoy_tui.game.view import view
-from tests.game.helpers import HANDS_4, deal, ids, play
+from tests.game.helpers import rule_of, HANDS_4, deal, ids, play
 
 TREASURE = tuple(ids("5H", "6H", "7H", "8H"))
 
-
-def rule_of(state, seat, action):
-    with pytest.raises(RuleError) as e:
-        apply(state, seat, action)
-    return e.value.rule
 
 
 def hands_with(seat, cards):
