@@ -1,0 +1,120 @@
+"""Time for the lobby: the real event loop, or a manual clock for tests.
+
+The lobby reads ``now()`` (seconds, ``time.monotonic()`` scale) and asks
+``call_at(when, fn)`` for timers; a timer can be cancelled. Callbacks run on
+the loop thread, one at a time, so they never race a command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from typing import Callable, Protocol
+
+
+class Timer(Protocol):
+    """A scheduled callback."""
+
+    def cancel(self) -> None:
+        """Stop it from running; safe to call twice or after it ran."""
+
+
+class Clock(Protocol):
+    """The lobby's source of time and timers."""
+
+    def now(self) -> float:
+        """Monotonic seconds (same scale as ``time.monotonic()``)."""
+
+    def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
+        """Run ``fn`` at ``when`` (or as soon as possible if that has passed)."""
+
+
+class LoopClock:
+    """Real time on the running asyncio loop (whose ``time()`` is monotonic)."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
+        loop = asyncio.get_running_loop()
+        return loop.call_later(max(0.0, when - time.monotonic()), fn)
+
+
+class _ManualTimer:
+    __slots__ = ("when", "seq", "fn", "cancelled")
+
+    def __init__(self, when: float, seq: int, fn: Callable[[], None]) -> None:
+        self.when, self.seq, self.fn, self.cancelled = when, seq, fn, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def __lt__(self, other: "_ManualTimer") -> bool:
+        return (self.when, self.seq) < (other.when, other.seq)
+
+
+class ManualClock:
+    """A clock that moves only when told to: deterministic, instant tests.
+
+    Args:
+        start: The initial ``now()``.
+    """
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.t = start
+        self._heap: list[_ManualTimer] = []
+        self._seq = itertools.count()
+
+    def now(self) -> float:
+        return self.t
+
+    def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
+        timer = _ManualTimer(max(when, self.t), next(self._seq), fn)
+        heapq.heappush(self._heap, timer)
+        return timer
+
+    def pending(self) -> int:
+        """Timers not yet run or cancelled."""
+        return sum(1 for t in self._heap if not t.cancelled)
+
+    def next_due(self) -> float | None:
+        """When the next live timer runs, or None."""
+        while self._heap and self._heap[0].cancelled:
+            heapq.heappop(self._heap)
+        return self._heap[0].when if self._heap else None
+
+    def step(self) -> bool:
+        """Jump to the next live timer and run it; False when none is left."""
+        when = self.next_due()
+        if when is None:
+            return False
+        timer = heapq.heappop(self._heap)
+        self.t = max(self.t, timer.when)
+        timer.fn()
+        return True
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward by ``seconds``, running every timer due on the way."""
+        end = self.t + seconds
+        while (when := self.next_due()) is not None and when <= end:
+            self.step()
+        self.t = end
+
+    def run(self, until: Callable[[], bool] | None = None, max_steps: int = 1_000_000,
+            max_time: float = float("inf")) -> int:
+        """Run timers until ``until()`` is true, none is left, or a limit is hit.
+
+        Returns:
+            The number of timers run.
+        """
+        steps = 0
+        end = self.t + max_time
+        while steps < max_steps and not (until and until()):
+            when = self.next_due()
+            if when is None or when > end:
+                break
+            self.step()
+            steps += 1
+        return steps

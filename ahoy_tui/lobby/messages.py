@@ -1,0 +1,175 @@
+"""Messages the lobby pushes to sessions, and the table config (docs/lobby-api.md).
+
+Every message is a small dataclass. A session receives them through the
+callback it gave ``PlayerHandle.subscribe``; it never polls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ahoy_tui.game.actions import Action
+from ahoy_tui.game.events import Event
+from ahoy_tui.game.view import PlayerView
+
+ClockProfileName = Literal["relaxed", "normal", "blitz", "untimed"]
+TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
+SeatKind = Literal["person", "bot", "empty"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """What the creator of a table chooses (validated by ``config.validate``).
+
+    Attributes:
+        name: Table name, at most 24 characters after sanitising.
+        seats: Seats, 2..8 (R1).
+        limit: Point limit, 20..1000; presets 50/100/150/200 (R15).
+        ace_low: House rule R2.
+        verified_step_in: House rule R9.2.
+        clocks: Clock profile (R17): ``relaxed``, ``normal`` (R17 defaults),
+            ``blitz`` or ``untimed``.
+        private: Private tables are joined with a code only.
+    """
+
+    name: str = ""
+    seats: int = 4
+    limit: int = 100
+    ace_low: bool = False
+    verified_step_in: bool = False
+    clocks: ClockProfileName = "normal"
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as every member of the table sees it.
+
+    Attributes:
+        name: Display name ("" for an empty seat).
+        kind: ``person``, ``bot`` or ``empty``.
+        connected: A person with at least one session at the table (bots: True).
+        ready: Pressed ready (before the start) or asked for a rematch (after the end).
+        autopilot: The baseline bot plays this person's seat now (R17).
+    """
+
+    name: str
+    kind: SeatKind
+    connected: bool
+    ready: bool
+    autopilot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """A table's public facts; ``code`` is set only in the host's copy."""
+
+    table_id: str
+    name: str
+    host: str
+    seats: list[SeatInfo]
+    status: TableStatus
+    config: TableConfig
+    spectators: int
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """One table as the lobby list shows it (public information only)."""
+
+    table_id: str
+    name: str
+    seats_taken: int
+    seats: int
+    status: str
+    limit: int
+    private: bool = False
+    host: str = ""
+    ace_low: bool = False
+    verified_step_in: bool = False
+    clocks: str = "normal"
+    spectators: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    """The table list or the players online changed."""
+
+    tables: list[TableSummary]
+    online: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    """One chat line; ``at`` is wall-clock seconds (``time.time()``)."""
+
+    channel: str
+    sender: str
+    text: str
+    at: float
+    system: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChatHistory:
+    """The last (at most 200) public messages of a channel, oldest first."""
+
+    channel: str
+    messages: list[ChatMessage]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A sentence for one player only (e.g. the chat rate limit)."""
+
+    text: str
+    level: Literal["info", "warning", "error"] = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """A table changed; this is what one subscriber may know of it (R18).
+
+    Attributes:
+        table: Seats, status, config (``code`` only for the host).
+        view: ``Game.view(seat)`` (spectators: ``view(None)``); None before the
+            first deal.
+        events: New events this subscriber may see, in order. When
+            ``catch_up`` is True they are instead the whole game's events
+            this subscriber may see (join, spectate, reconnect).
+        legal: This seat's legal actions now (spectators: empty).
+        version: Pass back with ``Lobby.act``.
+        deadline: ``time.monotonic()`` when the current decision's clock runs
+            out; None when untimed or nothing is pending.
+        clock_seconds: Length of that clock in seconds, or None.
+        seat: The receiver's seat, None for a spectator.
+        waiting_for: Seats the table waits for now (empty when none).
+        catch_up: See ``events``.
+    """
+
+    table: TableSnapshot
+    view: PlayerView | None
+    events: list[Event]
+    legal: list[Action]
+    version: int
+    deadline: float | None
+    clock_seconds: float | None
+    seat: int | None = None
+    waiting_for: tuple[int, ...] = ()
+    catch_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed:
+    """The table is gone (empty past its grace period, or closed)."""
+
+    table_id: str
+    reason: str
+
+
+Message = LobbyChanged | ChatMessage | ChatHistory | Notice | TableUpdate | TableClosed
+
+__all__ = ["TableConfig", "SeatInfo", "TableSnapshot", "TableSummary", "LobbyChanged", "ChatMessage",
+           "ChatHistory", "Notice", "TableUpdate", "TableClosed", "Message"]

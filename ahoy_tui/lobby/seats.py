@@ -1,0 +1,59 @@
+"""Seats of a table and the names bots sit under."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+BOT_NAMES: tuple[str, ...] = ("Calico Jack", "Anne Bonny", "Mary Read", "Blackbeard", "Ching Shih",
+                              "Grace O'Malley", "Henry Morgan", "Black Bart", "Jean Lafitte",
+                              "Sam Bellamy", "Stede Bonnet", "Ned Low", "Charles Vane", "Hook")
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat of a table (mutable, owned by the table).
+
+    Attributes:
+        kind: ``person``, ``bot`` or ``empty``.
+        identity: The person's identity (None for bots and empty seats).
+        name: Display name.
+        bot_kind: ``baseline`` or ``random`` for bots.
+        ready: Ready before the start; asked for a rematch after game over.
+        auto: The person chose the autopilot, or let the clock run out too often.
+        left: The person left during play; the autopilot keeps the seat (R17).
+        timeouts: Consecutive decisions the clock took from this person.
+    """
+
+    kind: Literal["person", "bot", "empty"] = "empty"
+    identity: str | None = None
+    name: str = ""
+    bot_kind: str | None = None
+    ready: bool = False
+    auto: bool = False
+    left: bool = False
+    timeouts: int = 0
+
+    @classmethod
+    def person(cls, identity: str, name: str) -> "Seat":
+        return cls("person", identity, name)
+
+    @classmethod
+    def bot(cls, kind: str, name: str) -> "Seat":
+        return cls("bot", None, name, kind, ready=True)
+
+    @property
+    def filled(self) -> bool:
+        return self.kind != "empty"
+
+
+def bot_name(taken: set[str], n: int) -> str:
+    """A pirate name not in ``taken`` (``n`` picks where to start looking)."""
+    for i in range(len(BOT_NAMES)):
+        cand = BOT_NAMES[(n + i) % len(BOT_NAMES)]
+        if cand not in taken:
+            return cand
+    k = 2
+    while f"Pirate {k}" in taken:
+        k += 1
+    return f"Pirate {k}"

@@ -1,0 +1,601 @@
+"""One table: seats, members, the game, versions and what each member may see.
+
+A table is changed only by synchronous code on the event loop thread (a
+command or a timer callback); no change ever awaits, so each is atomic and
+two actions in the same tick are applied one after the other. Each change
+bumps ``version``; an action made against a version older than the last
+change to *that seat's* legal actions is stale and refused (a double press,
+or a press overtaken by another player's move). Simultaneous decisions that
+do not affect each other (two seats answering the step-in window, both
+traders choosing their card) do not make each other stale.
+
+After each change every member gets a ``TableUpdate`` with its own view, the
+new events it may see (R18), its legal actions and the decision's deadline.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING, Callable
+
+from ahoy_tui.game.actions import Action, Ahoy
+from ahoy_tui.game.errors import RuleError
+from ahoy_tui.game.events import Event, for_viewer
+from ahoy_tui.game.game import Game
+from ahoy_tui.game.replay import project
+from ahoy_tui.game.state import Phase, Settings
+from ahoy_tui.lobby.chat import ChatLog
+from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
+                                     TableConfig, TableSnapshot, TableSummary, TableUpdate)
+from ahoy_tui.lobby.pilot import Pilot
+from ahoy_tui.lobby.seats import Seat, bot_name
+
+if TYPE_CHECKING:
+    from ahoy_tui.lobby.lobby import Lobby, PlayerHandle
+
+log = logging.getLogger(__name__)
+
+
+class Table:
+    """A table of the lobby (see the module docstring).
+
+    Attributes:
+        table_id: Short public id.
+        config: The validated settings.
+        code: Join code of a private table (None for public ones).
+        host: Identity of the host (None when no person is seated).
+        seats: Seats in play order once the game starts.
+        members: Sessions at the table: handle -> seat, None for spectators.
+        game: The game in progress or finished, None before the first start.
+        version: Bumped by every change members can see.
+        seat_version: Per seat, the version at which its legal actions last changed.
+        events: This game's events (all of them; members get projections).
+        records: Full records of finished games (R18: give out projections only).
+        chat: Table chat history.
+    """
+
+    def __init__(self, lobby: "Lobby", table_id: str, config: TableConfig, code: str | None,
+                 rng: random.Random) -> None:
+        self.lobby = lobby
+        self.clock = lobby.clock
+        self.timing = lobby.timing
+        self.table_id = table_id
+        self.config = config
+        self.code = code
+        self.host: str | None = None
+        self.seats: list[Seat] = [Seat() for _ in range(config.seats)]
+        self.members: dict["PlayerHandle", int | None] = {}
+        self.game: Game | None = None
+        self.version = 0
+        self.seat_version: list[int] = []
+        self.events: list[Event] = []
+        self.records: list[list[dict]] = []
+        self.record_ids: list[list[str | None]] = []
+        self.chat = ChatLog(table_id)
+        self.closed = False
+        self.rng = rng
+        self.pilot = Pilot(self, random.Random(rng.getrandbits(64)))
+        self._legal: list[list[Action]] = []
+        self._deal_timer = None
+        self._close_timer = None
+        self._busy = False
+
+    # -- facts ----------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """``waiting``, ``playing``, ``between_hands`` or ``game_over``."""
+        g = self.game
+        if g is None:
+            return "waiting"
+        if g.over:
+            return "game_over"
+        return "between_hands" if g.state.phase is Phase.NO_HAND else "playing"
+
+    @property
+    def in_play(self) -> bool:
+        """A game is running (between hands included)."""
+        return self.status in ("playing", "between_hands")
+
+    def seat_of(self, identity: str) -> int | None:
+        """The seat ``identity`` holds here, or None."""
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.identity == identity:
+                return i
+        return None
+
+    def present(self, seat: int) -> bool:
+        """The seat's person has at least one session at the table."""
+        return any(v == seat for v in self.members.values())
+
+    def autopilot(self, seat: int) -> bool:
+        """The baseline bot plays this person's seat now (R17)."""
+        s = self.seats[seat]
+        return s.kind == "person" and (s.auto or s.left or not self.present(seat))
+
+    def bot_driven(self, seat: int) -> bool:
+        """A bot or the autopilot makes this seat's decisions."""
+        return self.seats[seat].kind == "bot" or self.autopilot(seat)
+
+    def people_present(self) -> bool:
+        """Some seated person has a session at the table."""
+        return any(v is not None for v in self.members.values())
+
+    def legal_now(self, seat: int) -> list[Action]:
+        """The seat's legal actions at the current version (cached)."""
+        return self._legal[seat] if seat < len(self._legal) else []
+
+    def filled(self) -> int:
+        return sum(1 for s in self.seats if s.filled)
+
+    def summary(self) -> TableSummary:
+        c = self.config
+        host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
+        return TableSummary(self.table_id, c.name, self.filled(), len(self.seats), self.status,
+                            c.limit, c.private, host,
+                            c.ace_low, c.verified_step_in, c.clocks,
+                            sum(1 for v in self.members.values() if v is None))
+
+    def snapshot(self, for_host: bool) -> TableSnapshot:
+        """Seats, status and config as members see them (``code`` only for the host)."""
+        here = set(self.members.values())
+        seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
+                          s.ready, self.autopilot(i)) for i, s in enumerate(self.seats)]
+        host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
+        return TableSnapshot(self.table_id, self.config.name, host, seats, self.status, self.config,
+                             sum(1 for v in self.members.values() if v is None),
+                             self.code if for_host else None)
+
+    # -- plumbing -------------------------------------------------------------------
+
+    def guarded(self, fn: Callable[[], None]) -> Callable[[], None]:
+        """Wrap a timer callback: batch its messages, skip it once closed."""
+        def run() -> None:
+            if self.closed:
+                return
+            with self.lobby.batch():
+                fn()
+        return run
+
+    def _write(self):
+        table = self
+
+        class _Guard:
+            def __enter__(self_inner):
+                if table._busy:
+                    raise LobbyError("the table is busy; try again")
+                table._busy = True
+
+            def __exit__(self_inner, *exc):
+                table._busy = False
+                return False
+        return _Guard()
+
+    def post(self, handle: "PlayerHandle", msg: object) -> None:
+        self.lobby.post(handle, msg)
+
+    def system(self, text: str) -> None:
+        """A system line in the table chat."""
+        msg = ChatMessage(self.table_id, "", text, self.lobby.wall(), system=True)
+        self.chat.add(msg)
+        for h in list(self.members):
+            self.post(h, msg)
+
+    # -- publishing -----------------------------------------------------------------
+
+    def _recompute_legal(self) -> None:
+        g = self.game
+        n = len(self.seats)
+        if len(self.seat_version) != n:
+            self.seat_version = [self.version] * n
+            self._legal = [[] for _ in range(n)]
+        for seat in range(n):
+            new = g.legal(seat) if g is not None and seat < g.state.players else []
+            if new != self._legal[seat]:
+                self._legal[seat] = new
+                self.seat_version[seat] = self.version
+
+    def changed(self, new_events: list[Event] | None = None, exclude: "PlayerHandle | None" = None) -> None:
+        """Commit a change: bump the version, reschedule timers, push to every member."""
+        self.version += 1
+        new_events = new_events or []
+        self.events.extend(new_events)
+        self._recompute_legal()
+        self.pilot.reschedule()
+        self._schedule_deal()
+        self.publish(new_events, exclude)
+        self.lobby.tables_changed(self)
+
+    def update_for(self, handle: "PlayerHandle", seat: int | None, events: list[Event],
+                   catch_up: bool = False, views: dict | None = None,
+                   snaps: dict | None = None) -> TableUpdate:
+        """The ``TableUpdate`` for one member (``views``/``snaps``: caches for one publish)."""
+        g = self.game
+        view = None
+        if g is not None:
+            view = views.get(seat) if views is not None else None
+            if view is None:
+                view = g.view(seat)
+                if views is not None:
+                    views[seat] = view
+        is_host = handle.identity == self.host
+        snap = snaps[is_host] if snaps is not None else self.snapshot(is_host)
+        return TableUpdate(
+            table=snap,
+            view=view,
+            events=for_viewer(events, seat),
+            legal=list(self.legal_now(seat)) if seat is not None else [],
+            version=self.version,
+            deadline=self.pilot.deadline,
+            clock_seconds=self.pilot.clock_len,
+            seat=seat,
+            waiting_for=view.waiting_for if view is not None else (),
+            catch_up=catch_up,
+        )
+
+    def publish(self, new_events: list[Event], exclude: "PlayerHandle | None" = None) -> None:
+        """Push one ``TableUpdate`` per member (R18: each its own projection)."""
+        if not self.members:
+            return
+        views: dict = {}
+        snaps = {True: self.snapshot(True), False: self.snapshot(False)}
+        for h, seat in list(self.members.items()):
+            if h is not exclude:
+                self.post(h, self.update_for(h, seat, new_events, views=views, snaps=snaps))
+
+    def catch_up(self, handle: "PlayerHandle") -> None:
+        """Send ``handle`` the whole table as it may see it (join, spectate, reconnect)."""
+        seat = self.members.get(handle)
+        self.post(handle, self.update_for(handle, seat, self.events, catch_up=True))
+        self.post(handle, ChatHistory(self.table_id, self.chat.recent()))
+
+    # -- game flow -------------------------------------------------------------------
+
+    def _schedule_deal(self) -> None:
+        g = self.game
+        if g is None or g.over or g.state.phase is not Phase.NO_HAND:
+            if self._deal_timer:
+                self._deal_timer.cancel()
+                self._deal_timer = None
+            return
+        if self._deal_timer is None:
+            when = self.clock.now() + self.timing.between_hands
+            self._deal_timer = self.clock.call_at(when, self.guarded(self._deal))
+
+    def _deal(self) -> None:
+        self._deal_timer = None
+        g = self.game
+        if g is None or g.over or g.state.phase is not Phase.NO_HAND:
+            return
+        with self._write():
+            events = g.deal()
+            self.changed(events)
+
+    def _new_game(self) -> None:
+        """Start a game with the filled seats, compacted into play order (R4)."""
+        self.seats = [s for s in self.seats if s.filled]
+        for s in self.seats:
+            s.ready = s.kind == "bot"
+            s.timeouts = 0
+            s.auto = False
+        c = self.config
+        settings = Settings(limit=c.limit, ace_low=c.ace_low, verified_step_in=c.verified_step_in)
+        self.pilot.reset()
+        self.game = Game([s.name for s in self.seats], settings, seed=self.rng.getrandbits(63))
+        self.events = []
+        self.seat_version = []
+        self._legal = []
+        self.system(f"The game begins: {len(self.seats)} players, to {c.limit} points.")
+        self.changed(self.game.deal())
+
+    def apply_action(self, seat: int, action: Action, by: str) -> None:
+        """Apply ``seat``'s action through the engine and publish it (one writer).
+
+        Raises:
+            LobbyError: when the engine refuses the action (with its rule).
+        """
+        g = self.game
+        if g is None or not g.state.hand_in_progress:
+            raise LobbyError("no hand is being played")
+        with self._write():
+            try:
+                events = g.act(seat, action)
+            except RuleError as e:
+                raise LobbyError(f"not allowed ({e.rule}): {e.message}") from None
+            if g.over:
+                self._game_over()
+            self.changed(events)
+        if g.over:
+            self.check_empty()
+            self.maybe_rematch()
+
+    def _game_over(self) -> None:
+        """Keep the record; absent people lose their seats; wait for a rematch (R15)."""
+        self.records.append([dict(line) for line in self.game.record])
+        self.record_ids.append([x.identity for x in self.seats])
+        self.lobby.finished(self.table_id, self.records[-1])
+        for i, s in enumerate(self.seats):
+            s.ready = s.kind == "bot"
+            if s.kind == "person" and (s.left or not self.present(i)):
+                self.seats[i] = Seat()
+        self.seats += [Seat() for _ in range(self.config.seats - len(self.seats))]
+        self._fix_host()
+
+    def timed_out(self, seat: int) -> None:
+        """The decision clock decided for ``seat``: tell its person; too many -> autopilot."""
+        s = self.seats[seat]
+        if s.kind != "person" or self.bot_driven(seat):
+            return
+        s.timeouts += 1
+        text = "Time ran out: the autopilot decided for you."
+        if s.timeouts >= self.timing.timeouts_to_autopilot:
+            s.auto = True
+            text = "Time ran out again: the autopilot plays your seat until you act."
+        for h, v in list(self.members.items()):
+            if v == seat:
+                self.post(h, Notice(text, "warning"))
+
+    def maybe_rematch(self) -> None:
+        """Start the rematch once every person present asked for it."""
+        if self.status != "game_over":
+            return
+        people = [i for i, s in enumerate(self.seats) if s.kind == "person"]
+        if not people or not all(self.seats[i].ready for i in people):
+            return
+        if self.filled() < 2:
+            return
+        self._new_game()
+
+    # -- members ---------------------------------------------------------------------
+
+    def attach(self, handle: "PlayerHandle", seat: int | None) -> None:
+        """Add a session as a member (seat or spectator) and send it everything."""
+        was_present = seat is not None and self.present(seat)
+        self.members[handle] = seat
+        if seat is not None:
+            s = self.seats[seat]
+            if s.left:
+                s.left = False
+            if not was_present and self.in_play:
+                self.system(f"{s.name} is back.")
+        self.changed(exclude=handle)
+        self.catch_up(handle)
+        self.check_empty()
+
+    def detach(self, handle: "PlayerHandle", leaving: bool) -> None:
+        """Remove a session (``leaving``: the person left on purpose)."""
+        if handle not in self.members:
+            return
+        seat = self.members.pop(handle)
+        if seat is not None and not self.present(seat):
+            self._seat_absent(seat, leaving)
+        self.changed()
+        self.check_empty()
+
+    def _seat_absent(self, seat: int, leaving: bool) -> None:
+        s = self.seats[seat]
+        if self.status in ("waiting", "game_over"):
+            name = s.name
+            self.seats[seat] = Seat()
+            self._fix_host()
+            self.system(f"{name} left the table.")
+            self.maybe_rematch()
+        else:
+            s.left = s.left or leaving
+            self.system(f"{s.name} {'left' if leaving else 'lost the connection'}; "
+                        "the autopilot keeps the seat.")
+
+    def _fix_host(self) -> None:
+        if self.host is not None and self.seat_of(self.host) is not None:
+            return
+        present = [s.identity for i, s in enumerate(self.seats) if s.kind == "person" and self.present(i)]
+        anyone = [s.identity for s in self.seats if s.kind == "person"]
+        new = (present or anyone or [None])[0]
+        if new != self.host:
+            self.host = new
+            if new is not None:
+                self.system(f"{self.seats[self.seat_of(new)].name} is now the host.")
+
+    def check_empty(self) -> None:
+        """Close after the grace period when no seated person is at the table (R17)."""
+        if self.people_present():
+            if self._close_timer:
+                self._close_timer.cancel()
+                self._close_timer = None
+            return
+        if self._close_timer is None and not self.closed:
+            self._close_timer = self.clock.call_at(self.clock.now() + self.timing.empty_grace,
+                                                   self.guarded(self._close_if_empty))
+
+    def _close_if_empty(self) -> None:
+        self._close_timer = None
+        if not self.people_present():
+            self.lobby.close_table(self.table_id, "no players were left at the table")
+
+    def close(self, reason: str) -> None:
+        """Tell every member the table is gone and stop every timer."""
+        self.closed = True
+        self.pilot.reset()
+        for t in (self._deal_timer, self._close_timer):
+            if t:
+                t.cancel()
+        for h in list(self.members):
+            self.post(h, TableClosed(self.table_id, reason))
+        self.members.clear()
+
+    # -- commands (called by Lobby, which checks the handle) -------------------------------
+
+    def take_seat(self, handle: "PlayerHandle") -> int:
+        seat = self.seat_of(handle.identity)
+        if seat is None:
+            if self.status not in ("waiting", "game_over"):
+                raise LobbyError("the game has started; you can watch it")
+            free = [i for i, s in enumerate(self.seats) if not s.filled]
+            if not free:
+                raise LobbyError("the table is full; you can watch it")
+            seat = free[0]
+            self.seats[seat] = Seat.person(handle.identity, handle.name)
+            if self.host is None:
+                self.host = handle.identity
+            self.system(f"{handle.name} sat down.")
+        self.attach(handle, seat)
+        return seat
+
+    def require_host(self, handle: "PlayerHandle") -> None:
+        if handle.identity != self.host:
+            raise LobbyError("only the host can do that")
+
+    def add_bot(self, kind: str) -> int:
+        if self.status not in ("waiting", "game_over"):
+            raise LobbyError("bots join before the game starts")
+        free = [i for i, s in enumerate(self.seats) if not s.filled]
+        if not free:
+            raise LobbyError("the table is full")
+        taken = {s.name for s in self.seats}
+        name = bot_name(taken, self.rng.randrange(1000))
+        self.seats[free[0]] = Seat.bot(kind, name)
+        self.system(f"{name} ({kind} bot) sat down.")
+        self.changed()
+        self.maybe_rematch()
+        return free[0]
+
+    def remove_seat(self, seat: int) -> None:
+        if self.status not in ("waiting", "game_over"):
+            raise LobbyError("seats can be changed only before the game starts")
+        s = self._seat(seat)
+        if not s.filled:
+            raise LobbyError("that seat is empty")
+        if s.kind == "person" and s.identity == self.host:
+            raise LobbyError("the host cannot remove themselves; leave the table instead")
+        for h, v in list(self.members.items()):
+            if v == seat:
+                del self.members[h]
+                self.post(h, TableClosed(self.table_id, "the host removed you from the table"))
+        self.seats[seat] = Seat()
+        self.system(f"{s.name} was removed by the host.")
+        self.changed()
+        self.check_empty()
+        self.maybe_rematch()
+
+    def _seat(self, seat: object) -> Seat:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise LobbyError(f"there is no seat {seat!r}")
+        return self.seats[seat]
+
+    def set_ready(self, handle: "PlayerHandle", ready: bool) -> None:
+        seat = self._my_seat(handle)
+        if self.status == "game_over":
+            if ready:
+                self.rematch(handle)
+            else:
+                self.seats[seat].ready = False
+                self.changed()
+            return
+        if self.status != "waiting":
+            raise LobbyError("the game has already started")
+        self.seats[seat].ready = bool(ready)
+        self.changed()
+
+    def _my_seat(self, handle: "PlayerHandle") -> int:
+        seat = self.seat_of(handle.identity)
+        if seat is None:
+            raise LobbyError("you have no seat at this table")
+        return seat
+
+    def start(self) -> None:
+        if self.status != "waiting":
+            raise LobbyError("the game has already started")
+        if self.filled() < 2:
+            raise LobbyError("at least two seats must be filled")
+        late = [s.name for s in self.seats if s.kind == "person" and not s.ready and s.identity != self.host]
+        if late:
+            raise LobbyError(f"not everyone is ready: {', '.join(late)}")
+        self._new_game()
+
+    def give_to_bot(self, seat: int) -> None:
+        s = self._seat(seat)
+        if s.kind != "person":
+            raise LobbyError("only a person's seat can be given to a bot")
+        taken = {x.name for x in self.seats}
+        name = bot_name(taken, self.rng.randrange(1000))
+        self.seats[seat] = Seat.bot("baseline", name)
+        self.pilot.bots.pop(seat, None)
+        for h, v in list(self.members.items()):
+            if v == seat:
+                self.members[h] = None
+                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning"))
+        self._fix_host()
+        self.system(f"{s.name}'s seat now belongs to {name} (baseline bot).")
+        self.changed()
+        self.check_empty()
+
+    def rematch(self, handle: "PlayerHandle") -> None:
+        if self.status != "game_over":
+            raise LobbyError("a rematch is possible only after the game is over")
+        seat = self._my_seat(handle)
+        self.seats[seat].ready = True
+        self.system(f"{self.seats[seat].name} wants a rematch.")
+        self.changed()
+        self.maybe_rematch()
+
+    def set_autopilot(self, handle: "PlayerHandle", on: bool) -> None:
+        seat = self._my_seat(handle)
+        s = self.seats[seat]
+        s.auto, s.timeouts = bool(on), 0
+        self.changed()
+
+    def act(self, handle: "PlayerHandle", action: Action, version: int) -> None:
+        seat = self.seat_of(handle.identity)
+        if seat is None or self.members.get(handle, -1) != seat:
+            raise LobbyError("you have no seat at this table")
+        if self.game is None or not self.game.state.hand_in_progress:
+            raise LobbyError("stale: no hand is being played now")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise LobbyError("stale: the action carries no state version")
+        if version > self.version or version < self.seat_version[seat]:
+            raise LobbyError(f"stale: the table has moved on (your version {version}, "
+                             f"now {self.version}); look again")
+        s = self.seats[seat]
+        s.timeouts = 0
+        s.auto = False
+        self.apply_action(seat, action, by="person")
+
+    def record_for(self, seat: int | None, game: int = -1) -> list[dict]:
+        """A finished game's record as ``seat`` (None: a spectator) may see it (R18).
+
+        Args:
+            seat: Seat index in that game, or None.
+            game: Index among this table's finished games (-1: the last).
+
+        Raises:
+            LobbyError: when there is no such finished game.
+        """
+        try:
+            record = self.records[game]
+        except (IndexError, TypeError):
+            raise LobbyError("no finished game to show") from None
+        return project(record, seat)
+
+    def record_seat(self, identity: str, game: int = -1) -> int | None:
+        """``identity``'s seat in a finished game, or None."""
+        try:
+            ids = self.record_ids[game]
+        except (IndexError, TypeError):
+            return None
+        return ids.index(identity) if identity in ids else None
+
+    def leave_seat(self, seat: int) -> None:
+        """The seat's person left and has no session here any more."""
+        s = self.seats[seat]
+        if s.kind != "person":
+            return
+        if self.in_play and s.left:
+            return
+        self._seat_absent(seat, leaving=True)
+        self.changed()
+        self.check_empty()
+
+    def has_ahoy(self, seat: int) -> bool:
+        return any(isinstance(a, Ahoy) for a in self.legal_now(seat))

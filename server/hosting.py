@@ -1,0 +1,256 @@
+"""Run one Textual app as a hosted SSH session.
+
+Applied to whatever app ``ahoy_tui.ui.app.create_app`` returns:
+
+* its own console (colour system and size from the client, not the server);
+* the :class:`~server.driver.SSHDriver` bound to the session's link;
+* no stdout/stderr swap (Textual's ``redirect_stdout`` swaps the
+  process-wide ``sys.stdout``; concurrent apps would restore each other's
+  streams out of order);
+* no server-side actions: screenshots to disk, ``open_url``, suspend;
+* no blinking cursors (an idle session sends nothing);
+* every ``Input`` without a ``max_length`` gets :data:`MAX_INPUT_LENGTH`;
+* a crash ends this session only, with the terminal restored and an apology.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import logging
+import time
+from typing import Any, Callable, Iterable
+
+import textual.app as textual_app
+from rich.console import Console
+from textual.app import App, SystemCommand
+from textual.widgets import Input
+
+from ahoy_tui.session import SessionInfo
+from server import render
+from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
+
+log = logging.getLogger(__name__)
+
+APOLOGY = (
+    "\r\nSorry, matey: the game hit a reef and this session had to end.\r\n"
+    "The crew has been told. Please reconnect.\r\n"
+)
+
+_HOSTED_ATTR = "_ahoy_hosted"
+#: Characters an ``Input`` holds when its app set no ``max_length``.
+MAX_INPUT_LENGTH = 512
+_patched = False
+
+
+class _LogFile(io.TextIOBase):
+    """A text file whose lines go to a logger (for an app's error console)."""
+
+    def __init__(self, logger: logging.Logger, level: int) -> None:
+        self._logger = logger
+        self._level = level
+
+    def write(self, text: str) -> int:
+        if text.strip():
+            self._logger.log(self._level, "%s", text.rstrip())
+        return len(text)
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _hosted_target(target: Any) -> bool:
+    return bool(getattr(getattr(target, "app", None), _HOSTED_ATTR, False))
+
+
+def _redirect_stdout(target: Any) -> contextlib.AbstractContextManager[Any]:
+    if _hosted_target(target):
+        return contextlib.nullcontext(target)
+    return contextlib.redirect_stdout(target)
+
+
+def _redirect_stderr(target: Any) -> contextlib.AbstractContextManager[Any]:
+    if _hosted_target(target):
+        return contextlib.nullcontext(target)
+    return contextlib.redirect_stderr(target)
+
+
+def install_process_patches() -> None:
+    """Install the process-wide hosting patches (idempotent).
+
+    * Textual's ``redirect_stdout``/``redirect_stderr`` become no-ops for
+      hosted apps (other apps in the process are untouched).
+    * :func:`server.render.install`: strips render per colour system.
+    """
+    global _patched
+    render.install()
+    if not _patched:
+        textual_app.redirect_stdout = _redirect_stdout  # type: ignore[assignment]
+        textual_app.redirect_stderr = _redirect_stderr  # type: ignore[assignment]
+        _patched = True
+
+
+def session_console(info: SessionInfo) -> Console:
+    """A console like Textual's own, but for this client only."""
+    width, height = info.size
+    return Console(
+        color_system=info.color_system if info.color_system != "monochrome" else None,
+        file=textual_app._NullFile(),
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ={},
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+        width=width,
+        height=height,
+    )
+
+
+def _no_blink_register(original: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
+    """Wrap ``App._register``: no blinking cursors, every Input bounded."""
+
+    @functools.wraps(original)
+    def register(parent: Any, *widgets: Any, **kwargs: Any) -> list[Any]:
+        for widget in widgets:
+            if hasattr(widget, "cursor_blink"):
+                widget.cursor_blink = False
+            if isinstance(widget, Input) and not widget.max_length:
+                widget.max_length = MAX_INPUT_LENGTH
+        return original(parent, *widgets, **kwargs)
+
+    return register
+
+
+class FirstPaint:
+    """Paint the first screen once, after the start-up cascade settles.
+
+    At start Textual paints the whole screen about four times within ~50 ms:
+    the screen's ``ScreenResume`` lays out and paints; the app's initial
+    ``Resize`` is forwarded to the screen, which lays out and paints again at
+    the same size; focusing the first widget and the widgets' first
+    ``Show``/style updates then repaint (one partial, one full frame). Over
+    SSH that is 4x the bytes of the first contact.
+
+    While holding, frames are dropped (the compositor state is kept); once no
+    frame was attempted for ``quiet`` seconds, or ``cap`` seconds after the
+    first one, one full frame of the settled screen is painted.
+
+    Attributes:
+        held: Frames dropped while holding.
+        holding: True until the first paint went out.
+    """
+
+    def __init__(self, app: App[Any], quiet: float = 0.025, cap: float = 0.5) -> None:
+        self.app = app
+        self.quiet = quiet
+        self.cap = cap
+        self.holding = True
+        self.held = 0
+        self._first: float | None = None
+        self._timer: Any = None
+        self._display = app._display
+        app._display = self.display  # type: ignore[method-assign]
+
+    def display(self, screen: Any, renderable: Any) -> None:
+        """Stand-in for ``App._display``: drop frames until settled."""
+        app = self.app
+        if not self.holding or renderable is None or app._batch_count:
+            self._display(screen, renderable)
+            return
+        now = time.monotonic()
+        if self._first is None:
+            self._first = now
+        self.held += 1
+        if now - self._first >= self.cap:
+            self.release()
+            return
+        if self._timer is None:
+            self._timer = app.set_timer(self.quiet, self.release, name="ahoy-first-paint")
+        else:
+            self._timer.reset()
+        app.post_display_hook()
+
+    def release(self) -> None:
+        """Stop holding and paint the whole current screen once."""
+        if not self.holding:
+            return
+        self.holding = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        app = self.app
+        if not app.is_running or app._exit:
+            return
+        try:
+            screen = app.screen
+            update = screen._compositor.render_update(
+                full=True, screen_stack=app._background_screens
+            )
+        except Exception:
+            log.exception("first paint failed; falling back to a refresh")
+            app.refresh()
+            return
+        self._display(screen, update)
+
+
+def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink) -> None:
+    """Make ``app`` safe and correct to host on ``link`` (before it runs).
+
+    Args:
+        app: A fresh, not yet running app.
+        info: The session it serves (colour system, size).
+        link: The session's terminal link.
+    """
+    setattr(app, _HOSTED_ATTR, True)
+    app.console = session_console(info)
+    app.error_console = Console(
+        file=_LogFile(log, logging.ERROR), markup=False, highlight=False, width=100
+    )
+    app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
+    app._register = _no_blink_register(app._register)  # type: ignore[method-assign]
+    app._ahoy_first_paint = FirstPaint(app)  # type: ignore[attr-defined]
+
+    def refused(*_args: Any, **_kwargs: Any) -> None:
+        app.notify("Not available over SSH.", severity="warning")
+        return None
+
+    app.action_screenshot = refused  # type: ignore[method-assign]
+    app.save_screenshot = refused  # type: ignore[method-assign]
+    app.deliver_screenshot = refused  # type: ignore[method-assign]
+    app.open_url = refused  # type: ignore[method-assign]
+    app.action_suspend_process = refused  # type: ignore[method-assign]
+    original_commands = app.get_system_commands
+
+    def system_commands(screen: Any) -> Iterable[SystemCommand]:
+        return (c for c in original_commands(screen) if c.title != "Screenshot")
+
+    app.get_system_commands = system_commands  # type: ignore[method-assign]
+
+
+async def run_hosted(app: App[Any], link: TerminalLink) -> int:
+    """Run a prepared app to its end; never raises.
+
+    Args:
+        app: An app passed through :func:`prepare_app`.
+        link: Its terminal link.
+
+    Returns:
+        Exit status for the SSH channel: 0 after a normal quit, 1 after a
+        crash (the terminal is restored and the apology shown).
+    """
+    crashed = False
+    try:
+        await app.run_async(size=link.size)
+    except Exception:
+        log.exception("session crashed outside the app")
+        crashed = True
+    if app.return_code not in (None, 0):
+        crashed = True
+    if crashed:
+        log.error("session crashed; exception: %r", app._exception)
+    link.send_text(RESTORE_SEQUENCE + (APOLOGY if crashed else ""))
+    return 1 if crashed else 0

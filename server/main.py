@@ -1,0 +1,135 @@
+"""``ahoy-server``: the command that runs the SSH front door.
+
+Prints the address, the host key's SHA256 fingerprint and the line players
+type, then serves until SIGINT/SIGTERM, when every player is told the server
+is going down and connections are closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from server.hostkey import default_state_dir
+from server.logsafe import SafeFormatter
+from server.ssh import AhoyServer, AppFactory, ServerConfig
+
+log = logging.getLogger("ahoy.server")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line options of ``ahoy-server``."""
+    p = argparse.ArgumentParser(prog="ahoy-server", description="Serve AHOY!! over SSH.")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
+    p.add_argument("--port", type=int, default=2222, help="TCP port (default: 2222)")
+    p.add_argument("--state-dir", type=Path, default=None, help=f"state directory (default: {default_state_dir()})")
+    p.add_argument("--host-key", type=Path, default=None, help="host key file (default: STATE_DIR/host_ed25519_key)")
+    d = ServerConfig()
+    p.add_argument("--max-sessions", type=int, default=d.max_sessions,
+                   help=f"interactive sessions at once, 0: no limit (default: {d.max_sessions})")
+    p.add_argument("--max-sessions-per-identity", type=int, default=d.max_sessions_per_identity,
+                   help=f"sessions one key or keyless name may run at once (default: {d.max_sessions_per_identity})")
+    p.add_argument("--max-sessions-per-address", type=int, default=d.max_sessions_per_address,
+                   help=f"sessions from one IP (IPv6: /64) at once (default: {d.max_sessions_per_address})")
+    p.add_argument("--max-connections-per-minute", type=int, default=d.max_connections_per_minute,
+                   help=f"new connections one IP may open per minute (default: {d.max_connections_per_minute})")
+    p.add_argument("--max-failed-passwords", type=int, default=d.max_failed_passwords,
+                   help=f"failed passwords one IP may give in {int(d.failed_password_window) // 60} min "
+                        f"before it is refused (default: {d.max_failed_passwords})")
+    p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    p.add_argument("--authorized-keys", type=Path, default=None, help="only these public keys may log in")
+    p.add_argument("--password", default=None, help="keyless logins must give this shared password")
+    p.add_argument("--app", default=None, metavar="MODULE:FUNC",
+                   help="host another create_app(session, lobby) (default: ahoy_tui.ui.app:create_app)")
+    return p
+
+
+def load_app_factory(spec: str) -> AppFactory:
+    """Import ``MODULE:FUNC`` and return the function.
+
+    Raises:
+        SystemExit: ``spec`` is not of that form or cannot be imported.
+    """
+    module_name, _, func_name = spec.partition(":")
+    if not module_name or not func_name:
+        raise SystemExit(f"--app wants MODULE:FUNC, got {spec!r}")
+    try:
+        return getattr(importlib.import_module(module_name), func_name)
+    except (ImportError, AttributeError) as error:
+        raise SystemExit(f"--app {spec}: {error}") from None
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    """Turn parsed options into a :class:`ServerConfig`."""
+    state_dir = args.state_dir or default_state_dir()
+    extra = {"app_factory": load_app_factory(args.app)} if args.app else {}
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        host_key_path=args.host_key or state_dir / "host_ed25519_key",
+        max_sessions=args.max_sessions,
+        max_sessions_per_identity=args.max_sessions_per_identity,
+        max_sessions_per_address=args.max_sessions_per_address,
+        max_connections_per_minute=args.max_connections_per_minute,
+        max_failed_passwords=args.max_failed_passwords,
+        authorized_keys=args.authorized_keys,
+        password=args.password,
+        **extra,
+    )
+
+
+def banner(server: AhoyServer) -> str:
+    """What the server prints once it listens."""
+    cfg = server.config
+    shown_host = cfg.host if cfg.host not in ("", "0.0.0.0", "::") else "HOST"
+    return (
+        f"Ahoy server listening on {cfg.host or '*'}:{server.port}\n"
+        f"Host key {server.host_key_fingerprint} ({cfg.host_key_path})\n"
+        f"Players connect with:  ssh -p {server.port} NAME@{shown_host}\n"
+    )
+
+
+async def serve(config: ServerConfig) -> None:
+    """Run a server until SIGINT or SIGTERM, then stop it politely."""
+    server = AhoyServer(config)
+    await server.start()
+    sys.stdout.write(banner(server))
+    sys.stdout.flush()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("stopping: telling %d players", len(server.sessions))
+    await server.stop()
+    sys.stdout.write("Ahoy server stopped.\n")
+    sys.stdout.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``ahoy-server`` console script.
+
+    Returns:
+        Process exit status: 0 after a clean stop, 2 for bad options,
+        1 when the server cannot start (port taken, unreadable key).
+    """
+    args = build_parser().parse_args(argv)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
+    logging.getLogger("asyncssh").setLevel(max(logging.WARNING, logging.getLogger().level))
+    try:
+        asyncio.run(serve(config_from_args(args)))
+    except OSError as error:
+        log.error("cannot start: %s", error)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,230 @@
+"""One SSH session channel: a Textual app with a PTY, plain text without.
+
+The channel is in bytes mode (``encoding=None``, no line editor). With a
+PTY and a shell request the session joins the lobby, builds the app with
+the UI's ``create_app`` and runs it through :mod:`server.hosting`; the
+channel's exit status is 0 after a normal quit, 1 after a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+
+from ahoy_tui.session import SessionInfo
+from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
+from server.hosting import APOLOGY, prepare_app, run_hosted
+from server.identity import sanitize_name
+from server.logsafe import esc
+from server.termcaps import color_system_for, lang_for, utf8_for
+
+if TYPE_CHECKING:
+    from server.ssh import AhoyServer, _Connection
+
+log = logging.getLogger(__name__)
+
+FULL_MESSAGE = "Ahoy! The ship is full right now. Try again in a little while.\r\n"
+#: Longest TERM value kept (a longer one is cut; it only picks colours).
+MAX_TERM = 64
+
+
+class Session(asyncssh.SSHServerSession[bytes]):
+    """The server side of one session channel."""
+
+    def __init__(self, server: AhoyServer, connection: _Connection) -> None:
+        self.server = server
+        self.connection = connection
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.has_pty = False
+        self.command: str | None = None
+        self.link: TerminalLink | None = None
+        self.app: Any = None
+        self.task: asyncio.Task[None] | None = None
+        self.goodbye: str | None = None
+        self.info: SessionInfo | None = None
+
+    # -- requests before the session starts ---------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.has_pty = True
+        self.term = term_type[:MAX_TERM]
+        if term_size[0] > 0 and term_size[1] > 0:
+            self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str | bytes) -> bool:
+        if isinstance(command, bytes):
+            command = command.decode("utf-8", "replace")
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused subsystem %s from %s", esc(subsystem), self.connection.peer)
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if self.command is not None or not self.has_pty:
+            self._answer_plain()
+            return
+        refusal = self._refusal()
+        if refusal is not None:
+            self.chan.write(f"{refusal}\r\n".encode())
+            self.chan.exit(1)
+            return
+        # Counted at once, so channels opened in one burst all see each other.
+        self.server.sessions.add(self)
+        self.task = asyncio.ensure_future(self._run_tui())
+
+    def _refusal(self) -> str | None:
+        """Why this interactive session may not start (one line), or None."""
+        if self.server.stopping:
+            return FULL_MESSAGE.rstrip()
+        conn = self.connection
+        running = [(s.connection.address, s.connection.identity) for s in self.server.sessions]
+        return self.server.gate.session_refusal(
+            conn.address, conn.identity, sanitize_name(conn.username), running
+        )
+
+    # -- no PTY ---------------------------------------------------------
+    def _answer_plain(self) -> None:
+        from server.ssh import answer_plain
+
+        assert self.chan is not None
+        ans = answer_plain(self.server, self.command)
+        if self.command is not None:
+            log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
+        text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
+        if ans.status == 0:
+            self.chan.write(text.encode())
+        else:
+            self.chan.write_stderr(text.encode())
+        self.chan.exit(ans.status)
+
+    # -- the TUI ----------------------------------------------------------
+    def _session_info(self, display_name: str) -> SessionInfo:
+        assert self.chan is not None
+        env = dict(self.chan.get_environment())
+        term = self.term or env.get("TERM") or "xterm"
+        return SessionInfo(
+            identity=self.connection.identity,
+            display_name=display_name,
+            term=term,
+            color_system=color_system_for(term, env.get("COLORTERM")),
+            utf8=utf8_for(env),
+            lang=lang_for(env),
+            size=self.size,
+            peer=self.connection.peer,
+        )
+
+    async def _run_tui(self) -> None:
+        """Run the session; whatever happens, it stops counting as running."""
+        try:
+            await self._serve()
+        except Exception:
+            log.exception("session of %s failed to start", esc(self.connection.identity))
+            try:
+                self.chan.exit(1)  # type: ignore[union-attr]
+            except OSError:
+                pass
+        finally:
+            self.server.sessions.discard(self)
+
+    async def _serve(self) -> None:
+        assert self.chan is not None
+        chan = self.chan
+        lobby = self.server.lobby
+        identity = self.connection.identity
+        handle = lobby.connect(identity, sanitize_name(self.connection.username))
+        info = self.info = self._session_info(handle.name)
+        link = self.link = TerminalLink(
+            chan,
+            color_system=info.color_system,
+            size=info.size,
+            max_buffer=self.server.config.max_buffer,
+            max_input=self.server.config.max_input,
+            on_overflow=self._drop,
+            clamp=self.server.config.clamp_colors,
+        )
+        log.info("session start %s as %s from %s (%s, %s, %dx%d)", esc(identity), esc(handle.name),
+                 self.connection.peer, esc(info.term), info.color_system, *info.size)
+        status = 1
+        try:
+            try:
+                self.app = self.server.config.app_factory(info, lobby)
+                prepare_app(self.app, info, link)
+            except Exception:
+                log.exception("could not build the app for %s", esc(identity))
+                link.send_text(RESTORE_SEQUENCE + APOLOGY)
+            else:
+                self.server.notify_presence()
+                status = await run_hosted(self.app, link)
+        finally:
+            self.server.sessions.discard(self)
+            lobby.disconnect(handle)
+            self.server.notify_presence()
+            log.info("session end %s status %d", esc(identity), status)
+            if self.goodbye:
+                link.send_text(f"\r\n{self.goodbye}\r\n")
+            try:
+                chan.exit(status)
+            except OSError:
+                pass
+
+    def notify_presence(self) -> None:
+        """Ask the app to redraw who is online, if it can and is running."""
+        app = self.app
+        hook = getattr(app, "lobby_changed", None)
+        if hook is not None and app.is_running and app._is_mounted:
+            app.call_later(hook)
+
+    def _drop(self) -> None:
+        """Disconnect a client that stopped reading (output over the bound)."""
+        if self.app is not None:
+            self.app.exit()
+        conn = self.connection.conn
+        if conn is not None:
+            conn.abort()
+
+    async def shutdown(self, message: str) -> None:
+        """End the app, show ``message`` after the terminal is restored, wait."""
+        self.goodbye = message
+        if self.app is not None:
+            self.app.exit()
+        if self.task is not None:
+            await asyncio.shield(self.task)
+
+    # -- channel events ----------------------------------------------------
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self.link is not None:
+            self.link.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width > 0 and height > 0:
+            self.size = clamp_size(width, height)
+            if self.link is not None:
+                self.link.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        if self.app is not None:
+            self.app.exit()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.link is not None:
+            self.link.closed = True
+        if self.app is not None:
+            self.app.exit()

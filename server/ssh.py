@@ -1,0 +1,309 @@
+"""The asyncssh server: authentication, channels, and one session each.
+
+* Authentication: any public key (identity = its fingerprint), else a
+  keyless login by username (keyboard-interactive with no prompt, or any
+  password). ``authorized_keys`` restricts to those keys; ``password``
+  makes keyless logins type the shared password.
+* A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
+  without a PTY, or for ``exec``, a plain-text answer
+  (:mod:`server.commands`). Subsystems (SFTP), SCP, port forwarding,
+  agent and X11 forwarding are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import asyncssh
+from textual.app import App
+
+from ahoy_tui.lobby import Lobby
+from ahoy_tui.session import SessionInfo
+from server import commands
+from server.hostkey import fingerprint, load_or_create_host_key
+from server.hosting import install_process_patches
+from server.identity import identity_for
+from server.limits import Gate, Limits
+from server.logsafe import esc
+
+log = logging.getLogger(__name__)
+
+AppFactory = Callable[[SessionInfo, Lobby], App[Any]]
+
+
+def _default_app_factory(info: SessionInfo, lobby: Lobby) -> App[Any]:
+    from ahoy_tui.ui.app import create_app
+
+    return create_app(info, lobby)
+
+
+@dataclass(slots=True)
+class ServerConfig:
+    """Settings of one server.
+
+    Attributes:
+        host: Address to listen on (``""``/``"0.0.0.0"``: all interfaces).
+        port: TCP port; 0 picks a free one (tests).
+        host_key_path: Private host key file, created if absent.
+        max_sessions: Interactive sessions allowed at once; more are told
+            the server is full (0: no limit).
+        max_sessions_per_identity: Interactive sessions one identity may
+            run at once (0: no limit).
+        max_sessions_per_address: Interactive sessions from one address
+            (IPv6: one /64) at once (0: no limit).
+        max_connections_per_minute: New connections one address may open
+            per 60 s; more are disconnected with a reason (0: no limit).
+        max_failed_passwords: Failed passwords one address may give within
+            ``failed_password_window`` s before it is refused (0: no limit).
+        failed_password_window: Seconds a failed password counts.
+        authorized_keys: If set, only these public keys may log in.
+        password: If set, keyless logins must give this password.
+        keepalive_interval: Seconds between SSH keepalives (0: off).
+        keepalive_count_max: Unanswered keepalives before dropping a client.
+        max_buffer: Unsent output per session, in bytes, before the client
+            is dropped as not reading.
+        max_input: Received bytes per session waiting to be parsed; more
+            is discarded (see :class:`server.driver.TerminalLink`).
+        login_timeout: Seconds allowed to authenticate.
+        shutdown_grace: Seconds sessions get to say goodbye on shutdown.
+        clamp_colors: Rewrite outgoing colour codes to each session's depth.
+        app_factory: Builds the app for a session (default: the UI's
+            ``create_app``).
+    """
+
+    host: str = "0.0.0.0"
+    port: int = 2222
+    host_key_path: Path = Path("ahoy_host_key")
+    max_sessions: int = 200
+    max_sessions_per_identity: int = 3
+    max_sessions_per_address: int = 10
+    max_connections_per_minute: int = 20
+    max_failed_passwords: int = 5
+    failed_password_window: float = 600.0
+    authorized_keys: Path | None = None
+    password: str | None = None
+    keepalive_interval: float = 30.0
+    keepalive_count_max: int = 3
+    max_buffer: int = 4 * 1024 * 1024
+    max_input: int = 16 * 1024
+    login_timeout: float = 60.0
+    shutdown_grace: float = 3.0
+    clamp_colors: bool = True
+    app_factory: AppFactory = field(default=_default_app_factory)
+
+    def limits(self) -> Limits:
+        """The numbers of :class:`server.limits.Gate` from these settings."""
+        return Limits(
+            max_sessions=self.max_sessions,
+            per_identity=self.max_sessions_per_identity,
+            per_address=self.max_sessions_per_address,
+            connections_per_minute=self.max_connections_per_minute,
+            failed_passwords=self.max_failed_passwords,
+            failed_password_window=self.failed_password_window,
+        )
+
+
+class AhoyServer:
+    """The SSH front door of one process.
+
+    Attributes:
+        config: Its settings.
+        lobby: The process-wide lobby every session joins.
+        sessions: Interactive sessions currently running.
+        host_key_fingerprint: ``"SHA256:..."`` of the host key.
+    """
+
+    def __init__(self, config: ServerConfig, lobby: Lobby | None = None) -> None:
+        self.config = config
+        self.lobby = lobby if lobby is not None else Lobby()
+        self.sessions: set[Any] = set()
+        self.gate = Gate(config.limits())
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.host_key = load_or_create_host_key(config.host_key_path)
+        self.host_key_fingerprint = fingerprint(self.host_key)
+        self._authorized: asyncssh.SSHAuthorizedKeys | None = (
+            asyncssh.read_authorized_keys(str(config.authorized_keys))
+            if config.authorized_keys
+            else None
+        )
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.stopping = False
+
+    @property
+    def port(self) -> int:
+        """The port actually listened on (after :meth:`start`)."""
+        assert self._acceptor is not None, "server not started"
+        return self._acceptor.get_port()
+
+    def connect_line(self, host: str | None = None) -> str:
+        """The command a player types, e.g. ``ssh -p 2222 NAME@host``."""
+        host = host or (self.config.host if self.config.host not in ("", "0.0.0.0", "::") else "HOST")
+        port = self.port if self._acceptor else self.config.port
+        return f"ssh -p {port} NAME@{host}" if port != 22 else f"ssh NAME@{host}"
+
+    async def start(self) -> None:
+        """Install the hosting patches and start listening."""
+        install_process_patches()
+        cfg = self.config
+        self._acceptor = await asyncssh.listen(
+            host=cfg.host or None,
+            port=cfg.port,
+            server_factory=lambda: _Connection(self),
+            server_host_keys=[self.host_key],
+            encoding=None,
+            line_editor=False,
+            allow_scp=False,
+            sftp_factory=None,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            keepalive_interval=cfg.keepalive_interval,
+            keepalive_count_max=cfg.keepalive_count_max,
+            login_timeout=cfg.login_timeout,
+        )
+        log.info("listening on %s:%d", cfg.host, self.port)
+
+    def notify_presence(self) -> None:
+        """Tell every running app that players came or went.
+
+        Apps that define ``lobby_changed()`` get it called on their own loop
+        turn; others are left alone.
+        """
+        for session in list(self.sessions):
+            session.notify_presence()
+
+    async def stop(self, message: str = "The server is going down. Fair winds!") -> None:
+        """Stop listening, tell every player ``message``, close connections.
+
+        Sessions get ``config.shutdown_grace`` seconds to restore their
+        terminals and print the message; connections left are closed.
+        """
+        self.stopping = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        waits = [s.shutdown(message) for s in list(self.sessions)]
+        if waits:
+            await asyncio.wait(
+                [asyncio.ensure_future(w) for w in waits], timeout=self.config.shutdown_grace
+            )
+        # Clients close their connection once their channels are closed; a
+        # disconnect sent earlier can make OpenSSH drop the goodbye unread.
+        await self._connections_gone(timeout=1.0)
+        for conn in list(self.connections):
+            conn.close()
+        await self._connections_gone(timeout=1.0)
+        if self._acceptor is not None:
+            await self._acceptor.wait_closed()
+
+
+    async def _connections_gone(self, timeout: float) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.connections and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+
+
+class _Connection(asyncssh.SSHServer):
+    """Authentication and channel policy for one TCP connection."""
+
+    def __init__(self, server: AhoyServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.username = ""
+        self.key_fingerprint: str | None = None
+        self.peer = ""
+        self.address = ""
+        self.refusal: str | None = None
+
+    # -- connection --------------------------------------------------
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        self.peer = f"{peer[0]}:{peer[1]}"
+        self.server.connections.add(conn)
+        self.refusal = self.server.gate.connection_refusal(self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.server.connections.discard(self.conn)
+
+    # -- authentication ----------------------------------------------
+    @property
+    def _open(self) -> bool:
+        """Keyless logins allowed without a password."""
+        return self.server.config.password is None and self.server._authorized is None
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        if self.refusal is not None:
+            # Refused before any session exists: the reason is the SSH
+            # disconnect message, which clients print as one line.
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+        return True  # always authenticate, so a client offers its key first
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        authorized = self.server._authorized
+        if authorized is not None:
+            addr = self.peer.rsplit(":", 1)[0]
+            ok = authorized.validate(key, addr, addr) is not None
+        else:
+            ok = self._open
+        if ok:
+            self.key_fingerprint = fingerprint(key)
+        return ok
+
+    def kbdint_auth_supported(self) -> bool:
+        return self._open or self.server.config.password is not None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        self.key_fingerprint = None
+        if self._open:
+            return True
+        return ("", "Ahoy! This table is private.", "", [("Password: ", False)])
+
+    def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+        return self._judge(len(responses) == 1 and self._password_ok(responses[0]))
+
+    def password_auth_supported(self) -> bool:
+        return self.kbdint_auth_supported()
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.key_fingerprint = None
+        return self._open or self._judge(self._password_ok(password))
+
+    def _judge(self, ok: bool) -> bool:
+        """Count a failed password; disconnect once the address is over its limit."""
+        if ok:
+            return True
+        log.info("wrong password for %s from %s", esc(self.username), self.peer)
+        refusal = self.server.gate.password_failed(self.address)
+        if refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, refusal)
+        return False
+
+    def _password_ok(self, given: str) -> bool:
+        want = self.server.config.password
+        return want is not None and hmac.compare_digest(given.encode(), want.encode())
+
+    # -- channels ------------------------------------------------------
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
+        from server.pty_session import Session
+
+        return Session(self.server, self)
+
+    @property
+    def identity(self) -> str:
+        return identity_for(self.username, self.key_fingerprint)
+
+
+def answer_plain(server: AhoyServer, command: str | None) -> commands.Answer:
+    """The no-PTY answer for ``command`` on ``server``."""
+    return commands.answer(command, server.lobby, server.connect_line())

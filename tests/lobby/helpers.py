@@ -1,0 +1,155 @@
+"""Simulated people and invariant checks for lobby tests (ManualClock: no real waiting)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ahoy_tui.bots import make_bot
+from ahoy_tui.game import cards as C
+from ahoy_tui.game.actions import Ahoy, HandsUp, Respond, StepIn
+from ahoy_tui.lobby import (Lobby, LobbyError, ManualClock, TableConfig, TableUpdate, Timing)
+from ahoy_tui.lobby.table import Table
+
+FAST = Timing(bot_delay=(0.5, 1.5), between_hands=3.0, empty_grace=60.0)
+
+
+def make_lobby(seed: int = 1, timing: Timing = FAST) -> tuple[Lobby, ManualClock]:
+    clock = ManualClock()
+    return Lobby(clock=clock, timing=timing, seed=seed, wall=lambda: 0.0), clock
+
+
+def conserved(table: Table) -> bool:
+    """R1: every physical card is in exactly one hand or pile."""
+    g = table.game
+    if g is None or not g.state.hand_in_progress:
+        return True
+    s = g.state
+    cards = [c for h in s.hands for c in h] + s.draw_pile + s.discard
+    return sorted(cards) == C.full_deck(s.players)
+
+
+def check_private(u: TableUpdate, table: Table) -> None:
+    """R18 on one update: own cards only, events only if visible."""
+    seat = u.seat
+    for e in u.events:
+        assert e.visible_to(seat), (seat, e)
+        assert e.kind != "reshuffle_order"
+    if u.view is None:
+        return
+    assert u.view.seat == seat
+    if seat is None:
+        assert u.view.hand == () and u.view.laid_down == () and u.view.locked is None
+        assert u.legal == []
+        assert all(e.to is None for e in u.events)
+        return
+    hands = table.__dict__.get("hand_log", {}).get(u.version)
+    if hands is not None and seat < len(hands):
+        own = hands[seat]
+        assert list(u.view.hand) == own, (seat, u.view.hand, own)
+        assert all(c in own for c in u.view.laid_down)
+        assert u.view.locked is None or u.view.locked in own
+
+
+@dataclass(eq=False)
+class Person:
+    """A simulated person: answers each update after ``think`` seconds (None: never)."""
+
+    lobby: Lobby
+    clock: ManualClock
+    identity: str
+    name: str
+    think: float | None = 2.0
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    eager: bool = False
+    handle: object = None
+    got: list = field(default_factory=list)
+    stale: int = 0
+    acted: int = 0
+    table_id: str | None = None
+    _pending: object = None
+    _bot: object = None
+
+    def connect(self) -> "Person":
+        self.handle = self.lobby.connect(self.identity, self.name)
+        self.handle.subscribe(self.on_message)
+        return self
+
+    def disconnect(self) -> None:
+        self.lobby.disconnect(self.handle)
+        if self._pending:
+            self._pending.cancel()
+
+    def updates(self) -> list[TableUpdate]:
+        return [m for m in self.got if isinstance(m, TableUpdate)]
+
+    def on_message(self, msg: object) -> None:
+        self.got.append(msg)
+        if not isinstance(msg, TableUpdate):
+            return
+        table = self.lobby.tables.get(msg.table.table_id)
+        if table is not None:
+            check_private(msg, table)
+        if self.think is None or not msg.legal or msg.seat is None:
+            return
+        if self._pending:
+            self._pending.cancel()
+        action = self.choose(msg)
+        tid = msg.table.table_id
+        self._pending = self.clock.call_at(self.clock.now() + self.think,
+                                           lambda: self._act(tid, action, msg.version))
+
+    def choose(self, u: TableUpdate):
+        legal = u.legal
+        for a in legal:
+            if isinstance(a, Ahoy):
+                return a
+        if self.eager:
+            for kind in (HandsUp, StepIn):
+                pick = [a for a in legal if isinstance(a, kind)]
+                if pick:
+                    return self.rng.choice(pick)
+            if Respond(False) in legal:
+                return Respond(False)
+        if self._bot is None:
+            self._bot = make_bot("baseline", self.rng.randrange(1 << 30))
+        return self._bot.choose(u.view, legal)
+
+    def _act(self, tid: str, action, version: int) -> None:
+        self._pending = None
+        try:
+            self.lobby.act(self.handle, tid, action, version)
+            self.acted += 1
+        except LobbyError as e:
+            if e.reason.startswith("stale"):
+                self.stale += 1
+            else:
+                raise
+
+
+def instrument(monkeypatch) -> None:
+    """Tables keep each version's hands (identities, sorted) for check_private."""
+    orig = Table.publish
+
+    def publish(self, new_events, exclude=None):
+        log = self.__dict__.setdefault("hand_log", {})
+        g = self.game
+        if g is not None:
+            log[self.version] = [sorted(c % 53 for c in h) for h in g.state.hands]
+        orig(self, new_events, exclude)
+    monkeypatch.setattr(Table, "publish", publish)
+
+
+def table_with(lobby: Lobby, people: list[Person], bots: int = 0, **cfg) -> Table:
+    """A started table: people[0] hosts, the others join and press ready."""
+    host = people[0]
+    tid = lobby.create_table(host.handle, TableConfig(name="test", seats=len(people) + bots, **cfg))
+    for p in people[1:]:
+        lobby.join(p.handle, tid)
+        lobby.set_ready(p.handle, tid, True)
+    for _ in range(bots):
+        lobby.add_bot(host.handle, tid, "baseline")
+    lobby.start(host.handle, tid)
+    for p in people:
+        p.table_id = tid
+    return lobby.tables[tid]
