@@ -73,6 +73,4 @@ def create_app(session: SessionInfo, lobby: Lobby) -> App:
     Returns:
         A Textual app, not yet running.
     """
-    from ahoy_tui.ui.ahoy_app import AhoyApp as GameApp
-
-    return GameApp(session, lobby)
+    return AhoyApp(session, lobby)
