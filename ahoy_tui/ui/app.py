@@ -73,4 +73,6 @@ def create_app(session: SessionInfo, lobby: Lobby) -> App:
     Returns:
         A Textual app, not yet running.
     """
-    return AhoyApp(session, lobby)
+    from ahoy_tui.ui.ahoy_app import AhoyApp as GameApp
+
+    return GameApp(session, lobby)

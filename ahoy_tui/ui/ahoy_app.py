@@ -1,0 +1,288 @@
+"""The Ahoy Textual app: one per player session (SSH or local).
+
+The app subscribes to the lobby through the player's handle and turns every
+pushed lobby message into a Textual message (:class:`LobbyMessage`), so that
+only handlers on the app's own loop turn change what is shown (STYLE.md 8).
+It knows nothing about SSH: the front door adds the driver and console.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+
+from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui.i18n import normalize_lang, tr
+from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
+from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (80, 24)
+
+
+@dataclass
+class LobbyMessage(Message):
+    """A message the lobby pushed to this session (any contract message)."""
+
+    payload: Any
+
+
+class LobbyRefused(Exception):
+    """A lobby command was refused; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def table_config_class(lobby: Any) -> type:
+    """The ``TableConfig`` class that goes with ``lobby`` (docs/lobby-api.md)."""
+    module = sys.modules.get(type(lobby).__module__)
+    cls = getattr(module, "TableConfig", None)
+    if cls is None:
+        import ahoy_tui.lobby as lobby_pkg
+
+        cls = getattr(lobby_pkg, "TableConfig")
+    return cls
+
+
+class AhoyApp(App[int]):
+    """The game for one player.
+
+    Attributes:
+        session: What the front door learned about the connection.
+        lobby: The process-wide lobby (docs/lobby-api.md).
+        handle: This session's lobby handle.
+        lang: ``"en"`` or ``"es"``.
+        ascii_only: Suits as letters, ASCII borders.
+        specs: Loaded themes by name.
+    """
+
+    CSS_PATH = "ahoy.tcss"
+    TITLE = "AHOY!! V2"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("t", "next_theme", "Theme"),
+        Binding("m", "toggle_ascii", "ASCII"),
+        Binding("l", "toggle_lang", "Lang"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, session: SessionInfo, lobby: Any, handle: Any = None,
+                 prefs: PrefsStore = STORE, on_ready: Callable[["AhoyApp"], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.lobby = lobby
+        self.handle = handle
+        self._own_handle = handle is None
+        self._prefs_store = prefs
+        self._on_ready = on_ready
+        self.specs: dict[str, ThemeSpec] = themes()
+        saved = prefs.get(session.identity)
+        self.lang = saved.lang if saved else normalize_lang(session.lang)
+        self.ascii_only = saved.ascii_only if saved else not session.utf8
+        self._theme_name = saved.theme if saved and saved.theme in self.specs else DEFAULT_THEME
+        for spec in self.specs.values():
+            self.register_theme(spec.theme)
+        self.theme = self._theme_name
+        self.table_screen = None
+        self.lobby_screen = None
+        self._closing_tables: set[str] = set()
+
+    # -- helpers for screens -------------------------------------------------
+    def t(self, key: str, **kw: object) -> str:
+        """Translated UI text."""
+        return tr(self.lang, key, **kw)
+
+    @property
+    def card_styles(self) -> dict[str, str]:
+        """Rich styles for cards in the current theme."""
+        return self.specs.get(self.theme, self.specs[DEFAULT_THEME]).cards
+
+    @property
+    def me(self) -> str:
+        """This player's lobby name."""
+        return self.handle.name if self.handle is not None else self.session.display_name
+
+    def call_lobby(self, command: str, *args: Any) -> Any:
+        """Run a lobby command; a refusal becomes a notification and None.
+
+        Errors that carry a ``reason`` (``LobbyError``) are shown to the
+        player; any other exception is a bug and propagates.
+        """
+        try:
+            return getattr(self.lobby, command)(self.handle, *args)
+        except Exception as exc:  # noqa: BLE001 - LobbyError is the lobby's own class
+            reason = getattr(exc, "reason", None)
+            if reason is None and type(exc).__name__ != "LobbyError":
+                raise
+            self.notify(str(reason or exc), severity="warning", timeout=4)
+            return None
+
+    def make_config(self, **kw: Any) -> Any:
+        """A lobby ``TableConfig`` from keyword arguments."""
+        return table_config_class(self.lobby)(**kw)
+
+    def _save_prefs(self) -> None:
+        self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang))
+
+    def refresh_texts(self) -> None:
+        """Redraw every screen after a language, ASCII or theme change."""
+        from ahoy_tui.ui.keys import translate_bindings
+
+        translate_bindings(self, self.lang, self.ascii_only)
+        for screen in self.screen_stack:
+            hook = getattr(screen, "refresh_texts", None)
+            if hook is not None:
+                hook()
+
+    # -- lifecycle -----------------------------------------------------------
+    def on_mount(self) -> None:
+        from ahoy_tui.ui.screens.lobby import LobbyScreen
+
+        if self.handle is None:
+            self.handle = self.lobby.connect(self.session.identity, self.session.display_name)
+        from ahoy_tui.ui.keys import translate_bindings
+
+        translate_bindings(self, self.lang, self.ascii_only)
+        self.lobby_screen = LobbyScreen()
+        self.push_screen(self.lobby_screen)
+        self.handle.subscribe(self._from_lobby)
+        self._check_size(self.size.width, self.size.height)
+        if self._on_ready is not None:
+            self.call_after_refresh(self._on_ready, self)
+
+    def on_unmount(self) -> None:
+        if self._own_handle and self.handle is not None:
+            self.lobby.disconnect(self.handle)
+
+    def _from_lobby(self, message: object) -> None:
+        """The lobby's callback: never blocks, only queues (docs/lobby-api.md)."""
+        if self.is_running:
+            self.post_message(LobbyMessage(message))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    @property
+    def too_small(self) -> bool:
+        """True while the terminal is under 80x24."""
+        return self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+
+    def _check_size(self, width: int, height: int) -> None:
+        from ahoy_tui.ui.screens.too_small import TooSmallScreen
+
+        if self.lobby_screen is None:
+            return
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            if isinstance(self.screen, TooSmallScreen):
+                self.screen.set_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen())
+        else:
+            while isinstance(self.screen, TooSmallScreen) and len(self.screen_stack) > 1:
+                self.pop_screen()
+
+    def push_screen(self, screen, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+        """Push ``screen``; while the window is too small the notice stays on top."""
+        from ahoy_tui.ui.screens.too_small import TooSmallScreen
+
+        result = super().push_screen(screen, *args, **kwargs)
+        if self.too_small and self.lobby_screen is not None and not isinstance(screen, TooSmallScreen):
+            super().push_screen(TooSmallScreen())
+        return result
+
+    # -- lobby messages --------------------------------------------------------
+    def on_lobby_message(self, event: LobbyMessage) -> None:
+        msg = event.payload
+        kind = type(msg).__name__
+        if kind == "LobbyChanged":
+            if self.lobby_screen is not None:
+                self.lobby_screen.set_lobby(list(msg.tables), list(msg.online))
+        elif kind == "ChatMessage":
+            self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
+        elif kind == "ChatHistory":
+            self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
+        elif kind == "Notice":
+            severity = {"warning": "warning", "error": "error"}.get(getattr(msg, "level", "info"), "information")
+            self.notify(str(msg.text)[:300], severity=severity, markup=False)
+        elif kind == "TableUpdate":
+            self._table_update(msg)
+        elif kind == "TableClosed":
+            self._table_closed(msg.table_id, msg.reason)
+
+    def _chat_screen(self, channel: str, apply: Callable[[Any], None]) -> None:
+        if channel == "lobby":
+            if self.lobby_screen is not None:
+                apply(self.lobby_screen)
+        elif self.table_screen is not None and self.table_screen.table_id == channel:
+            apply(self.table_screen)
+
+    def _table_update(self, update: Any) -> None:
+        from ahoy_tui.ui.screens.table import TableScreen
+
+        tid = update.table.table_id
+        if tid in self._closing_tables:
+            return
+        if self.table_screen is not None and self.table_screen.table_id != tid:
+            return
+        if self.table_screen is None:
+            self.table_screen = TableScreen(tid)
+            self.push_screen(self.table_screen)
+        self.table_screen.apply_update(update)
+
+    def _table_closed(self, table_id: str, reason: str) -> None:
+        if self.table_screen is not None and self.table_screen.table_id == table_id:
+            self.notify(str(reason)[:200], markup=False)
+            self.close_table()
+
+    def open_table(self, table_id: str) -> None:
+        """The player joined, created or watches ``table_id``: accept its updates."""
+        self._closing_tables.discard(table_id)
+
+    def close_table(self) -> None:
+        """Leave the table screen (the lobby command was already sent)."""
+        screen = self.table_screen
+        if screen is None:
+            return
+        self._closing_tables.add(screen.table_id)
+        self.table_screen = None
+        while len(self.screen_stack) > 1 and self.screen is not self.lobby_screen:
+            self.pop_screen()
+
+    # -- global actions --------------------------------------------------------
+    def action_help(self) -> None:
+        from ahoy_tui.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_next_theme(self) -> None:
+        names = list(self.specs)
+        i = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(i + 1) % len(names)]
+        self._save_prefs()
+        self.refresh_texts()
+        self.notify(self.t("theme.now", name=self.specs[self.theme].label), timeout=2)
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii_only = not self.ascii_only
+        self._save_prefs()
+        self.refresh_texts()
+        self.notify(self.t("ascii.on" if self.ascii_only else "ascii.off"), timeout=2)
+
+    def action_toggle_lang(self) -> None:
+        self.lang = "es" if self.lang == "en" else "en"
+        self._save_prefs()
+        self.refresh_texts()
+        self.notify(self.t("lang.now"), timeout=2)

@@ -1,0 +1,281 @@
+"""All UI text in English and Spanish (issue 5: language from LANG, with a toggle).
+
+``tr(lang, key, **kw)`` formats one message. Keys are stable names; a key
+missing in Spanish falls back to English. Values are plain ``str.format``
+templates; player-controlled strings are passed as arguments and never
+parsed as markup (callers build ``rich.text.Text`` from the result).
+"""
+
+from __future__ import annotations
+
+LANGS: tuple[str, ...] = ("en", "es")
+
+EN: dict[str, str] = {
+    # general
+    "app.title": "AHOY!! V2",
+    "too_small": "Make the window at least 80x24 (now {w}x{h}).",
+    "key.quit": "Quit", "key.help": "Help", "key.theme": "Theme", "key.ascii": "ASCII",
+    "key.lang": "Español", "key.back": "Back", "key.close": "Close",
+    "yes": "Yes", "no": "No", "cancel": "Cancel", "ok": "OK",
+    "theme.now": "Theme: {name}", "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
+    "lang.now": "Language: English",
+    # lobby
+    "lobby.title": "Lobby — welcome aboard, {name}",
+    "lobby.tables": "Tables", "lobby.online": "Pirates online ({n})", "lobby.chat": "Lobby chat",
+    "lobby.no_tables": "No tables yet. Press n to create one.",
+    "lobby.col.name": "Table", "lobby.col.seats": "Seats", "lobby.col.limit": "Limit",
+    "lobby.col.status": "Status", "lobby.col.host": "Host",
+    "lobby.chat_placeholder": "Say something to the lobby (Enter sends, Esc leaves)",
+    "key.new": "New table", "key.join": "Join", "key.watch": "Watch", "key.code": "Join by code",
+    "key.chat": "Chat",
+    "status.waiting": "waiting", "status.playing": "playing", "status.between_hands": "between hands",
+    "status.game_over": "game over", "private": "private",
+    "lobby.no_selection": "Choose a table first.",
+    # create table
+    "create.title": "Create a table", "create.name": "Name", "create.seats": "Seats (2–8)",
+    "create.limit": "Point limit", "create.custom": "Custom limit (20–1000)",
+    "create.ace_low": "Ace low (A 2 3 4 is a treasure)",
+    "create.verified": "Verified step-in (only true holders may step in)",
+    "create.clocks": "Clocks", "create.private": "Private (join by code only)",
+    "create.create": "Create", "create.default_name": "{name}'s ship",
+    "create.bad_limit": "The limit must be a whole number from 20 to 1000.",
+    "limit.50": "50 — quick", "limit.100": "100 — normal", "limit.150": "150 — long",
+    "limit.200": "200 — a night of piracy", "limit.custom": "custom",
+    "clock.relaxed": "relaxed", "clock.normal": "normal", "clock.blitz": "blitz",
+    "clock.untimed": "untimed",
+    "code.title": "Join by code", "code.prompt": "Table code", "code.join": "Join",
+    # waiting room
+    "wait.title": "{table} — waiting for the crew", "wait.code": "Invite code: {code}",
+    "wait.empty": "(empty seat)", "wait.bot": "bot", "wait.ready": "ready", "wait.not_ready": "not ready",
+    "wait.host": "host", "wait.hint_host": "Add bots (b), wait for everyone to be ready, then start (g).",
+    "wait.hint": "Press r when you are ready. The host starts the game.",
+    "key.ready": "Ready", "key.bot": "Add bot", "key.start": "Start", "key.leave": "Leave",
+    "key.remove": "Remove seat",
+    # table
+    "table.hand": "Hand {n}", "table.limit": "limit {n}", "table.you": "you",
+    "table.spectating": "watching", "table.draw": "Draw pile", "table.discard": "Discard",
+    "table.empty": "empty", "table.your_hand": "Your hand", "table.log": "Log", "table.chat": "Table chat",
+    "table.chat_placeholder": "Say something to the table",
+    "table.pts": "{n} pts", "table.turn": "turn", "table.offline": "offline", "table.autopilot": "autopilot",
+    "table.waiting_for": "Waiting for {names}…", "table.no_hand": "Waiting for the next hand…",
+    "table.treasure_hint": "highlighted: cards towards a treasure",
+    "key.draw": "Draw", "key.offer": "Offer", "key.hands_up": "HANDS UP!", "key.ahoy": "AHOY!",
+    "key.accept": "Accept", "key.decline": "Decline", "key.step_in": "Step in", "key.pass": "Pass",
+    "key.confirm": "Confirm", "key.mark": "Mark", "key.discards": "Discards", "key.scores": "Scores",
+    "key.rematch": "Rematch", "key.lobby": "Lobby",
+    # prompts
+    "p.draw": "Your turn: draw a card (d).",
+    "p.action": "Make an offer to {name} (o){joker}.",
+    "p.action_joker": ", or play HANDS UP! with your Joker (u)",
+    "p.respond": "{offerer} → you: “I want your {want}, I'll give you my {give}.” Accept (y) or decline (n)?",
+    "p.step_in": "{addressed} declined {offerer}'s offer: wants {want}, gives {give}. Step in (i) or pass (p)?",
+    "p.step_in_verified": " Only a holder of {want} may step in.",
+    "p.choose_partner": "Several pirates stepped in. Choose your partner:",
+    "p.exchange": "Dirty deal with {other}: choose the card you really give (←/→ or 1–{n}, Enter).",
+    "p.hands_up": "HANDS UP! Choose your target:",
+    "p.lay_down": "{attacker} shouts HANDS UP! Lay down {k} cards face down (space marks, Enter confirms).",
+    "p.pick": "{target} laid {k} cards face down. Pick one:",
+    "p.discard": "Discard one card (←/→ or 1–{n}, Enter).",
+    "p.ahoy": "You hold a treasure: AHOY! (a)",
+    "p.ahoy_locked": "Treasure dealt to you: R13 locks AHOY! until everyone has drawn once.",
+    "p.locked": "Your card is locked. Waiting for {name}.",
+    "p.spectator": "You are watching this table.",
+    "p.mark_more": "Mark {k} cards first.",
+    "p.facedown": "card {i}",
+    # offer composer
+    "offer.title": "Make an offer to {name}", "offer.want": "I want your", "offer.give": "I'll give you my",
+    "offer.preview": "{me} → {other}: I want your {want}, I'll give you my {give}",
+    "offer.send": "Offer", "offer.lie": "Any card: you may lie, and so may they.",
+    # events
+    "ev.hand_started": "Hand {hand} begins; {name} plays first.",
+    "ev.dealt": "You were dealt {cards}.",
+    "ev.drew": "{name} drew a card.", "ev.drew_card": "You drew {card}.",
+    "ev.drew_nothing": "{name} drew nothing: the pile is empty.",
+    "ev.reshuffled": "The discards were shuffled into a new draw pile ({n} cards).",
+    "ev.offered": "{name} → {to}: I want your {want}, I'll give you my {give}.",
+    "ev.accepted": "{name} accepted.", "ev.declined": "{name} declined.",
+    "ev.offer_open": "The offer is open to the table.",
+    "ev.stepped_in": "{name} stepped in.", "ev.passed": "{name} passed.",
+    "ev.offer_closed_none": "Nobody stepped in.",
+    "ev.partner": "{name} trades with {partner}.", "ev.no_exchange": "No exchange for {name}.",
+    "ev.exchange_locked": "{name} chose a card.", "ev.traded": "{name} and {partner} swapped cards.",
+    "ev.received": "You gave {gave} and received {card} from {other}.",
+    "ev.hands_up": "{name} shouts HANDS UP! at {target}!",
+    "ev.laid_down": "{name} laid {n} cards face down.", "ev.laid_down_cards": "You laid down {cards}.",
+    "ev.picked": "{name} took a card from {target}.", "ev.took": "You took {card} from {target}.",
+    "ev.lost": "{to} took your {card}.", "ev.discarded": "{name} discarded {card}.",
+    "ev.turn": "{name}'s turn.", "ev.ahoy": "AHOY! {name} reveals {cards}!",
+    "ev.hand_over": "Hand {hand} is over: {winner}.", "ev.hand_over_becalmed": "Hand {hand} is becalmed: nobody scores.",
+    "ev.game_over": "Game over! Winner: {winners}.",
+    # scores
+    "scores.title": "Scoreboard — limit {limit}", "scores.hand": "Hand", "scores.total": "Total",
+    "scores.leader": "Leader (lowest): {names}", "scores.winner_mark": "AHOY!",
+    "scores.becalmed": "becalmed",
+    # hand over / game over
+    "over.title": "Hand {hand} is over", "over.winner": "{name} called AHOY! with {cards}",
+    "over.becalmed": "Becalmed: nobody scores this hand.",
+    "over.score": "+{n}", "over.continue": "Enter: continue",
+    "go.title": "Game over", "go.winners": "Winner: {names}", "go.loser": "BIGGEST LOSER OF THE NIGHT: {names}",
+    "go.hint": "r: rematch   q: back to the lobby",
+    # discard history
+    "discards.title": "Discard pile (bottom → top)",
+    # help
+    "help.title": "Help",
+    "help.body": (
+        "AHOY!! V2 — the pirate card game of lies and betrayal\n\n"
+        "GOAL: collect a treasure, four cards of one suit in a row (e.g. 3♠ 4♠ 5♠ 6♠;"
+        " ace high: J Q K A). Call AHOY! and you win the hand. Everybody else scores the"
+        " points left in their hand (2–10 face value, J Q K 10, A 20, Joker 30). Lowest total wins"
+        " when someone reaches the limit.\n\n"
+        "YOUR TURN: DRAW → OFFER or HANDS UP! → DISCARD.\n"
+        "• OFFER to the next player: name a card you want and a card you'll give. Both may be lies.\n"
+        "  They accept or decline. After a decline anyone else may step in (or pass);"
+        " if several step in, the offerer chooses.\n"
+        "• DIRTY DEAL: both traders secretly choose the card they REALLY give. Anything goes.\n"
+        "• HANDS UP! (needs a Joker, instead of the offer): the target lays 3 cards face down,"
+        " you take one blind. The Joker goes to the discard pile.\n"
+        "• AHOY! may be called any time you hold a treasure — but a treasure you were dealt"
+        " waits until everyone has drawn once (R13).\n\n"
+        "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
+        " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · s scores · c chat ·"
+        " Esc leave chat · t theme · m ASCII · l language · ? help · q leave\n"
+        "Mouse: click cards and buttons."
+    ),
+}
+
+ES: dict[str, str] = {
+    "too_small": "Haz la ventana de al menos 80x24 (ahora {w}x{h}).",
+    "key.quit": "Salir", "key.help": "Ayuda", "key.theme": "Tema", "key.ascii": "ASCII",
+    "key.lang": "English", "key.back": "Volver", "key.close": "Cerrar",
+    "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
+    "theme.now": "Tema: {name}", "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
+    "lang.now": "Idioma: español",
+    "lobby.title": "Salón — bienvenido a bordo, {name}",
+    "lobby.tables": "Mesas", "lobby.online": "Piratas conectados ({n})", "lobby.chat": "Chat del salón",
+    "lobby.no_tables": "Aún no hay mesas. Pulsa n para crear una.",
+    "lobby.col.name": "Mesa", "lobby.col.seats": "Plazas", "lobby.col.limit": "Límite",
+    "lobby.col.status": "Estado", "lobby.col.host": "Anfitrión",
+    "lobby.chat_placeholder": "Escribe al salón (Enter envía, Esc sale)",
+    "key.new": "Nueva mesa", "key.join": "Unirse", "key.watch": "Mirar", "key.code": "Código",
+    "key.chat": "Chat",
+    "status.waiting": "esperando", "status.playing": "jugando", "status.between_hands": "entre manos",
+    "status.game_over": "terminada", "private": "privada",
+    "lobby.no_selection": "Elige primero una mesa.",
+    "create.title": "Crear una mesa", "create.name": "Nombre", "create.seats": "Plazas (2–8)",
+    "create.limit": "Límite de puntos", "create.custom": "Límite propio (20–1000)",
+    "create.ace_low": "As bajo (A 2 3 4 es tesoro)",
+    "create.verified": "Intervención verificada (solo quien tiene la carta)",
+    "create.clocks": "Relojes", "create.private": "Privada (solo con código)",
+    "create.create": "Crear", "create.default_name": "Barco de {name}",
+    "create.bad_limit": "El límite debe ser un número entero de 20 a 1000.",
+    "limit.50": "50 — rápida", "limit.100": "100 — normal", "limit.150": "150 — larga",
+    "limit.200": "200 — una noche pirata", "limit.custom": "propio",
+    "clock.relaxed": "tranquilo", "clock.normal": "normal", "clock.blitz": "blitz",
+    "clock.untimed": "sin reloj",
+    "code.title": "Unirse con código", "code.prompt": "Código de la mesa", "code.join": "Unirse",
+    "wait.title": "{table} — esperando a la tripulación", "wait.code": "Código de invitación: {code}",
+    "wait.empty": "(plaza libre)", "wait.bot": "bot", "wait.ready": "listo", "wait.not_ready": "no listo",
+    "wait.host": "anfitrión", "wait.hint_host": "Añade bots (b), espera a que todos estén listos y empieza (g).",
+    "wait.hint": "Pulsa r cuando estés listo. El anfitrión empieza la partida.",
+    "key.ready": "Listo", "key.bot": "Añadir bot", "key.start": "Empezar", "key.leave": "Salir",
+    "key.remove": "Quitar plaza",
+    "table.hand": "Mano {n}", "table.limit": "límite {n}", "table.you": "tú",
+    "table.spectating": "mirando", "table.draw": "Pozo", "table.discard": "Descarte",
+    "table.empty": "vacío", "table.your_hand": "Tu mano", "table.log": "Registro", "table.chat": "Chat de la mesa",
+    "table.chat_placeholder": "Escribe a la mesa",
+    "table.pts": "{n} pts", "table.turn": "turno", "table.offline": "desconectado", "table.autopilot": "piloto automático",
+    "table.waiting_for": "Esperando a {names}…", "table.no_hand": "Esperando la próxima mano…",
+    "table.treasure_hint": "resaltadas: cartas hacia un tesoro",
+    "key.draw": "Robar", "key.offer": "Ofertar", "key.hands_up": "¡MANOS ARRIBA!", "key.ahoy": "¡AHOY!",
+    "key.accept": "Aceptar", "key.decline": "Rechazar", "key.step_in": "Intervenir", "key.pass": "Pasar",
+    "key.confirm": "Confirmar", "key.mark": "Marcar", "key.discards": "Descartes", "key.scores": "Puntos",
+    "key.rematch": "Revancha", "key.lobby": "Salón",
+    "p.draw": "Tu turno: roba una carta (d).",
+    "p.action": "Haz una oferta a {name} (o){joker}.",
+    "p.action_joker": ", o juega ¡MANOS ARRIBA! con tu Joker (u)",
+    "p.respond": "{offerer} → tú: «Quiero tu {want}, te doy mi {give}.» ¿Aceptas (y) o rechazas (n)?",
+    "p.step_in": "{addressed} rechazó la oferta de {offerer}: quiere {want}, da {give}. ¿Intervienes (i) o pasas (p)?",
+    "p.step_in_verified": " Solo quien tenga {want} puede intervenir.",
+    "p.choose_partner": "Varios piratas intervinieron. Elige con quién cambiar:",
+    "p.exchange": "Trato sucio con {other}: elige la carta que de verdad das (←/→ o 1–{n}, Enter).",
+    "p.hands_up": "¡MANOS ARRIBA! Elige a tu víctima:",
+    "p.lay_down": "¡{attacker} grita MANOS ARRIBA! Pon {k} cartas boca abajo (espacio marca, Enter confirma).",
+    "p.pick": "{target} puso {k} cartas boca abajo. Elige una:",
+    "p.discard": "Descarta una carta (←/→ o 1–{n}, Enter).",
+    "p.ahoy": "Tienes un tesoro: ¡AHOY! (a)",
+    "p.ahoy_locked": "Te repartieron un tesoro: R13 bloquea ¡AHOY! hasta que todos hayan robado una vez.",
+    "p.locked": "Tu carta está elegida. Esperando a {name}.",
+    "p.spectator": "Estás mirando esta mesa.",
+    "p.mark_more": "Marca primero {k} cartas.",
+    "p.facedown": "carta {i}",
+    "offer.title": "Oferta a {name}", "offer.want": "Quiero tu", "offer.give": "Te doy mi",
+    "offer.preview": "{me} → {other}: Quiero tu {want}, te doy mi {give}",
+    "offer.send": "Ofertar", "offer.lie": "Cualquier carta: puedes mentir, y ellos también.",
+    "ev.hand_started": "Empieza la mano {hand}; juega primero {name}.",
+    "ev.dealt": "Te repartieron {cards}.",
+    "ev.drew": "{name} robó una carta.", "ev.drew_card": "Robaste {card}.",
+    "ev.drew_nothing": "{name} no robó nada: el pozo está vacío.",
+    "ev.reshuffled": "Se barajó el descarte como nuevo pozo ({n} cartas).",
+    "ev.offered": "{name} → {to}: Quiero tu {want}, te doy mi {give}.",
+    "ev.accepted": "{name} aceptó.", "ev.declined": "{name} rechazó.",
+    "ev.offer_open": "La oferta queda abierta a la mesa.",
+    "ev.stepped_in": "{name} intervino.", "ev.passed": "{name} pasó.",
+    "ev.offer_closed_none": "Nadie intervino.",
+    "ev.partner": "{name} cambia con {partner}.", "ev.no_exchange": "No hay intercambio para {name}.",
+    "ev.exchange_locked": "{name} eligió una carta.", "ev.traded": "{name} y {partner} cambiaron cartas.",
+    "ev.received": "Diste {gave} y recibiste {card} de {other}.",
+    "ev.hands_up": "¡{name} grita MANOS ARRIBA a {target}!",
+    "ev.laid_down": "{name} puso {n} cartas boca abajo.", "ev.laid_down_cards": "Pusiste boca abajo {cards}.",
+    "ev.picked": "{name} tomó una carta de {target}.", "ev.took": "Tomaste {card} de {target}.",
+    "ev.lost": "{to} se llevó tu {card}.", "ev.discarded": "{name} descartó {card}.",
+    "ev.turn": "Turno de {name}.", "ev.ahoy": "¡AHOY! {name} muestra {cards}.",
+    "ev.hand_over": "Termina la mano {hand}: {winner}.", "ev.hand_over_becalmed": "La mano {hand} queda en calma: nadie puntúa.",
+    "ev.game_over": "¡Fin de la partida! Gana: {winners}.",
+    "scores.title": "Puntuación — límite {limit}", "scores.hand": "Mano", "scores.total": "Total",
+    "scores.leader": "En cabeza (menos puntos): {names}", "scores.winner_mark": "¡AHOY!",
+    "scores.becalmed": "en calma",
+    "over.title": "Termina la mano {hand}", "over.winner": "{name} gritó ¡AHOY! con {cards}",
+    "over.becalmed": "En calma: nadie puntúa esta mano.",
+    "over.score": "+{n}", "over.continue": "Enter: continuar",
+    "go.title": "Fin de la partida", "go.winners": "Gana: {names}", "go.loser": "EL GRAN PERDEDOR DE LA NOCHE: {names}",
+    "go.hint": "r: revancha   q: volver al salón",
+    "discards.title": "Descarte (de abajo → arriba)",
+    "help.title": "Ayuda",
+    "help.body": (
+        "AHOY!! V2 — el juego de cartas de piratas, engaño y traición\n\n"
+        "OBJETIVO: reúne un tesoro, cuatro cartas seguidas del mismo palo (p. ej. 3♠ 4♠ 5♠ 6♠;"
+        " el As es alto: J Q K A). Grita ¡AHOY! y ganas la mano. Los demás suman los puntos"
+        " que les quedan (2–10 su valor, J Q K 10, A 20, Joker 30). Cuando alguien llega al límite,"
+        " gana quien tenga menos puntos.\n\n"
+        "TU TURNO: ROBAR → OFERTAR o ¡MANOS ARRIBA! → DESCARTAR.\n"
+        "• OFERTA al siguiente jugador: nombra una carta que quieres y otra que das. Ambas pueden ser mentira.\n"
+        "  Acepta o rechaza. Tras un rechazo, cualquier otro puede intervenir (o pasar);"
+        " si intervienen varios, elige quien ofertó.\n"
+        "• TRATO SUCIO: ambos eligen en secreto la carta que DE VERDAD dan. Todo vale.\n"
+        "• ¡MANOS ARRIBA! (con un Joker, en lugar de la oferta): la víctima pone 3 cartas boca abajo"
+        " y tú te llevas una a ciegas. El Joker va al descarte.\n"
+        "• ¡AHOY! se grita en cualquier momento con un tesoro en la mano — pero un tesoro"
+        " repartido espera a que todos hayan robado una vez (R13).\n\n"
+        "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
+        " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte ·"
+        " s puntos · c chat · Esc salir del chat · t tema · m ASCII · l idioma · ? ayuda · q salir\n"
+        "Ratón: pulsa cartas y botones."
+    ),
+}
+
+_TABLES = {"en": EN, "es": ES}
+
+
+def normalize_lang(lang: str | None) -> str:
+    """``"es"`` for any Spanish locale (``es``, ``es_AR.UTF-8``), else ``"en"``."""
+    return "es" if (lang or "").lower().startswith("es") else "en"
+
+
+def tr(lang: str, key: str, **kw: object) -> str:
+    """The message ``key`` in ``lang``, formatted with ``kw``.
+
+    Falls back to English, then to the key itself, so a missing string is
+    visible rather than a crash.
+    """
+    template = _TABLES.get(lang, EN).get(key) or EN.get(key) or key
+    return template.format(**kw) if kw else template

@@ -1,0 +1,108 @@
+"""The create-table dialog: every lobby setting (docs/lobby-api.md TableConfig)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select
+
+from ahoy_tui.ui.text import asciify, clean
+
+LIMIT_PRESETS = (50, 100, 150, 200)
+CLOCKS = ("relaxed", "normal", "blitz", "untimed")
+CUSTOM = -1
+
+
+def parse_limit(preset: int, custom: str) -> int | None:
+    """The chosen limit: a preset, or the custom text as a whole number 20..1000 (R15)."""
+    if preset != CUSTOM:
+        return preset
+    text = custom.strip()
+    if not text.isdigit():
+        return None
+    value = int(text)
+    return value if 20 <= value <= 1000 else None
+
+
+class CreateTableScreen(ModalScreen[Any]):
+    """Dismisses with a lobby ``TableConfig``, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        t = app.t
+        fix = asciify if app.ascii_only else (lambda s: s)
+        with Vertical(id="create-box", classes="dialog") as box:
+            box.border_title = fix(t("create.title"))
+            with Grid(id="create-grid"):
+                yield Label(fix(t("create.name")))
+                yield Input(value=clean(t("create.default_name", name=app.me), 24), max_length=24,
+                            id="c-name", compact=True)
+                yield Label(fix(t("create.seats")))
+                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False,
+                             id="c-seats", compact=True)
+                yield Label(fix(t("create.limit")))
+                yield Select([(fix(t(f"limit.{n}")), n) for n in LIMIT_PRESETS] + [(fix(t("limit.custom")), CUSTOM)],
+                             value=100, allow_blank=False, id="c-limit", compact=True)
+                yield Label(fix(t("create.custom")))
+                yield Input(placeholder="20-1000", restrict=r"[0-9]*", max_length=4, id="c-custom",
+                            compact=True, disabled=True)
+                yield Label(fix(t("create.clocks")))
+                yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
+                             id="c-clocks", compact=True)
+            yield Checkbox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
+            yield Checkbox(fix(t("create.verified")), id="c-verified", compact=True)
+            yield Checkbox(fix(t("create.private")), id="c-private", compact=True)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
+                yield Button(fix(t("cancel")), id="c-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        for inp in self.query(Input):
+            inp.cursor_blink = False
+        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self.query_one("#c-name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "c-limit":
+            self.query_one("#c-custom", Input).disabled = event.value != CUSTOM
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._create()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "c-create":
+            self._create()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def _create(self) -> None:
+        app: Any = self.app
+        limit = parse_limit(self.query_one("#c-limit", Select).value, self.query_one("#c-custom", Input).value)
+        if limit is None:
+            app.notify(app.t("create.bad_limit"), severity="warning", timeout=3)
+            return
+        name = clean(self.query_one("#c-name", Input).value, 24).strip() or clean(
+            app.t("create.default_name", name=app.me), 24)
+        config = app.make_config(
+            name=name,
+            seats=int(self.query_one("#c-seats", Select).value),
+            limit=limit,
+            ace_low=self.query_one("#c-ace-low", Checkbox).value,
+            verified_step_in=self.query_one("#c-verified", Checkbox).value,
+            clocks=str(self.query_one("#c-clocks", Select).value),
+            private=self.query_one("#c-private", Checkbox).value,
+        )
+        self.dismiss(config)
+
+

@@ -1,0 +1,65 @@
+"""Game over: the winners, the BIGGEST LOSER OF THE NIGHT, totals, rematch (R15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.screens.hand_over import hand_over_text
+from ahoy_tui.ui.screens.scores import score_table
+from ahoy_tui.ui.text import asciify, clean
+
+
+class GameOverScreen(ModalScreen[str | None]):
+    """Dismisses with ``"rematch"``, ``"lobby"`` or None (stay and look)."""
+
+    BINDINGS = [
+        Binding("r", "rematch", "Rematch"),
+        Binding("q", "lobby", "Lobby"),
+        Binding("escape,enter", "close", "Close"),
+    ]
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.names = list(table.names)
+        self.view = table.view
+        self.last = next((e for e in reversed(table._all_events) if e.kind == "hand_over"), None)
+        self.ahoy = next((e for e in reversed(table._all_events) if e.kind == "ahoy"), None)
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        fix = asciify if app.ascii_only else (lambda s: s)
+        v = self.view
+        names = lambda seats: ", ".join(clean(self.names[i], 16) for i in seats)  # noqa: E731
+        head = Text()
+        head.append(fix(app.t("go.winners", names=names(v.winners))) + "\n", style="bold")
+        head.append(fix(app.t("go.loser", names=names(v.biggest_losers))) + "\n", style="bold reverse")
+        with VerticalScroll(id="gameover-box", classes="dialog") as b:
+            b.border_title = fix(app.t("go.title"))
+            yield Static(head)
+            yield Static(score_table(app, self.names, v))
+            if self.last is not None:
+                yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
+            yield Static(Text(fix(app.t("go.hint")), style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]
+        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self.refresh_bindings()
+
+    def action_rematch(self) -> None:
+        self.dismiss("rematch")
+
+    def action_lobby(self) -> None:
+        self.dismiss("lobby")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

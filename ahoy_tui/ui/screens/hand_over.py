@@ -1,0 +1,69 @@
+"""The end of a hand: the treasure revealed, every hand face up, the scores (R14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ahoy_tui.ui.text import asciify, cards_text, clean
+
+
+def hand_over_text(app: Any, names: list[str], data: dict, ahoy: Any, hint: bool = True) -> Text:
+    """The hand-over report from the public ``hand_over`` (and ``ahoy``) event data."""
+    fix = asciify if app.ascii_only else (lambda s: s)
+    styles = app.card_styles
+    out = Text()
+    winner = data.get("winner")
+    if winner is None:
+        out.append(fix(app.t("over.becalmed")) + "\n\n", style="bold")
+    else:
+        out.append(fix(app.t("over.winner", name=clean(names[winner], 16), cards="")), style="bold")
+        if ahoy is not None:
+            out.append_text(cards_text(ahoy.data.get("cards", []), styles, app.ascii_only))
+        out.append("\n\n")
+    hands = data.get("hands") or []
+    scores = data.get("scores") or []
+    totals = data.get("totals") or []
+    for i, name in enumerate(names):
+        out.append(f"{fix(clean(name, 16)):<16} ", style="bold" if i == winner else "")
+        if i < len(hands):
+            out.append_text(cards_text(hands[i], styles, app.ascii_only))
+        if i < len(scores):
+            out.append(f"   +{scores[i]}")
+        if i < len(totals):
+            out.append(f"  = {totals[i]}", style="bold")
+        out.append("\n")
+    if hint:
+        out.append("\n" + fix(app.t("over.continue")), style="dim")
+    return out
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Shown when a hand ends; Enter or Esc continues."""
+
+    BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
+
+    def __init__(self, table: Any, data: dict, ahoy: Any) -> None:
+        super().__init__()
+        self.names = list(table.names)
+        self.data = data
+        self.ahoy = ahoy
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        with VerticalScroll(id="over-box", classes="dialog") as b:
+            title = app.t("over.title", hand=self.data.get("hand", "?"))
+            b.border_title = asciify(title) if app.ascii_only else title
+            yield Static(hand_over_text(app, self.names, self.data, self.ahoy))
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,52 @@
+"""Ask for a private table's code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from ahoy_tui.ui.text import asciify, clean
+
+
+class JoinCodeScreen(ModalScreen[str | None]):
+    """Dismisses with the typed code, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        fix = asciify if app.ascii_only else (lambda s: s)
+        with Vertical(id="code-box", classes="dialog") as box:
+            box.border_title = fix(app.t("code.title"))
+            yield Label(fix(app.t("code.prompt")))
+            inp = Input(max_length=16, id="code-input", compact=True)
+            inp.cursor_blink = False
+            yield inp
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(fix(app.t("code.join")), id="code-join", variant="primary", compact=True)
+                yield Button(fix(app.t("cancel")), id="code-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def _done(self) -> None:
+        self.dismiss(clean(self.query_one(Input).value, 16).strip() or None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._done()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "code-join":
+            self._done()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,87 @@
+"""The offer composer: the card you want and the card you claim to give (R8).
+
+Both are statements: any card may be named, whatever either hand holds. A
+preview shows the sentence the table will read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from ahoy_tui.game import cards as C
+from ahoy_tui.ui.text import asciify, card_label, card_text, clean
+
+
+class OfferScreen(ModalScreen[tuple[int, int] | None]):
+    """Dismisses with ``(want, give)`` identities, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "send", "Offer")]
+
+    def __init__(self, me: str, other: str, want: int, give: int) -> None:
+        super().__init__()
+        self.me = clean(me, 16)
+        self.other = clean(other, 16)
+        self.want = want
+        self.give = give
+
+    def _options(self) -> list[tuple[Text, int]]:
+        app: Any = self.app
+        return [(card_text(i, app.card_styles, app.ascii_only), i) for i in range(C.IDENTITIES)]
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        fix = asciify if app.ascii_only else (lambda s: s)
+        with Vertical(id="offer-box", classes="dialog") as box:
+            box.border_title = fix(app.t("offer.title", name=self.other))
+            with Grid(id="offer-grid"):
+                yield Label(fix(app.t("offer.want")))
+                yield Select(self._options(), value=self.want, allow_blank=False, id="offer-want", compact=True)
+                yield Label(fix(app.t("offer.give")))
+                yield Select(self._options(), value=self.give, allow_blank=False, id="offer-give", compact=True)
+            yield Static(id="offer-preview")
+            yield Static(fix(app.t("offer.lie")), classes="hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(fix(app.t("offer.send")), id="offer-send", variant="primary", compact=True)
+                yield Button(fix(app.t("cancel")), id="offer-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self._preview()
+        self.query_one("#offer-want", Select).focus()
+
+    def preview_text(self) -> str:
+        """The sentence the table will read."""
+        app: Any = self.app
+        s = app.t("offer.preview", me=self.me, other=self.other, want=card_label(self.want, app.ascii_only),
+                  give=card_label(self.give, app.ascii_only))
+        return asciify(s) if app.ascii_only else s
+
+    def _preview(self) -> None:
+        self.query_one("#offer-preview", Static).update(Text(self.preview_text(), style="bold"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "offer-want" and isinstance(event.value, int):
+            self.want = event.value
+        elif event.select.id == "offer-give" and isinstance(event.value, int):
+            self.give = event.value
+        self._preview()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "offer-send":
+            self.action_send()
+        else:
+            self.dismiss(None)
+
+    def action_send(self) -> None:
+        self.dismiss((self.want, self.give))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

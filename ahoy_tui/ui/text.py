@@ -1,0 +1,95 @@
+"""Plain-text safety and card labels (issue 5: hostile strings, ASCII mode).
+
+Player-controlled strings (names, chat, table names) are hostile: they are
+turned into :class:`rich.text.Text` through :func:`plain`, which drops every
+control character (C0, C1, DEL: no escape sequence reaches the terminal) and
+every bidi control, and is never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.text import Text
+
+from ahoy_tui.game import cards as C
+
+#: Bidi embedding/override/isolate controls and marks (Unicode "Bidi_Control").
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_ASCII_PUNCT = {
+    "→": "->", "←": "<-", "—": "-", "–": "-", "…": "...", "•": "*", "·": "|", "“": '"', "”": '"',
+    "«": '"', "»": '"', "¡": "!", "¿": "?", "▶": ">", "●": "*", "○": "o", "▮": "#", "▯": ".",
+    "★": "*", "✓": "+", "⏱": "", "⚓": "", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "🃏": "JK",
+    "’": "'", "│": "|", "─": "-",
+}
+
+
+def clean(value: object, limit: int = 400) -> str:
+    """``value`` as a string without control or bidi characters, at most ``limit`` chars.
+
+    Tabs and newlines become spaces: a player's text is always one line.
+    """
+    out = []
+    for ch in str(value)[: limit * 2]:
+        if ch in BIDI_CONTROLS:
+            continue
+        cat = unicodedata.category(ch)
+        if cat == "Cc":
+            if ch in "\t\n\r":
+                out.append(" ")
+            continue
+        if cat in ("Cf", "Cs", "Co", "Cn") and ch != "\u200d":
+            continue
+        out.append(ch)
+    return "".join(out)[:limit]
+
+
+def asciify(text: str) -> str:
+    """``text`` with only ASCII characters: suits as letters, accents stripped (ASCII mode)."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _ASCII_PUNCT:
+            out.append(_ASCII_PUNCT[ch])
+        else:
+            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out)
+
+
+def plain(value: object, style: str = "", ascii_only: bool = False, limit: int = 400) -> Text:
+    """A hostile string as safe rich ``Text`` (never markup)."""
+    s = clean(value, limit)
+    return Text(asciify(s) if ascii_only else s, style=style, no_wrap=False)
+
+
+def card_label(ident: int, ascii_only: bool = False) -> str:
+    """Short name of a card identity: ``"10♥"``, ``"JK"`` (ASCII: ``"10H"``)."""
+    if ident == C.JOKER:
+        return "JK"
+    rank = C.RANKS[C.rank_of(ident)]
+    return rank + (C.SUITS if ascii_only else C.SUIT_SYMBOLS)[C.suit_of(ident)]
+
+
+def card_style_key(ident: int) -> str:
+    """Key of the card's style in a theme's ``[cards]`` table."""
+    return "joker" if ident == C.JOKER else ("spades", "hearts", "diamonds", "clubs")[C.suit_of(ident)]
+
+
+def card_text(ident: int, styles: dict[str, str], ascii_only: bool = False, extra: str = "") -> Text:
+    """A card label styled by suit (theme ``[cards]`` table)."""
+    style = styles.get(card_style_key(ident), "")
+    return Text(card_label(ident, ascii_only), style=f"{style} {extra}".strip())
+
+
+def cards_text(idents, styles: dict[str, str], ascii_only: bool = False, sep: str = " ") -> Text:
+    """Several card labels separated by ``sep``."""
+    out = Text()
+    for i, ident in enumerate(idents):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(ident, styles, ascii_only))
+    return out

@@ -1,0 +1,53 @@
+"""The draw pile count and the discard pile, top card prominent (R11)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ahoy_tui.ui.text import card_text
+
+
+class Piles(Widget):
+    """``Draw pile: 37   Discard: [7♥]  5♣ 9♦ …``; click for the full history."""
+
+    DEFAULT_CSS = "Piles { height: 1; }"
+
+    draw_size: reactive[int] = reactive(0)
+    """Cards in the draw pile."""
+    discard: reactive[tuple[int, ...]] = reactive(tuple)
+    """The discard pile, bottom first."""
+    ascii_only: reactive[bool] = reactive(False)
+    """Suits as letters."""
+    card_styles: reactive[dict] = reactive(dict, always_update=True)
+    """Theme card styles."""
+    labels: reactive[tuple[str, str, str]] = reactive(("Draw pile", "Discard", "empty"))
+    """Translated ``(draw, discard, empty)`` words."""
+
+    class HistoryRequested(Message):
+        """The player asked for the whole discard pile."""
+
+    def render(self) -> Text:
+        draw, disc, empty = self.labels
+        t = Text()
+        t.append(f"{draw}: ", style="dim")
+        t.append(f"{self.draw_size:<3}", style="bold")
+        t.append(f"  {disc}: ", style="dim")
+        if not self.discard:
+            t.append(empty, style="dim")
+            return t
+        top = self.discard[-1]
+        t.append("[" if self.ascii_only else "▐")
+        t.append_text(card_text(top, self.card_styles, self.ascii_only, "reverse"))
+        t.append("]" if self.ascii_only else "▌")
+        for ident in reversed(self.discard[-6:-1]):
+            t.append(" ")
+            t.append_text(card_text(ident, self.card_styles, self.ascii_only, "dim"))
+        if len(self.discard) > 6:
+            t.append(" ..." if self.ascii_only else " …", style="dim")
+        return t
+
+    def on_click(self) -> None:
+        self.post_message(self.HistoryRequested())

@@ -1,0 +1,74 @@
+"""Building apps against a real in-process lobby, and reading what they show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from ahoy_tui.lobby import Lobby, TableConfig, Timing
+from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui.ahoy_app import AhoyApp
+from ahoy_tui.ui.widgets.event_log import EventLog
+
+
+def new_lobby(seed: int = 3) -> Lobby:
+    """A lobby whose bots act at once (no pauses), seeded for repeatable games."""
+    return Lobby(timing=Timing.instant(), seed=seed)
+
+
+def make_app(lobby: Lobby, name: str = "anna", on_ready=None, **session: Any) -> AhoyApp:
+    """An app for ``name`` (identity ``user:NAME``) on ``lobby``."""
+    info = SessionInfo(identity=f"user:{name}", display_name=name, **session)
+    return AhoyApp(info, lobby, on_ready=on_ready)
+
+
+def bot_table(app: AhoyApp, players: int = 3, limit: int = 20, start: bool = True,
+              private: bool = False, name: str = "Black Pearl") -> str:
+    """Create a table for the app's player with bots (and start it)."""
+    cfg = TableConfig(name=name, seats=players, limit=limit, clocks="untimed", private=private)
+    tid = app.lobby.create_table(app.handle, cfg)
+    app.open_table(tid)
+    for _ in range(players - 1):
+        app.lobby.add_bot(app.handle, tid, "baseline")
+    if start:
+        app.lobby.start(app.handle, tid)
+    return tid
+
+
+def screen_text(app: App) -> str:
+    """Every line of the active screen as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def all_text(app: App) -> str:
+    """Screen text plus every event-log line (also those scrolled away)."""
+    parts = [screen_text(app)]
+    for log in app.query(EventLog) if app.screen_stack else []:
+        parts.extend(strip.text for strip in log.lines)
+    for screen in app.screen_stack:
+        for log in screen.query(EventLog):
+            parts.extend(strip.text for strip in log.lines)
+    return "\n".join(parts)
+
+
+async def wait_for(pilot, cond, timeout: float = 5.0) -> None:
+    """Let the app run until ``cond(app)`` holds (fails after ``timeout`` seconds)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        await pilot.pause(0.01)
+        if cond(pilot.app):
+            await pilot.pause()
+            return
+    raise AssertionError("condition not reached in time")
+
+
+def at_table(app) -> bool:
+    """The table screen is up and shows a dealt hand."""
+    from ahoy_tui.ui.screens.table import TableScreen
+
+    s = app.screen
+    return isinstance(s, TableScreen) and s._ready and s.view is not None
