@@ -214,10 +214,30 @@ def apply(state: State, seat: int, action: Action,
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleError("FORMAT", f"unknown action {action!r}")
+    _check_types(action)
     s = state.copy()
     events: list[Event] = []
     handler(s, seat, action, events, reshuffle)
     return s, events
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_types(action: Action) -> None:
+    """Arguments of the types the action declares, or FORMAT (hostile input).
+
+    Values are checked later by the rules; here only that a number is an
+    ``int`` (not a bool), a card list a tuple of them, an answer a bool.
+    """
+    for name in action.__slots__:  # type: ignore[attr-defined]
+        value = getattr(action, name)
+        ok = (isinstance(value, bool) if isinstance(action, Respond)
+              else isinstance(value, tuple) and all(map(_is_int, value)) if name == "cards"
+              else _is_int(value))
+        if not ok:
+            raise RuleError("FORMAT", f"{action.KIND}: {name} {value!r} is not of the right type")
 
 
 def _take(hand: list[int], ident: int) -> int | None:

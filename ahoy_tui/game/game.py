@@ -84,6 +84,7 @@ class Game:
             RuleError: as ``engine.apply``.
         """
         if isinstance(action, LayDown):
+            apply(self.state, seat, action)  # check first: an illegal lay-down draws no chance
             order = self.rng.sample(list(action.cards), len(action.cards))
             if shuffle:
                 action = LayDown(tuple(order))

@@ -158,3 +158,15 @@ def test_cli_simulate_json_and_bad_arguments(capsys):
         with pytest.raises(SystemExit) as e:
             main(["simulate", *bad])
         assert e.value.code == 2
+
+
+def test_an_illegal_lay_down_draws_no_chance():
+    from ahoy_tui.game.actions import LayDown
+    from ahoy_tui.game.errors import RuleError
+
+    a = Game(["a", "b", "c"], Settings(limit=50), seed=8)
+    b = Game(["a", "b", "c"], Settings(limit=50), seed=8)
+    a.deal(), b.deal()
+    with pytest.raises(RuleError):
+        a.act(0, LayDown((1, 2, 3)))  # not in the HANDS UP! phase
+    assert a.rng.getstate() == b.rng.getstate()

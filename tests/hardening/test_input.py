@@ -1,0 +1,201 @@
+"""Hostile input through real SSH: the layer where bytes become text (server/driver.py).
+
+Every case: the offender's session stays up, keys typed after it work, the
+field holds at most its limit and only printable text, and another player
+keeps getting updates. The app is the test greeter (tests/e2e/greeter.py);
+its Input has no max_length of its own, so the hosting default applies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from harness import connect
+from textual.widgets import Input
+
+from server.input_guard import MAX_COLUMNS, MAX_PASTE, MAX_ROWS, PASTE_END, PASTE_START
+from server.hosting import MAX_INPUT_LENGTH
+
+BIDI = "\u202e\u2066\u200f"
+
+
+def session_of(server, username: str):
+    """The server-side session of the first player named ``username``."""
+    return next(s for s in server.sessions if s.connection.username == username)
+
+
+def input_value(server, username: str) -> str:
+    return session_of(server, username).app.query_one(Input).value
+
+
+async def wait_until(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.02)
+
+
+async def others_still_updated(server, watcher, newcomer: str, count: int) -> None:
+    """A new player joins; ``watcher`` must see the online count change."""
+    p = await connect(server.port, newcomer)
+    await watcher.wait_for(f"Players online \\({count}\\)", timeout=10)
+    await p.close()
+    await watcher.wait_for(f"Players online \\({count - 1}\\)", timeout=10)
+
+
+class LoopLag:
+    """Largest delay of a 10 ms timer on the event loop while running."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self._task: asyncio.Task | None = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(0.01)
+            self.worst = max(self.worst, loop.time() - start - 0.01)
+
+    def __enter__(self) -> "LoopLag":
+        self._task = asyncio.ensure_future(self._run())
+        return self
+
+    def __exit__(self, *exc) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+
+async def test_invalid_utf8_nul_and_controls(server):
+    anna = await connect(server.port, "anna")
+    bob = await connect(server.port, "bob")
+    await anna.wait_for("Players online \\(2\\)")
+    garbage = (
+        b"\xff\xfe\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc\xed\xa0\x80"  # invalid UTF-8
+        + b"\x00\x00"  # NUL
+        + bytes(range(0x80, 0xA0))  # raw C1 bytes
+        + "".join(map(chr, range(0x80, 0xA0))).encode()  # C1 as UTF-8
+        + BIDI.encode()
+        + b"\x01\x02\x05\x06\x0b\x0c\x0e\x0f\x12\x14\x16\x18\x19\x1a\x1c\x1d\x1e\x1f"  # C0 keys (not ^C ^P ^Q: app bindings)
+        + b"\x1b[999;999;999X\x1b[?\x1bO\x1b[<0;1;" + b"\xc3"  # broken sequences, split char
+    )
+    anna.send(garbage)
+    anna.send("\xa9ok")  # '©' is C2 A9: the pending C3 becomes U+FFFD
+    await anna.settle(0.3)
+    value = input_value(server, "anna")
+    assert all(ch.isprintable() for ch in value), repr(value)
+    assert not set(value) & set(BIDI)
+    # Textual runs a bound key (Enter) after key presses queued behind it,
+    # so the next line is typed once the first was submitted.
+    anna.send("\r")
+    await wait_until(lambda: input_value(server, "anna") == "")
+    anna.send("after\r")
+    await anna.wait_for("You said: after")
+    await others_still_updated(server, bob, "cy", 3)
+    assert server.lobby.online_names() == ["anna", "bob"]
+    await anna.close()
+    await bob.close()
+
+
+async def test_pasted_escape_sequences_reach_no_widget_and_no_client(server):
+    anna = await connect(server.port, "anna")
+    await anna.wait_for("Ahoy, anna!")
+    before = len(anna.raw)
+    evil = "x\x1b]0;pwned\x07\x1b[2J\x1b[31m\u202eevil\x00\x85\x9b2J\x7fz"
+    anna.send(PASTE_START + evil.encode() + PASTE_END)
+    await wait_until(lambda: input_value(server, "anna") != "")
+    assert input_value(server, "anna") == "x]0;pwned[2J[31mevil2Jz"
+    anna.send("\r")
+    await anna.wait_for("You said: x]0;pwned")
+    sent = bytes(anna.raw[before:])
+    for bad in (b"\x1b]0;", b"\x1b[2J", "\u202e".encode(), b"\x1b[31mevil"):
+        assert bad not in sent, bad
+    await anna.close()
+
+
+async def test_megabyte_paste_is_cut_and_the_loop_keeps_going(server):
+    anna = await connect(server.port, "anna")
+    bob = await connect(server.port, "bob")
+    await anna.wait_for("Players online \\(2\\)")
+    link = session_of(server, "anna").link
+    with LoopLag() as lag:
+        anna.send(PASTE_START + b"A" * (1 << 20) + PASTE_END)
+        anna.send("hi\r")
+        await anna.wait_for("You said: hi", timeout=15)
+        await others_still_updated(server, bob, "cy", 3)
+    # Longer than the field: Textual refuses the whole paste; the field is intact.
+    assert input_value(server, "anna") == ""
+    assert link._paste.skipped >= (1 << 20) - MAX_PASTE
+    assert link.input_pending == 0
+    assert lag.worst < 0.5, lag.worst
+    await anna.close()
+    await bob.close()
+
+
+async def test_key_flood_is_bounded_and_the_field_keeps_its_limit(server):
+    anna = await connect(server.port, "anna")
+    bob = await connect(server.port, "bob")
+    await anna.wait_for("Players online \\(2\\)")
+    link = session_of(server, "anna").link
+    with LoopLag() as lag:
+        anna.send(b"x" * (1 << 20))  # no brackets: a million key presses
+        await wait_until(lambda: link.input_dropped > 0)
+        await others_still_updated(server, bob, "cy", 3)
+        await wait_until(lambda: link.input_pending == 0, timeout=30)
+    assert len(input_value(server, "anna")) == MAX_INPUT_LENGTH
+    assert link.input_pending <= link.max_input
+    assert link.input_dropped >= (1 << 20) - 2 * link.max_input
+    anna.send("\r")
+    await wait_until(lambda: input_value(server, "anna") == "")
+    anna.send("after\r")
+    await anna.wait_for("You said: after", timeout=10)
+    assert lag.worst < 0.5, lag.worst
+    # Bells for refused keys are rate limited, not one per key.
+    assert bytes(anna.raw).count(b"\x07") < 60
+    await anna.close()
+    await bob.close()
+
+
+async def test_size_comes_only_from_the_window_and_is_clamped(server):
+    anna = await connect(server.port, "anna")
+    await anna.wait_for("Ahoy, anna!")
+    session = session_of(server, "anna")
+    anna.send(b"\x1b[48;9999;9999;0;0t")  # an in-band resize report, typed
+    await anna.settle(0.2)
+    assert tuple(session.app.size) == (80, 24)
+    anna.chan.change_terminal_size(100_000, 100_000)
+    await wait_until(lambda: tuple(session.app.size) == (MAX_COLUMNS, MAX_ROWS))
+    anna.resize(90, 30)
+    await wait_until(lambda: tuple(session.app.size) == (90, 30))
+    await anna.wait_for("Ahoy, anna!")
+    anna.send("still here\r")
+    await anna.wait_for("You said: still here")
+    await anna.close()
+
+
+def test_paste_guard_never_leaves_the_parser_in_paste_mode():
+    """Any packet split, any queue bound: pastes are cut, cleaned and always closed."""
+    from server.driver import TerminalLink
+    from server.input_guard import PasteGuard, ends_in_paste
+
+    class Chan:
+        def write(self, data: bytes) -> None: ...
+
+        def get_write_buffer_size(self) -> int:
+            return 0
+
+    raw = (b"ab\x1b" + PASTE_START + b"x\x1b[2Jy" * 5000 + PASTE_END + b"cd"
+           + PASTE_START + b"sh\x1bort" + PASTE_END + b"\x1b" + PASTE_START + b"z" * 40000 + PASTE_END + b"end")
+    for split in (1, 5, 6, 7, 1000, 4096, 32768):
+        guard = PasteGuard(64)
+        out = b"".join(guard.filter(raw[i:i + split]) for i in range(0, len(raw), split))
+        assert out == (b"ab\x1b" + PASTE_START + (b"x[2Jy" * 13)[:64] + PASTE_END + b"cd" + PASTE_START
+                       + b"short" + PASTE_END + b"\x1b" + PASTE_START + b"z" * 64 + PASTE_END + b"end")
+        for bound in (100, 20000):
+            link = TerminalLink(Chan(), color_system="256", size=(80, 24), max_input=bound)
+            for i in range(0, len(raw), split):
+                link.feed(raw[i:i + split])
+            queued = link.take_input(10**6)
+            assert not ends_in_paste(False, queued), (split, bound)
+            assert len(queued) <= bound + len(PASTE_END)
