@@ -12,13 +12,22 @@ from __future__ import annotations
 import logging
 import tomllib
 from dataclasses import dataclass, field
+import sys
 from pathlib import Path
 
 from textual.theme import Theme
 
 log = logging.getLogger(__name__)
 
-THEMES_DIR = Path(__file__).resolve().parents[2] / "themes"
+def _themes_dir() -> Path:
+    """``themes/`` beside the package in a checkout, else where a wheel installs it."""
+    here = Path(__file__).resolve().parents[2] / "themes"
+    if here.is_dir():
+        return here
+    return Path(sys.prefix) / "share" / "ahoy-tui" / "themes"
+
+
+THEMES_DIR = _themes_dir()
 DEFAULT_THEME = "pirate"
 ORDER = ("pirate", "high-contrast", "four-colour", "monochrome")
 
