@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--authorized-keys", type=Path, default=None, help="only these public keys may log in")
     p.add_argument("--password", default=None, help="keyless logins must give this shared password")
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
-                   help="host another create_app(session, lobby) (default: ahoy_tui.ui.app:create_app)")
+                   help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     return p
 
 

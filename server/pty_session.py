@@ -19,6 +19,7 @@ from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, prepare_app, run_hosted
 from server.identity import sanitize_name
 from server.logsafe import esc
+from server.ssh import build_app
 from server.termcaps import color_system_for, lang_for, utf8_for
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         status = 1
         try:
             try:
-                self.app = self.server.config.app_factory(info, lobby)
+                self.app = build_app(self.server.config.app_factory, info, lobby, handle)
                 prepare_app(self.app, info, link)
             except Exception:
                 log.exception("could not build the app for %s", esc(identity))

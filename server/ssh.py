@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import inspect
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,13 +34,29 @@ from server.logsafe import esc
 
 log = logging.getLogger(__name__)
 
-AppFactory = Callable[[SessionInfo, Lobby], App[Any]]
+AppFactory = Callable[..., App[Any]]
+"""``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
 
 
-def _default_app_factory(info: SessionInfo, lobby: Lobby) -> App[Any]:
+def _default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
     from ahoy_tui.ui.app import create_app
 
-    return create_app(info, lobby)
+    return create_app(info, lobby, handle)
+
+
+def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
+    """Call ``factory`` with the session's lobby handle when it takes one.
+
+    The session connected ``handle`` and disconnects it when the session
+    ends; a two-argument factory (``--app``, tests) connects its own.
+    """
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return factory(info, lobby)
+    takes_handle = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3 or any(
+        p.kind is p.VAR_POSITIONAL for p in params)
+    return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import normalize_lang, tr
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
@@ -71,9 +72,9 @@ class AhoyApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help"),
-        Binding("t", "next_theme", "Theme"),
-        Binding("m", "toggle_ascii", "ASCII"),
-        Binding("l", "toggle_lang", "Lang"),
+        Binding("t", "next_theme", "Theme", show=False),
+        Binding("m", "toggle_ascii", "ASCII", show=False),
+        Binding("l", "toggle_lang", "Lang", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
 
@@ -91,6 +92,8 @@ class AhoyApp(App[int]):
         self.lang = saved.lang if saved else normalize_lang(session.lang)
         self.ascii_only = saved.ascii_only if saved else not session.utf8
         self._theme_name = saved.theme if saved and saved.theme in self.specs else DEFAULT_THEME
+        install_scrollbars()
+        self.set_class(self.ascii_only, "-ascii")
         for spec in self.specs.values():
             self.register_theme(spec.theme)
         self.theme = self._theme_name
@@ -99,6 +102,14 @@ class AhoyApp(App[int]):
         self._closing_tables: set[str] = set()
 
     # -- helpers for screens -------------------------------------------------
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        """A toast; in ASCII mode its text is made ASCII too (arrows, suits, accents)."""
+        if self.ascii_only and isinstance(message, str):
+            from ahoy_tui.ui.text import asciify
+
+            message = asciify(message)
+        super().notify(message, *args, **kwargs)
+
     def t(self, key: str, **kw: object) -> str:
         """Translated UI text."""
         return tr(self.lang, key, **kw)
@@ -140,7 +151,9 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.keys import translate_bindings
 
         translate_bindings(self, self.lang, self.ascii_only)
+        self.set_class(self.ascii_only, "-ascii")
         for screen in self.screen_stack:
+            apply_ascii(screen, self.ascii_only)
             hook = getattr(screen, "refresh_texts", None)
             if hook is not None:
                 hook()
@@ -198,6 +211,8 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.screens.too_small import TooSmallScreen
 
         result = super().push_screen(screen, *args, **kwargs)
+        if self.ascii_only:
+            self.call_after_refresh(apply_ascii, screen, True)
         if self.too_small and self.lobby_screen is not None and not isinstance(screen, TooSmallScreen):
             super().push_screen(TooSmallScreen())
         return result

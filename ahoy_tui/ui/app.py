@@ -8,6 +8,8 @@ applied to whatever :class:`textual.app.App` ``create_app`` returns.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -63,16 +65,19 @@ class AhoyApp(App[None]):
             self.set_focus(None)
 
 
-def create_app(session: SessionInfo, lobby: Lobby) -> App:
+def create_app(session: SessionInfo, lobby: Lobby, handle: Any = None) -> App:
     """Build the app for one player's session.
 
     Args:
         session: What the front door learned about the connection.
         lobby: The process-wide lobby.
+        handle: The session's ``PlayerHandle`` when the host already
+            connected it (the SSH server does; it also disconnects it). None:
+            the app connects its own handle and disconnects it on exit.
 
     Returns:
         A Textual app, not yet running.
     """
     from ahoy_tui.ui.ahoy_app import AhoyApp as GameApp
 
-    return GameApp(session, lobby)
+    return GameApp(session, lobby, handle)

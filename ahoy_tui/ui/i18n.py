@@ -121,6 +121,18 @@ EN: dict[str, str] = {
     "discards.title": "Discard pile (bottom → top)",
     # help
     "help.title": "Help",
+    "leave.title": "Leave the table?",
+    "leave.question": ("The game goes on: the autopilot plays your seat until you come back"
+                       " (join the table again from the lobby, same name)."),
+    "leave.yes": "Leave", "leave.no": "Stay",
+    "autopilot.on": "The autopilot plays your seat now. Press z to take it back.",
+    "autopilot.off": "Your seat is yours again.",
+    "autopilot.note": "The autopilot is playing your seat (z takes it back).",
+    "tobot.title": "Give a seat to a bot for good",
+    "tobot.hint": "Press the seat's number; Esc cancels.",
+    "tobot.done": "{name}'s seat goes to a bot.",
+    "over.your_move": "Hand {n} has begun and it's your move (h shows the last hand again).",
+    "p.pick_first": "Pick a card first: ←/→ or its number.",
     "help.body": (
         "AHOY!! V2 — the pirate card game of lies and betrayal\n\n"
         "GOAL: collect a treasure, four cards of one suit in a row (e.g. 3♠ 4♠ 5♠ 6♠;"
@@ -138,7 +150,8 @@ EN: dict[str, str] = {
         " waits until everyone has drawn once (R13).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · s scores · c chat ·"
-        " Esc leave chat · t theme · m ASCII · l language · ? help · q leave\n"
+        " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
+        " l language · ? help · q leave\n"
         "Mouse: click cards and buttons."
     ),
 }
@@ -241,6 +254,18 @@ ES: dict[str, str] = {
     "go.hint": "r: revancha   q: volver al salón",
     "discards.title": "Descarte (de abajo → arriba)",
     "help.title": "Ayuda",
+    "leave.title": "¿Dejar la mesa?",
+    "leave.question": ("La partida sigue: el piloto automático juega tu plaza hasta que vuelvas"
+                       " (vuelve a unirte a la mesa desde el salón, con el mismo nombre)."),
+    "leave.yes": "Salir", "leave.no": "Quedarme",
+    "autopilot.on": "El piloto automático juega tu plaza. Pulsa z para recuperarla.",
+    "autopilot.off": "Vuelves a llevar tu plaza.",
+    "autopilot.note": "El piloto automático juega tu plaza (z la recupera).",
+    "tobot.title": "Dar una plaza a un bot para siempre",
+    "tobot.hint": "Pulsa el número de la plaza; Esc cancela.",
+    "tobot.done": "La plaza de {name} pasa a un bot.",
+    "over.your_move": "Empieza la mano {n} y te toca (h muestra otra vez la última mano).",
+    "p.pick_first": "Elige antes una carta: ←/→ o su número.",
     "help.body": (
         "AHOY!! V2 — el juego de cartas de piratas, engaño y traición\n\n"
         "OBJETIVO: reúne un tesoro, cuatro cartas seguidas del mismo palo (p. ej. 3♠ 4♠ 5♠ 6♠;"
@@ -258,7 +283,8 @@ ES: dict[str, str] = {
         " repartido espera a que todos hayan robado una vez (R13).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte ·"
-        " s puntos · c chat · Esc salir del chat · t tema · m ASCII · l idioma · ? ayuda · q salir\n"
+        " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"
+        " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."
     ),
 }

@@ -35,6 +35,12 @@ def translate_bindings(node: DOMNode, lang: str, ascii_only: bool | None = None)
     bmap = node._bindings
     for key, bindings in bmap.key_to_bindings.items():
         bmap.key_to_bindings[key] = [
-            replace(b, description=fix(tr(lang, ACTION_TEXT[b.action]))) if b.action in ACTION_TEXT else b
+            replace(b, description=fix(tr(lang, ACTION_TEXT[b.action])),
+                    key_display=_ascii_key(b.key) if ascii_only else None) if b.action in ACTION_TEXT else b
             for b in bindings
         ]
+
+
+def _ascii_key(key: str) -> str | None:
+    """How the footer names ``key`` in ASCII mode (Textual shows Enter as a Unicode arrow)."""
+    return "Enter" if key == "enter" else None

@@ -118,8 +118,21 @@ class Player:
                 pass
 
     async def settle(self, quiet: float = 0.3, timeout: float = 5.0) -> None:
-        """Wait until nothing has arrived for ``quiet`` seconds."""
+        """Wait for the first output, then until nothing has arrived for ``quiet`` seconds.
+
+        Before the first byte there is nothing to be quiet after: an idle
+        connection that has not drawn yet is not settled.
+        """
         deadline = time.monotonic() + timeout
+        while not self.chunks and not self.closed.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), timeout=min(left, 0.2))
+            except asyncio.TimeoutError:
+                pass
         while time.monotonic() < deadline:
             last = self.chunks[-1][0] if self.chunks else 0.0
             idle = time.monotonic() - last

@@ -62,10 +62,13 @@ class LobbyScreen(Screen[None]):
         chat.ascii_only = app.ascii_only
         table = self.query_one("#tables", DataTable)
         table.clear(columns=True)
-        for key in ("lobby.col.name", "lobby.col.host", "lobby.col.seats", "lobby.col.limit", "lobby.col.status"):
+        for key in ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.status", "lobby.col.host"):
             table.add_column(fix(app.t(key)), key=key)
         self._fill()
         self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        self._fill()  # the name column's width follows the window
 
     def set_lobby(self, tables: list[Any], online: list[str]) -> None:
         """New lobby state from a ``LobbyChanged`` message."""
@@ -78,14 +81,16 @@ class LobbyScreen(Screen[None]):
         table = self.query_one("#tables", DataTable)
         selected = self._selected_id()
         table.clear()
+        # names give way so that seats, limit and status (with "private") fit; the host comes last
+        name_limit = max(8, min(24, (table.size.width or 50) - 38))
         for s in self.tables:
             status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
             if getattr(s, "private", False):
-                status += f" · {app.t('private')}"
+                status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
             seats = f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}"
-            table.add_row(plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=24),
-                          plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=16),
-                          seats, str(getattr(s, "limit", "")), fix(status), key=str(s.table_id))
+            table.add_row(plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
+                          seats, str(getattr(s, "limit", "")), fix(status),
+                          plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=16), key=str(s.table_id))
         if selected is not None:
             ids = [str(s.table_id) for s in self.tables]
             if selected in ids:

@@ -8,6 +8,7 @@ choice offered comes from ``update.legal`` (see ``ui.prompts``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ahoy_tui.game.actions import Offer
 from ahoy_tui.game.state import Phase
@@ -23,11 +24,13 @@ from ahoy_tui.ui import prompts
 from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.narrate import Narrator
 from ahoy_tui.ui.prompts import Option, Prompt
+from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.piles import Piles
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 from ahoy_tui.ui.widgets.seat_list import SeatList, SeatRow
@@ -37,7 +40,7 @@ _GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept":
 _WAIT_ACTIONS = {"ready", "add_bot", "start", "remove_seat"}
 
 
-class TableScreen(Screen[None]):
+class TableScreen(CrewActions, Screen[None]):
     """One table, for a seated player or a spectator.
 
     Attributes:
@@ -68,6 +71,7 @@ class TableScreen(Screen[None]):
         Binding("s", "scores", "Scores"),
         Binding("c", "chat", "Chat"),
         Binding("q", "leave", "Leave"),
+        *CREW_BINDINGS,
     ]
 
     def __init__(self, table_id: str) -> None:
@@ -84,6 +88,11 @@ class TableScreen(Screen[None]):
         self._queued: list[Any] = []
         self._texts_key: tuple | None = None
         self._bindings_key: tuple | None = None
+        self._log_pending: list[Text] = []
+        self._dirty = False
+        self._flush_queued = False
+        self._title: Text | None = None
+        self._assigned: dict[tuple[int, str], Any] = {}
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -91,9 +100,9 @@ class TableScreen(Screen[None]):
             yield Static(id="table-title")
             yield Countdown(id="clock")
         with Vertical(id="switch"):
-            yield Static(id="waiting", classes="panel")
             with Horizontal(id="game"):
                 with Vertical(id="left"):
+                    yield Static(id="waiting", classes="panel")
                     yield SeatList(id="seats", classes="panel")
                     yield Piles(id="piles")
                     yield HandView(id="hand", classes="panel")
@@ -101,7 +110,7 @@ class TableScreen(Screen[None]):
                 with Vertical(id="right"):
                     yield EventLog(id="log", classes="panel")
                     yield ChatBox(id="table-chat", classes="panel")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_focus(None)
@@ -134,39 +143,80 @@ class TableScreen(Screen[None]):
         return [] if self.update is None else list(self.update.legal)
 
     def apply_update(self, update: Any) -> None:
-        """Show a new ``TableUpdate`` (the app calls this for every one)."""
+        """Take a new ``TableUpdate`` (the app calls this for every one).
+
+        The state (update, cursor, prompt) changes at once; the widgets are
+        redrawn once per burst: updates already queued behind this one are
+        taken first, then one redraw (a bot's move and its AHOY! are one frame).
+        """
         if not self._ready:
             self._queued.append(update)
             return
         if getattr(update, "catch_up", False):
             self._all_events = []
+            self._log_pending = []
             self.query_one(EventLog).clear()
         old_view = self.view
         self.update = update
         events = list(update.events or [])
         self._all_events.extend(events)
-        self._log_events(events)
+        self._log_pending.extend(self._narrate(events))
         view = update.view
         if old_view is None or view is None or old_view.hand != view.hand or old_view.phase != view.phase:
             self.cursor = None
             self.marked = frozenset()
         if view is None or view.phase is not Phase.ACTION:
             self.sub = None
-        self.refresh_texts()
+        self.prompt = self._build_prompt()
+        self._dirty = True
+        if not self._flush_queued:
+            self._flush_queued = True
+            self.call_later(self._flush)
         self._maybe_show_over(events)
+        self.close_hand_over_for_move()
+
+    def _flush(self) -> None:
+        """Redraw the widgets once for the updates taken since the last redraw."""
+        self._flush_queued = False
+        if not self._dirty or not self.is_attached:
+            return
+        self._dirty = False
+        lines, self._log_pending = self._log_pending, []
+        log = self.query_one(EventLog)
+        for line in lines:
+            log.add(line)
+        self.refresh_texts()
+
+    def _put(self, widget: Any, attr: str, value: Any) -> None:
+        """Set ``widget.attr`` only when it differs from what this screen set last.
+
+        For attributes that repaint on every assignment (``border_title``,
+        reactives with ``always_update``), so an unchanged value costs nothing.
+        """
+        key = (id(widget), attr)
+        if key not in self._assigned or self._assigned[key] != value:
+            self._assigned[key] = value
+            setattr(widget, attr, value)
+
+    def _narrate(self, events: list[Any]) -> list[Text]:
+        narrator = self._narrator()
+        return [line for line in map(narrator.line, events) if line is not None]
+
+    def _build_prompt(self) -> Prompt:
+        app = self.app_
+        if self.view is None:
+            return Prompt(app.t("wait.hint_host") if self._is_host() else app.t("wait.hint"))
+        prompt = prompts.build(self.view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
+                               self.update.table.status)
+        mine = self._my_seat_info()
+        if mine is not None and mine.autopilot:
+            prompt = replace(prompt, note=" ".join(filter(None, (prompt.note, app.t("autopilot.note")))))
+        return prompt
 
     def _narrator(self) -> Narrator:
         app = self.app_
         seat = None if self.view is None else self.view.seat
         return Narrator(self.names, seat, app.lang, app.ascii_only)
-
-    def _log_events(self, events: list[Any]) -> None:
-        narrator = self._narrator()
-        log = self.query_one(EventLog)
-        for e in events:
-            line = narrator.line(e)
-            if line is not None:
-                log.add(line)
 
     def refresh_texts(self) -> None:
         """Redraw everything from the latest update (language/theme/ASCII too)."""
@@ -190,24 +240,24 @@ class TableScreen(Screen[None]):
                 title.append(fix(f" · {app.t('table.hand', n=view.hand_no)} · {app.t('table.limit', n=view.limit)}"))
                 if view.seat is None:
                     title.append(fix(f" · {app.t('table.spectating')}"))
-        self.query_one("#table-title", Static).update(title)
+        if title != self._title:
+            self._title = title
+            self.query_one("#table-title", Static).update(title, layout=False)
         clock = self.query_one(Countdown)
         clock.ascii_only = app.ascii_only
         clock.deadline = None if u is None else u.deadline
         chat = self.query_one(ChatBox)
-        chat.border_title = fix(app.t("table.chat"))
+        self._put(chat, "border_title", fix(app.t("table.chat")))
         chat.placeholder = fix(app.t("table.chat_placeholder"))
         chat.ascii_only = app.ascii_only
-        self.query_one(EventLog).border_title = fix(app.t("table.log"))
+        self._put(self.query_one(EventLog), "border_title", fix(app.t("table.log")))
         if view is None:
             self._show("waiting")
             self._draw_waiting()
-            self.prompt = Prompt(app.t("wait.hint_host") if self._is_host() else app.t("wait.hint"))
         else:
             self._show("game")
             self._draw_game(view, styles)
-            self.prompt = prompts.build(view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
-                                        u.table.status)
+        self.prompt = self._build_prompt()
         bar = self.query_one(PromptBar)
         bar.ascii_only = app.ascii_only
         bar.prompt = self.prompt
@@ -224,8 +274,7 @@ class TableScreen(Screen[None]):
 
     def _is_host(self) -> bool:
         u = self.update
-        return u is not None and getattr(u.table, "code", None) is not None or (
-            u is not None and clean(u.table.host, 16) == clean(self.app_.me, 16))
+        return u is not None and clean(u.table.host, 16) == clean(self.app_.me, 16)
 
     def _draw_waiting(self) -> None:
         app = self.app_
@@ -286,14 +335,14 @@ class TableScreen(Screen[None]):
         seats = self.query_one(SeatList)
         seats.rows = tuple(rows)
         seats.ascii_only = app.ascii_only
-        seats.card_styles = styles
+        self._put(seats, "card_styles", styles)
         seats.you_label = app.t("table.you")
         seats.pts_label = app.t("table.pts", n="{n}")
         piles = self.query_one(Piles)
         piles.draw_size = view.draw_size
         piles.discard = tuple(view.discard)
         piles.ascii_only = app.ascii_only
-        piles.card_styles = styles
+        self._put(piles, "card_styles", styles)
         piles.labels = tuple(asciify(app.t(k)) if app.ascii_only else app.t(k)
                              for k in ("table.draw", "table.discard", "table.empty"))
 
@@ -307,7 +356,7 @@ class TableScreen(Screen[None]):
         hand.cursor = self.cursor
         hand.marked = self.marked
         hand.ascii_only = app.ascii_only
-        hand.card_styles = app.card_styles
+        self._put(hand, "card_styles", app.card_styles)
         faded: set[int] = set()
         if view is not None:
             for c in list(view.laid_down) + ([view.locked] if view.locked is not None else []):
@@ -316,7 +365,8 @@ class TableScreen(Screen[None]):
                         faded.add(i)
                         break
         hand.faded = frozenset(faded)
-        hand.border_title = (asciify if app.ascii_only else str)(app.t("table.your_hand")) if view and view.seat is not None else ""
+        self._put(hand, "border_title",
+                  (asciify if app.ascii_only else str)(app.t("table.your_hand")) if view and view.seat is not None else "")
 
     # -- over views -----------------------------------------------------------------
     def _maybe_show_over(self, events: list[Any]) -> None:
@@ -328,9 +378,11 @@ class TableScreen(Screen[None]):
 
         kinds = {e.kind: e for e in events}
         if view.phase is Phase.GAME_OVER and ("game", view.hand_no) not in self._shown_over:
+            self._flush()
             self._shown_over.add(("game", view.hand_no))
             self.app.push_screen(GameOverScreen(self), self._game_over_closed)
         elif "hand_over" in kinds and ("hand", view.hand_no) not in self._shown_over:
+            self._flush()
             self._shown_over.add(("hand", view.hand_no))
             self.app.push_screen(HandOverScreen(self, kinds["hand_over"].data, kinds.get("ahoy")))
 
@@ -373,6 +425,8 @@ class TableScreen(Screen[None]):
         if action is None:
             if self.prompt.hand_mode == "lay_down":
                 self.app.notify(self.app_.t("p.mark_more", k=self.prompt.lay_k), timeout=2)
+            elif self.prompt.hand_mode is not None:
+                self.app.notify(self.app_.t("p.pick_first"), timeout=2)
             return
         self.send(action)
 
@@ -444,6 +498,8 @@ class TableScreen(Screen[None]):
                        for s in self.update.table.seats)
         if action in ("discards", "scores"):
             return not waiting
+        if action in CREW_ACTIONS:
+            return self.crew_check(action)
         return True
 
     def action_draw(self) -> None:
@@ -518,10 +574,6 @@ class TableScreen(Screen[None]):
 
     def action_chat(self) -> None:
         self.query_one(ChatBox).focus_input()
-
-    def action_leave(self) -> None:
-        self.app_.call_lobby("leave", self.table_id)
-        self.app_.close_table()
 
     def action_ready(self) -> None:
         me = clean(self.app_.me, 16)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import reactive
@@ -14,6 +15,31 @@ from textual.widgets import Input, RichLog
 from ahoy_tui.ui.text import asciify, clean
 
 MAX_CHAT = 300
+
+
+class ChatInput(Input):
+    """An ``Input`` that takes its line at the Enter key itself.
+
+    Input's own Enter is a binding, run only after the key has bubbled up to
+    the app; keys that came in the same packet ("hi\\rmore") are typed into
+    the line first, so the submitted text would be "himore", twice. Here the
+    line is taken and cleared in key order, inside the input's own queue.
+    """
+
+    @dataclass
+    class Line(Message):
+        """Enter was pressed; ``text`` is the line as it was at that key."""
+
+        text: str
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            text, self.value = self.value, ""
+            self.post_message(self.Line(text))
+            return
+        await super()._on_key(event)
 
 
 class ChatBox(Widget):
@@ -32,7 +58,7 @@ class ChatBox(Widget):
 
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, highlight=False, max_lines=MAX_CHAT, min_width=10, classes="chat-log")
-        inp = Input(placeholder=self.placeholder, max_length=MAX_CHAT, classes="chat-input")
+        inp = ChatInput(placeholder=self.placeholder, max_length=MAX_CHAT, classes="chat-input")
         inp.cursor_blink = False
         yield inp
 
@@ -56,10 +82,9 @@ class ChatBox(Widget):
         """Forget every shown message (a new history is coming)."""
         self.query_one(RichLog).clear()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_chat_input_line(self, event: ChatInput.Line) -> None:
         event.stop()
-        text = event.value.strip()
-        event.input.value = ""
+        text = event.text.strip()
         if text:
             self.post_message(self.Said(text))
 

@@ -26,14 +26,14 @@ class Countdown(Widget):
 
     _timer: Timer | None = None
 
-    def watch_deadline(self, deadline: float | None) -> None:
+    def watch_deadline(self, old: float | None, deadline: float | None) -> None:
         if deadline is None:
             if self._timer is not None:
                 self._timer.stop()
                 self._timer = None
         elif self._timer is None:
             self._timer = self.set_interval(1.0, self._tick)
-        self.refresh(layout=True)
+        self.refresh(layout=(old is None) != (deadline is None))
 
     def _tick(self) -> None:
         if self.deadline is None or self.deadline - time.monotonic() <= -1:

@@ -19,11 +19,15 @@ _KEY_NAMES = {"enter": "Enter", "escape": "Esc"}
 
 
 class PromptBar(Widget):
-    """Draws a :class:`~ahoy_tui.ui.prompts.Prompt`; posts :class:`PromptBar.Chosen`."""
+    """Draws a :class:`~ahoy_tui.ui.prompts.Prompt`; posts :class:`PromptBar.Chosen`.
 
-    prompt: reactive[Prompt | None] = reactive(None, recompose=True)
+    The children are built once and updated in place (a new prompt arrives
+    with almost every table update; remounting widgets restyles them all).
+    """
+
+    prompt: reactive[Prompt | None] = reactive(None)
     """The prompt to draw."""
-    ascii_only: reactive[bool] = reactive(False, recompose=True)
+    ascii_only: reactive[bool] = reactive(False)
     """ASCII text only."""
 
     @dataclass
@@ -32,23 +36,74 @@ class PromptBar(Widget):
 
         option: Option
 
+    def __init__(self, **kwargs) -> None:  # noqa: ANN003
+        super().__init__(**kwargs)
+        self._text = Static("", classes="prompt-text")
+        self._note = Static("", classes="prompt-note")
+        self._row = Horizontal(classes="prompt-buttons")
+        self._buttons: list[Button] = []
+        self._shown: tuple | None = None
+
     def compose(self) -> ComposeResult:
-        p = self.prompt
-        if p is None:
-            yield Static("", classes="prompt-text")
+        self._note.display = False
+        self._row.display = False
+        yield self._text
+        yield self._note
+        yield self._row
+
+    def on_mount(self) -> None:
+        self._sync()
+
+    def watch_prompt(self) -> None:
+        self._sync()
+
+    def watch_ascii_only(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        """Make the children show ``prompt``; touch only what changed."""
+        if not self.is_mounted:
             return
+        p = self.prompt
         fix = asciify if self.ascii_only else (lambda s: s)
-        yield Static(Text(fix(p.text)), classes="prompt-text" + (" mine" if p.mine else ""))
-        if p.note:
-            yield Static(Text(fix(p.note)), classes="prompt-note")
-        if p.options:
-            with Horizontal(classes="prompt-buttons"):
-                for i, opt in enumerate(p.options):
-                    key = _KEY_NAMES.get(opt.key, opt.key)
-                    b = Button(Text(fix(f"{key} {opt.label}")), id=f"opt-{i}", compact=True,
-                               classes="ahoy" if opt.key == "a" else "")
-                    b.can_focus = False
-                    yield b
+        text = "" if p is None else fix(p.text)
+        mine = p is not None and p.mine
+        note = fix(p.note) if p is not None and p.note else ""
+        labels = [] if p is None else [(fix(f"{_KEY_NAMES.get(o.key, o.key)} {o.label}"), o.key == "a")
+                                       for o in p.options]
+        shown = (text, mine, note, labels)
+        old = self._shown or (None, None, None, None)
+        if shown == old:
+            return
+        self._shown = shown
+        if text != old[0]:
+            self._text.update(Text(text))
+        if mine != old[1]:
+            self._text.set_class(mine, "mine")
+        if note != old[2]:
+            self._note.update(Text(note))
+            self._note.display = bool(note)
+        if labels != old[3]:
+            self._set_buttons(labels)
+
+    def _set_buttons(self, labels: list[tuple[str, bool]]) -> None:
+        """Relabel the buttons in place; spare ones are hidden and kept for later prompts."""
+        for i, (label, ahoy) in enumerate(labels):
+            if i < len(self._buttons):
+                b = self._buttons[i]
+                if str(b.label) != label:
+                    b.label = Text(label)
+                    b.refresh(layout=True)  # a compact button keeps its old width otherwise
+                b.set_class(ahoy, "ahoy")
+                b.display = True
+            else:
+                b = Button(Text(label), id=f"opt-{i}", compact=True, classes="ahoy" if ahoy else "")
+                b.can_focus = False
+                self._buttons.append(b)
+                self._row.mount(b)
+        for b in self._buttons[len(labels):]:
+            b.display = False
+        self._row.display = bool(labels)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

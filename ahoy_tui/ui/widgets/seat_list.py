@@ -37,10 +37,10 @@ class SeatRow:
 class SeatList(Widget):
     """One line per seat, in play order (R4)."""
 
-    DEFAULT_CSS = "SeatList { height: auto; }"
+    DEFAULT_CSS = "SeatList { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
 
-    rows: reactive[tuple[SeatRow, ...]] = reactive(tuple, layout=True)
-    """The seats, in play order."""
+    rows: reactive[tuple[SeatRow, ...]] = reactive(tuple)
+    """The seats, in play order (a new count of seats lays the screen out again)."""
     ascii_only: reactive[bool] = reactive(False)
     """ASCII markers and card backs."""
     card_styles: reactive[dict] = reactive(dict, always_update=True)
@@ -64,11 +64,16 @@ class SeatList(Widget):
             line.append(" ")
             line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
             line.append(f"{self.pts_label.format(n=r.total):>8}")
-            tail = r.status if not r.you else f"({self.you_label})"
+            tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
             if tail:
                 line.append(f"  {asciify(tail) if self.ascii_only else tail}", style="dim" if not r.you else "")
             out.append(line)
+        # one line per seat (CSS nowrap + ellipsis): a wrapped line would push the last seats out of sight
         return Text("\n").join(out) if out else Text("")
+
+    def watch_rows(self, old: tuple[SeatRow, ...], new: tuple[SeatRow, ...]) -> None:
+        if len(old) != len(new):
+            self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
         return max(1, len(self.rows))

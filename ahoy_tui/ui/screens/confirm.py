@@ -1,0 +1,44 @@
+"""A yes/no question in a small dialog (y / n, Enter / Esc, or the buttons)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ahoy_tui.ui.text import asciify
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True (yes) or False (no)."""
+
+    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+
+    def __init__(self, title: str, question: str, yes: str, no: str) -> None:
+        super().__init__()
+        self.title_text, self.question, self.yes, self.no = title, question, yes, no
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        fix = asciify if app.ascii_only else (lambda s: s)
+        with Vertical(id="confirm-box", classes="dialog") as box:
+            box.border_title = fix(self.title_text)
+            yield Static(Text(fix(self.question)))
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(fix(f"{self.yes} (y)"), id="confirm-yes", variant="primary", compact=True)
+                yield Button(fix(f"{self.no} (n)"), id="confirm-no", compact=True)
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,97 @@
+"""The footer of valid keys, drawn as one line of text.
+
+Textual's ``Footer`` recomposes on every bindings change: it mounts one
+``FooterKey`` widget per key (each restyled) and, because their widths
+change, lays out the whole screen again. At the table the valid keys change
+with most updates. ``KeyFooter`` draws the same keys in the same colours
+(the ``$footer-*`` theme variables) as one fixed-size line, so a change is a
+repaint of one row.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+_Entry = tuple[str, str, str, bool]
+"""``(key, key display, description, enabled)`` of one shown key."""
+
+
+class KeyFooter(Widget, can_focus=False):
+    """The keys valid now, bottom row; a click presses the key."""
+
+    COMPONENT_CLASSES = {"key-footer--item", "key-footer--key", "key-footer--description"}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .key-footer--item { color: $footer-foreground; background: $footer-item-background; }
+        .key-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._entries: tuple[_Entry, ...] = ()
+        self._spans: list[tuple[int, int, str]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        if screen is self.screen:
+            self.call_after_refresh(self._sync)
+
+    def _sync(self) -> None:
+        """Read the screen's active bindings; repaint only when the shown keys changed."""
+        if not self.is_attached:
+            return
+        seen: set[str] = set()
+        entries = []
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            entries.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+        if tuple(entries) != self._entries:
+            self._entries = tuple(entries)
+            self.refresh()
+
+    def render(self) -> Text:
+        item = self.get_component_rich_style("key-footer--item", partial=True)
+        key_style = self.get_component_rich_style("key-footer--key", partial=True)
+        desc_style = self.get_component_rich_style("key-footer--description", partial=True)
+        line = Text(no_wrap=True, overflow="crop")
+        self._spans = []
+        for key, display, description, enabled in self._entries:
+            if description:
+                part = Text.assemble((f" {display} ", key_style), (f"{description} ", desc_style))
+            else:
+                part = Text.assemble((display, key_style))
+            part.stylize_before(item + (Style(dim=True) if not enabled else Style()))
+            start = line.cell_len
+            line.append_text(part)
+            self._spans.append((start, line.cell_len, key))
+        return line
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return

@@ -1,0 +1,205 @@
+"""Pilot tests for what a first real game over SSH showed (issue 5 play-test)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import events
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.ui.glyphs import SessionScrollBarRender
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.screens.lobby import LobbyScreen
+from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
+from ahoy_tui.ui.screens.table import TableScreen
+
+SIZE = (80, 24)
+
+
+def _packet(app, text: str) -> None:
+    """Queue ``text`` as the keys of one terminal packet (no pause between keys)."""
+    for ch in text:
+        key = {"\r": "enter", " ": "space"}.get(ch, ch)
+        app.post_message(events.Key(key, ch))
+
+
+async def test_chat_line_and_enter_in_one_packet_send_two_lines():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        _packet(app, "ahoy crew\rsecond line\r")
+        await wait_for(pilot, lambda a: "second line" in screen_text(a))
+        text = screen_text(app)
+        assert "ahoy crewsecond" not in text
+        assert text.count("anna: ahoy crew") == 1 and text.count("anna: second line") == 1
+        assert isinstance(app.screen, LobbyScreen)
+
+
+def _config(name: str, **kw):
+    from ahoy_tui.lobby import TableConfig
+
+    return TableConfig(name=name, clocks="untimed", **kw)
+
+
+async def test_waiting_room_shows_table_chat_and_host_keys_only_to_the_host():
+    lobby = new_lobby()
+    host = lobby.connect("user:bo", "bo")
+    tid = lobby.create_table(host, _config("Secret", seats=3, private=True))
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k", *lobby.tables[tid].code, "enter")
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready)
+        screen = app.screen
+        assert screen.query_one("#table-chat").display and screen.query_one("#table-chat").region.height > 0
+        assert not screen._is_host()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Ready" in footer and "Add bot" not in footer and "Start" not in footer
+        await pilot.press("c", *"hi crew", "enter")
+        await wait_for(pilot, lambda a: "anna: hi crew" in screen_text(a))
+
+
+async def test_leaving_during_play_asks_first_and_the_seat_stays():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=3, limit=500)
+        await wait_for(pilot, at_table)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+        assert app.table_screen is None and tid not in app.lobby.tables or \
+            lobby.tables[tid].seat_of("user:anna") in (0, None)
+
+
+async def test_autopilot_key_and_every_seat_stays_visible_at_80_columns():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=4, limit=1000)
+        await wait_for(pilot, at_table)
+        table = lobby.tables[tid]
+        app.screen.action_autopilot()
+        await pilot.pause()
+        assert table.seats[0].auto
+        app.screen.action_autopilot()
+        await pilot.pause()
+        assert not table.seats[0].auto
+        # a long status must not wrap and push the last seat out of the panel
+        app.screen.update = replace(app.screen.update, table=replace(app.screen.update.table, seats=[
+            replace(s, autopilot=True) for s in app.screen.update.table.seats]))
+        app.screen._draw_game(app.screen.view, app.card_styles)
+        await pilot.pause()
+        text = screen_text(app)
+        assert all(s.name[:10] in text for s in table.seats)
+
+
+async def test_host_gives_a_seat_to_a_bot_by_number():
+    lobby = new_lobby()
+    other = lobby.connect("user:bo", "bo")
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, _config("Crew", seats=3, limit=1000))
+        app.open_table(tid)
+        lobby.join(other, tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.set_ready(app.handle, tid, True)
+        lobby.set_ready(other, tid, True)
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, at_table)
+        await pilot.press("B")
+        await pilot.pause()
+        assert isinstance(app.screen, PickSeatScreen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert lobby.tables[tid].seats[1].kind == "bot"
+
+
+async def test_hand_over_report_gets_out_of_the_way_when_it_is_your_move():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, lambda a: at_table(a) and a.screen.view.seat in a.screen.view.waiting_for)
+        table = app.screen
+        app.push_screen(HandOverScreen(table, {"hand": 0, "winner": None}, None))
+        await pilot.pause()
+        table.close_hand_over_for_move()
+        await pilot.pause()
+        assert app.screen is table
+
+
+async def test_enter_without_a_card_says_what_to_do():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        table.prompt = replace(table.prompt, hand_mode="discard")
+        table._confirm_hand()
+        await pilot.pause()
+        assert any("Pick a card first" in n.message for n in app._notifications)
+
+
+async def test_ascii_mode_swaps_textual_glyphs_and_toasts():
+    lobby = new_lobby()
+    app = make_app(lobby, utf8=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, CreateTableScreen)
+        assert screen_text(app).isascii(), [ln for ln in screen_text(app).splitlines() if not ln.isascii()]
+        app.notify("←/→ 5♥")
+        await pilot.pause()
+        assert any(n.message == "<-/-> 5H" for n in app._notifications)
+        bars = SessionScrollBarRender.render_bar(size=5, virtual_size=20, window_size=5, position=3)
+        assert "".join(seg.text for seg in bars.segments if seg.text).isascii()
+
+
+async def test_lobby_status_keeps_private_visible_and_footer_fits_80():
+    from ahoy_tui.lobby.messages import TableSummary
+
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.lobby_screen.set_lobby([TableSummary("t1", "A rather long ship name", 1, 4, "waiting", 50,
+                                                 private=True, host="captainlongname")], ["anna"])
+        await pilot.pause()
+        text = screen_text(app)
+        assert "private" in text
+        assert text.splitlines()[-1].rstrip().endswith("Help")
+
+
+def test_create_app_uses_the_servers_handle_and_two_argument_factories_still_work():
+    from ahoy_tui.session import SessionInfo
+    from ahoy_tui.ui.app import create_app
+    from server.ssh import _default_app_factory, build_app
+
+    lobby = new_lobby()
+    info = SessionInfo(identity="user:anna", display_name="anna")
+    handle = lobby.connect(info.identity, "anna")
+    app = build_app(_default_app_factory, info, lobby, handle)
+    assert app.handle is handle and not app._own_handle
+    assert create_app(info, lobby).handle is None
+    seen = []
+    build_app(lambda i, lb: seen.append((i, lb)), info, lobby, handle)
+    assert seen == [(info, lobby)]
