@@ -222,3 +222,14 @@ def test_real_event_loop_game_with_tiny_clocks():
             await asyncio.sleep(0.002)
         assert table.status == "game_over"
     asyncio.run(main())
+
+
+def test_turning_the_autopilot_on_acts_on_the_pending_decision_within_the_bot_delay():
+    lobby, clock = make_lobby()
+    ps = idle_people(lobby, clock, 2)
+    table = table_with(lobby, ps, limit=100)
+    active = table.game.state.active
+    n = len(table.events)
+    lobby.set_autopilot(ps[active].handle, table.table_id, True)
+    clock.advance(table.timing.bot_delay[1] + 0.01)
+    assert any(e.kind == "drew" and e.data["seat"] == active for e in table.events[n:])
