@@ -1,0 +1,442 @@
+"""Lobby-level abuse through real SSH on 127.0.0.1 (issue 7).
+
+The real server (one real UI app per session, a shared lobby with short
+timings) runs in this process. Proven here:
+
+* Chat flood: 50 lobby chat lines typed in one burst; every other client
+  gets only the rate limit's worth (5), the sender gets a notice and stays
+  connected, and both sessions keep working.
+* Abrupt disconnects (TCP reset, dropped transport) while the table waits
+  for that person to respond to an offer, answer the step-in window, lock an
+  exchange card and discard: the autopilot decides for the seat before the
+  decision clock runs out, no card is lost (R1, checked at every publish),
+  the other person's session keeps getting updates, and the same username
+  reconnects into its seat with its own hand on screen.
+* A client that stops reading at a table is dropped, its seat goes to the
+  autopilot (and plays), and the same identity reclaims it afterwards.
+
+The game is driven deterministically where it matters: the lobby has a
+fixed seed, and the seats other than bots make their moves through the
+lobby API on behalf of their sessions (``steer``), so each kind of
+decision is reached on purpose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import socket
+import struct
+import time
+from dataclasses import dataclass, field
+
+from harness import Player, connect, start_server
+
+from ahoy_tui.game import cards as C
+from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, LayDown, Offer, Pass,
+                                   Pick, Respond)
+from ahoy_tui.game.engine import awaiting
+from ahoy_tui.game.state import Phase
+from ahoy_tui.lobby import Lobby, LobbyError, TableConfig, Timing
+from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate
+from ahoy_tui.lobby.table import Table
+from ahoy_tui.ui.text import card_label
+from server.ssh import _default_app_factory
+from tests.lobby.helpers import conserved
+
+UTF8 = {"LANG": "en_US.UTF-8"}
+#: Bots and the autopilot act within 50–150 ms; blitz clocks at half length
+#: (respond 4 s, step-in 2.5 s, exchange 4 s, discard 5 s).
+TIMING = Timing(bot_delay=(0.05, 0.15), between_hands=0.2, clock_scale=0.5)
+
+
+# -- server-side records -------------------------------------------------------------------
+
+
+@dataclass
+class Records:
+    """What the server did, recorded by wrapping lobby and table methods."""
+
+    publishes: int = 0
+    lost: list[str] = field(default_factory=list)
+    #: (time, table id, seat, action kind, by) for every applied action.
+    applied: list[tuple[float, str, int, str, str]] = field(default_factory=list)
+    #: (time, handle name, message) for every message delivered to a session.
+    delivered: list[tuple[float, str, object]] = field(default_factory=list)
+
+    def to(self, name: str, kind: type, since: float = 0.0) -> list:
+        return [m for t, n, m in self.delivered if n == name and isinstance(m, kind) and t >= since]
+
+
+def instrument(monkeypatch) -> Records:
+    """Check R1 (``conserved``) at every publish; log applied actions and deliveries."""
+    rec = Records()
+    publish, apply_action, deliver = Table.publish, Table.apply_action, PlayerHandle.deliver
+
+    def checked_publish(self, new_events, exclude=None):
+        rec.publishes += 1
+        if not conserved(self):
+            s = self.game.state
+            rec.lost.append(f"{self.table_id} v{self.version} hand {s.hand_no} {s.phase}")
+        publish(self, new_events, exclude)
+
+    def logged_apply(self, seat, action, by):
+        rec.applied.append((time.monotonic(), self.table_id, seat, type(action).__name__, by))
+        apply_action(self, seat, action, by)
+
+    def logged_deliver(self, msg):
+        rec.delivered.append((time.monotonic(), self.name, msg))
+        deliver(self, msg)
+
+    monkeypatch.setattr(Table, "publish", checked_publish)
+    monkeypatch.setattr(Table, "apply_action", logged_apply)
+    monkeypatch.setattr(PlayerHandle, "deliver", logged_deliver)
+    return rec
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+async def until(cond, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def handle_of(lobby: Lobby, identity: str) -> PlayerHandle:
+    """The (newest) session handle of ``identity``."""
+    return lobby.players[identity][-1]
+
+
+def session_of(srv, name: str):
+    return next(s for s in srv.sessions if s.connection.username == name and s.app is not None)
+
+
+def kill(player: Player, reset: bool) -> None:
+    """End the client without any SSH goodbye: a TCP reset, or the transport dropped
+    (a killed process: the kernel closes the socket)."""
+    if reset:
+        sock = player.conn.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        player.conn._transport.abort()
+    else:
+        player.conn._transport.close()
+
+
+_BY_LABEL = {card_label(i): i for i in range(C.IDENTITIES)}
+_HAND_CARD = re.compile(r"│ ?((?:10|[2-9JQKA])[♠♥♦♣]|JK)│")
+
+
+def screen_hand(player: Player) -> list[int] | None:
+    """Identities of the cards in the "Your hand" box on ``player``'s screen, sorted."""
+    lines = player.text().split("\n")
+    for i, line in enumerate(lines):
+        if "Your hand" in line:
+            for row in lines[i + 1:i + 4]:
+                labels = _HAND_CARD.findall(row.split("╮╭")[0].split("││")[0])
+                if labels:
+                    return sorted(_BY_LABEL[x] for x in labels)
+    return None
+
+
+def server_hand(table: Table, seat: int) -> list[int]:
+    return sorted(C.identity(c) for c in table.game.state.hands[seat])
+
+
+async def shows_own_hand(player: Player, table: Table, seat: int, timeout: float = 5.0) -> None:
+    """The hand on the screen becomes the server's hand of ``seat`` (it may be changing)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        g = table.game
+        if g is not None and g.state.hand_in_progress and screen_hand(player) == server_hand(table, seat):
+            return
+        if time.monotonic() > deadline:
+            g = table.game
+            truth = server_hand(table, seat) if g and g.state.hand_in_progress else None
+            raise AssertionError(f"hand on screen {screen_hand(player)} != server {truth}\n{player.text()}")
+        player.changed.clear()
+        try:
+            await asyncio.wait_for(player.changed.wait(), 0.1)
+        except asyncio.TimeoutError:
+            pass
+
+
+# -- steering the game through the lobby API ----------------------------------------------------
+
+
+def reached(table: Table, target: str, me: int) -> bool:
+    """The table waits for seat ``me``'s decision of kind ``target``."""
+    g = table.game
+    if g is None or not g.state.hand_in_progress or not table.legal_now(me):
+        return False
+    s = g.state
+    pending = awaiting(s)
+    if target == "respond":
+        return s.phase is Phase.RESPOND and s.addressed == me
+    if target == "step_in":
+        return s.phase is Phase.STEP_IN and me in pending
+    if target == "exchange":  # the other trader has locked its card already: only `me` is awaited
+        return s.phase is Phase.EXCHANGE and pending == (me,)
+    if target == "discard":
+        return s.phase is Phase.DISCARD and s.active == me
+    if target == "any":
+        return me in pending
+    raise ValueError(target)
+
+
+def pick(table: Table, seat: int, legal: list, accept: bool):
+    """A plain move: always offer (no HANDS UP!), answer offers with ``accept``, pass on the
+    step-in window, the first card otherwise."""
+    phase = table.game.state.phase
+    if phase is Phase.ACTION:
+        offers = [a for a in legal if isinstance(a, Offer)]
+        return offers[0] if offers else legal[0]
+    if phase is Phase.RESPOND:
+        return Respond(accept)
+    if phase is Phase.STEP_IN:
+        return Pass()
+    for kind in (Draw, ChoosePartner, Exchange, LayDown, Pick, Discard):
+        got = [a for a in legal if isinstance(a, kind)]
+        if got:
+            return got[0]
+    return legal[0]
+
+
+async def steer(lobby: Lobby, table: Table, people: dict[int, str], done, accepts: int | None = None,
+                timeout: float = 20.0, what: str = "") -> None:
+    """Play the seats of ``people`` (seat -> identity) through the lobby API until ``done()``;
+    bot seats play themselves. Offers are declined, except by seat ``accepts``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            s = table.game.state if table.game else None
+            raise AssertionError(f"never reached {what}: {s and (s.hand_no, s.phase, s.active)}")
+        g = table.game
+        acted = False
+        if g is not None and g.state.hand_in_progress:
+            for seat in awaiting(g.state):
+                if seat not in people or table.bot_driven(seat):
+                    continue
+                legal = [a for a in table.legal_now(seat) if not isinstance(a, Ahoy)]
+                if not legal:
+                    continue
+                try:
+                    lobby.act(handle_of(lobby, people[seat]), table.table_id,
+                              pick(table, seat, legal, seat == accepts), table.version)
+                    acted = True
+                except LobbyError:
+                    pass  # overtaken by a bot's move: look again
+                break
+        await asyncio.sleep(0 if acted else 0.01)
+
+
+async def open_table(lobby: Lobby, host: str, others: list[str], bots: int, name: str) -> Table:
+    """A started table: ``host`` (identity) creates it, ``others`` join and press ready, then bots."""
+    tid = lobby.create_table(handle_of(lobby, host), TableConfig(name=name, seats=1 + len(others) + bots,
+                                                                 limit=200, clocks="blitz"))
+    for ident in others:
+        lobby.join(handle_of(lobby, ident), tid)
+        lobby.set_ready(handle_of(lobby, ident), tid, True)
+    for _ in range(bots):
+        lobby.add_bot(handle_of(lobby, host), tid, "baseline")
+    lobby.start(handle_of(lobby, host), tid)
+    return lobby.tables[tid]
+
+
+def no_errors_logged(caplog) -> None:
+    bad = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not bad, "\n".join(r.getMessage() for r in bad)
+
+
+# -- 1. chat flood -----------------------------------------------------------------------------
+
+
+async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, caplog):
+    caplog.set_level(logging.WARNING)
+    rec = instrument(monkeypatch)
+    lobby = Lobby(timing=TIMING, seed=1)
+    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    players: list[Player] = []
+    try:
+        anna = await connect(srv.port, "anna", env=UTF8)
+        bo = await connect(srv.port, "bo", env=UTF8)
+        players = [anna, bo]
+        await anna.wait_for("welcome aboard", 10)
+        await bo.wait_for("Pirates online \\(2\\)", 10)
+        app = session_of(srv, "anna").app
+        anna.send("c")
+        await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
+        t0 = time.monotonic()
+        for i in range(50):
+            anna.send(f"flood {i}\r")
+        assert time.monotonic() - t0 < 1.0
+        # every line reached the lobby: 5 posted (anna gets her own too), 45 refused with a notice
+        await until(lambda: len(rec.to("anna", ChatMessage)) + len(rec.to("anna", Notice)) >= 50, 10,
+                    "the lobby to see all 50 lines")
+        heard = [m.text for m in rec.to("bo", ChatMessage) if m.sender == "anna"]
+        assert heard == [f"flood {i}" for i in range(5)]
+        assert len(rec.to("anna", ChatMessage)) == 5
+        notices = rec.to("anna", Notice)
+        assert len(notices) == 45 and all("Slow down" in n.text for n in notices)
+        assert all(m.text.startswith("flood ") for m in lobby.chat_log.recent()) and len(lobby.chat_log.recent()) == 5
+        # on screen: bo sees the first five and nothing after; anna sees the notice
+        screen = await bo.wait_for("anna: flood 4", 5)
+        await bo.settle(0.3)
+        assert not re.search(r"flood ([5-9]|\d\d)\b", bo.text()), bo.text()
+        assert all(f"anna: flood {i}" in screen for i in range(5))
+        await anna.wait_for("Slow down, matey", 5)
+        # the sender is still connected, and both sessions work
+        assert not anna.closed.is_set() and len(srv.sessions) == 2
+        bo.send("c")
+        await until(lambda: type(session_of(srv, "bo").app.focused).__name__ == "ChatInput", 5, "bo's chat line")
+        bo.send("still afloat\r")
+        await anna.wait_for("bo: still afloat", 5)
+        anna.send("\x1b")  # Esc: out of the chat line; n opens the new-table dialog
+        await until(lambda: type(app.focused).__name__ != "ChatInput", 5, "anna to leave the chat line")
+        anna.send("n")
+        await until(lambda: type(app.screen).__name__ == "CreateTableScreen", 5, "anna's new-table dialog")
+        assert not anna.closed.is_set() and not bo.closed.is_set()
+        assert len(lobby.chat_log.recent()) == 6
+        no_errors_logged(caplog)
+    finally:
+        for p in players:
+            await asyncio.wait_for(p.close(), 5)
+        await srv.stop()
+
+
+# -- 2. abrupt disconnects during each kind of pending decision --------------------------------------
+
+
+async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypatch, caplog):
+    caplog.set_level(logging.WARNING)
+    rec = instrument(monkeypatch)
+    lobby = Lobby(timing=TIMING, seed=7)
+    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    players: list[Player] = []
+    try:
+        bo = await connect(srv.port, "bo", env=UTF8)
+        anna = await connect(srv.port, "anna", env=UTF8)
+        players = [bo, anna]
+        await bo.wait_for("welcome aboard", 10)
+        await anna.wait_for("welcome aboard", 10)
+        # cy plays through the lobby API only (a session without SSH)
+        cy = lobby.connect("user:cy", "cy")
+        cy.subscribe(lambda m: None)
+        # seats: bo 0 (host), anna 1, cy 2, a bot 3: bo offers to anna; cy's offer to the bot,
+        # or the bot's to bo, once declined, opens the step-in window to anna
+        table = await open_table(lobby, "user:bo", ["user:anna", "user:cy"], 1, "drop")
+        ANNA = 1
+        assert [s.name for s in table.seats][:3] == ["bo", "anna", "cy"]
+        people = {0: "user:bo", 1: "user:anna", 2: "user:cy"}
+        await anna.wait_for("Your hand", 10)
+        await shows_own_hand(anna, table, ANNA)
+
+        for n, target in enumerate(("respond", "step_in", "exchange", "discard")):
+            await steer(lobby, table, people, lambda: reached(table, target, ANNA),
+                        accepts=ANNA if target == "exchange" else None, what=target)
+            s = table.game.state
+            key = (s.hand_no, s.phase)
+            v0, clock_ends = table.version, table.pilot.deadline
+            assert clock_ends is not None, target
+            t_kill = time.monotonic()
+            kill(anna, reset=n % 2 == 0)
+
+            # the seat goes to the autopilot, which decides before the clock runs out
+            await until(lambda: any(t >= t_kill and seat == ANNA for t, _, seat, _, _ in rec.applied),
+                        clock_ends - t_kill + 1.0, f"a decision for anna's seat ({target})")
+            t_done, _, _, kind, by = next(e for e in rec.applied if e[0] >= t_kill and e[2] == ANNA)
+            assert by == "bot", (target, kind, by)  # the autopilot, not the clock
+            assert t_done < clock_ends, (target, t_done - t_kill, clock_ends - t_kill)
+            assert kind in {"respond": ("Respond",), "step_in": ("StepIn", "Pass"), "exchange": ("Exchange",),
+                            "discard": ("Discard",)}[target], (target, kind)
+            assert table.version > v0
+            print(f"\n{target}: {'reset' if n % 2 == 0 else 'dropped'} in {key[1].value}; autopilot {kind} "
+                  f"after {t_done - t_kill:.2f} s of a {clock_ends - t_kill:.2f} s clock")
+            assert not table.present(ANNA) and table.autopilot(ANNA)
+            assert not any(x.connection.username == "anna" for x in srv.sessions)
+            # bo keeps getting updates and sees anna offline
+            await until(lambda: len(rec.to("bo", TableUpdate, since=t_kill)) >= 2, 5, "updates for bo")
+            await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 5)
+
+            # the same username comes back: straight to the table, its seat and its own hand
+            anna = await connect(srv.port, "anna", env=UTF8)
+            players.append(anna)
+            await anna.wait_for(r"drop · Hand \d+", 10)
+            await anna.wait_for(r"anna +\S+ +\d+ pts +\(you\)", 5)
+            assert table.present(ANNA) and not table.seats[ANNA].left
+            assert table.members[handle_of(lobby, "user:anna")] == ANNA
+            await shows_own_hand(anna, table, ANNA)
+            await bo.wait_for(r"anna is back", 5)
+
+        assert rec.publishes > 20
+        assert not rec.lost, rec.lost
+        # the table waits for the reconnected anna again: the seat is hers, not the pilot's
+        await steer(lobby, table, {0: "user:bo", 2: "user:cy"}, lambda: reached(table, "any", ANNA),
+                    what="anna's next decision")
+        assert not table.bot_driven(ANNA)
+        no_errors_logged(caplog)
+    finally:
+        for p in players:
+            if not p.closed.is_set():
+                await asyncio.wait_for(p.close(), 5)
+        await srv.stop()
+
+
+# -- 3. a client that stops reading at a table --------------------------------------------------
+
+
+async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, monkeypatch, caplog):
+    caplog.set_level(logging.WARNING)
+    rec = instrument(monkeypatch)
+    lobby = Lobby(timing=TIMING, seed=3)
+    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory, max_buffer=64 * 1024)
+    players: list[Player] = []
+    try:
+        bo = await connect(srv.port, "bo", env=UTF8)
+        anna = await connect(srv.port, "anna", env=UTF8, window=8 * 1024)
+        players = [bo, anna]
+        await bo.wait_for("welcome aboard", 10)
+        await anna.wait_for("welcome aboard", 10)
+        table = await open_table(lobby, "user:bo", ["user:anna"], 2, "stall")
+        ANNA = 1
+        await anna.wait_for("Your hand", 10)
+
+        session = session_of(srv, "anna")
+        anna.chan.pause_reading()  # a suspended ssh: the SSH window fills up
+        for i in range(300):  # each resize repaints the whole screen
+            if anna.closed.is_set() or session.link.overflowed:
+                break
+            anna.chan.change_terminal_size(*((120, 40) if i % 2 else (100, 30)))
+            await asyncio.sleep(0.02)
+        assert session.link.overflowed
+        await until(lambda: session not in srv.sessions and not table.present(ANNA), 10, "anna to be dropped")
+        assert table.autopilot(ANNA)
+        await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 5)
+
+        # the autopilot plays anna's seat: bo (API) plays on until the seat has acted
+        t_drop = time.monotonic()
+        await steer(lobby, table, {0: "user:bo"},
+                    lambda: any(t >= t_drop and seat == ANNA and by == "bot" for t, _, seat, _, by in rec.applied),
+                    what="the autopilot to play anna's seat")
+
+        # the same identity reclaims the seat
+        anna = await connect(srv.port, "anna", env=UTF8)
+        players.append(anna)
+        await anna.wait_for(r"stall · Hand \d+", 10)
+        assert table.present(ANNA) and not table.autopilot(ANNA)
+        await shows_own_hand(anna, table, ANNA)
+        await bo.wait_for(r"anna is back", 5)
+        await steer(lobby, table, {0: "user:bo"}, lambda: reached(table, "any", ANNA),
+                    what="anna's next decision")
+        assert not table.bot_driven(ANNA)
+        assert not rec.lost, rec.lost
+        no_errors_logged(caplog)
+    finally:
+        for p in players:
+            if not p.closed.is_set():
+                await asyncio.wait_for(p.close(), 5)
+        await srv.stop()
