@@ -273,7 +273,7 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
         t0 = time.monotonic()
         for i in range(50):
             anna.send(f"flood {i}\r")
-        assert time.monotonic() - t0 < 1.0
+        assert time.monotonic() - t0 < 10.0  # the premise: all 50 inside one rate-limit window
         # every line reached the lobby: 5 posted (anna gets her own too), 45 refused with a notice
         await until(lambda: len(rec.to("anna", ChatMessage)) + len(rec.to("anna", Notice)) >= 50, 10,
                     "the lobby to see all 50 lines")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -9,12 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Static
 
 from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.text import asciify, clean, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 
+
+FILL_RATE = 4
+"""Rebuilds of the table and player lists per second under a storm of lobby changes."""
 
 class LobbyScreen(Screen[None]):
     """The first screen after connecting (docs/lobby-api.md: LobbyChanged, lobby chat)."""
@@ -71,9 +76,45 @@ class LobbyScreen(Screen[None]):
         self._fill()  # the name column's width follows the window
 
     def set_lobby(self, tables: list[Any], online: list[str]) -> None:
-        """New lobby state from a ``LobbyChanged`` message."""
+        """New lobby state from a ``LobbyChanged`` message.
+
+        Every join and leave anywhere reaches every session, so under a storm
+        of them (a game night starting) the lists are rebuilt at most
+        ``FILL_RATE`` times a second after a burst of ``FILL_RATE`` (the
+        last change is always shown), and not at all while a table screen
+        hides the lobby: then they are filled when it shows again (see
+        docs/performance.md).
+        """
         self.tables, self.online = tables, online
+        self._lists_stale = True
+        if not self.is_current or self._fill_timer is not None:
+            return
+        tokens = min(FILL_RATE, self._tokens + (time.monotonic() - self._last_fill) * FILL_RATE)
+        if tokens >= 1:
+            self._fill_now()
+        else:
+            self._fill_timer = self.set_timer((1 - tokens) / FILL_RATE, self._fill_later)
+
+    _lists_stale = False
+    _last_fill = 0.0
+    _tokens = float(FILL_RATE)
+    _fill_timer: Timer | None = None
+
+    def _fill_later(self) -> None:
+        self._fill_timer = None
+        if self._lists_stale and self.is_current:
+            self._fill_now()
+
+    def _fill_now(self) -> None:
+        now = time.monotonic()
+        self._tokens = min(FILL_RATE, self._tokens + (now - self._last_fill) * FILL_RATE) - 1
+        self._lists_stale = False
+        self._last_fill = now
         self._fill()
+
+    def on_screen_resume(self) -> None:
+        if self._lists_stale:
+            self._fill_now()
 
     def _fill(self) -> None:
         app: Any = self.app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -16,6 +17,12 @@ from ahoy_tui.ui.prompts import Option, Prompt
 from ahoy_tui.ui.text import asciify
 
 _KEY_NAMES = {"enter": "Enter", "escape": "Esc"}
+
+
+def _show(widget: Widget, shown: bool) -> None:
+    """Set ``display`` only when it changes (every assignment lays the screen out again)."""
+    if widget.display != shown:
+        widget.display = shown
 
 
 class PromptBar(Widget):
@@ -77,12 +84,12 @@ class PromptBar(Widget):
             return
         self._shown = shown
         if text != old[0]:
-            self._text.update(Text(text))
+            self._text.update(Text(text), layout=not self._fits(old[0], text))
         if mine != old[1]:
             self._text.set_class(mine, "mine")
         if note != old[2]:
-            self._note.update(Text(note))
-            self._note.display = bool(note)
+            self._note.update(Text(note), layout=not self._fits(old[2], note))
+            _show(self._note, bool(note))
         if labels != old[3]:
             self._set_buttons(labels)
 
@@ -95,15 +102,20 @@ class PromptBar(Widget):
                     b.label = Text(label)
                     b.refresh(layout=True)  # a compact button keeps its old width otherwise
                 b.set_class(ahoy, "ahoy")
-                b.display = True
+                _show(b, True)
             else:
                 b = Button(Text(label), id=f"opt-{i}", compact=True, classes="ahoy" if ahoy else "")
                 b.can_focus = False
                 self._buttons.append(b)
                 self._row.mount(b)
         for b in self._buttons[len(labels):]:
-            b.display = False
-        self._row.display = bool(labels)
+            _show(b, False)
+        _show(self._row, bool(labels))
+
+    def _fits(self, old: str | None, new: str) -> bool:
+        """Both texts are one line at the current width (no new layout needed)."""
+        width = self.content_region.width
+        return old is not None and 0 < cell_len(old) <= width and 0 < cell_len(new) <= width
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

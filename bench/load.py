@@ -1,0 +1,290 @@
+"""Load harness: N real SSH players at tables of four, against one server process.
+
+The server (``bench/load_server.py``: the real ``AhoyServer``, UI and lobby)
+runs in a subprocess so its memory and CPU are read from /proc. This
+process opens N asyncssh PTY sessions named ``tNNNsS`` (each with a pyte
+screen, ``tests/e2e/harness.py``); the server seats them four to a table
+with every seat on the autopilot (``--bot-delay``, default 0.8-1.2 s, so
+each table makes about one move a second), and the harness measures:
+
+* first contact (bytes) of one player on the empty server;
+* connect -> first frame for waves of ``--wave`` players connecting at once;
+* server RSS before and with N sessions (per-session memory);
+* bytes and server CPU while every player sits idle at a waiting table;
+* while all tables play for ``--seconds``: server CPU, this process's CPU,
+  bytes per client per game action (median; opponents' actions only), and
+  the latency from an action being applied (server timestamp) to the first
+  bytes after it reaching each seated client (p50/p95/p99 of the slowest
+  of the four, and of every client);
+* the process-per-connection baseline: ``--baseline`` processes each running
+  the same UI headless (``bench/load_solo.py``), their RSS per player.
+
+The clients share the machine with the server: their pyte screens and SSH
+crypto use CPU on the same cores, which is reported separately.
+
+Run: .venv/bin/python bench/load.py [-n 40] [--seconds 30]
+     .venv/bin/python bench/load.py -n 400 --seconds 60        # the goal
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from ssh_common import ROOT, ServerProcess, connect, percentile
+
+PY = str(ROOT / ".venv" / "bin" / "python")
+
+
+class LoadServer(ServerProcess):
+    """``bench/load_server.py`` in a subprocess; its stdout lines are collected."""
+
+    def __init__(self, bot_delay: tuple[float, float]) -> None:  # noqa: D107 - no super().__init__
+        import tempfile
+
+        self.state = tempfile.mkdtemp(prefix="ahoy-load-")
+        self.proc = subprocess.Popen(
+            [PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
+             "--bot-delay", str(bot_delay[0]), str(bot_delay[1])],
+            stdout=subprocess.PIPE, stderr=open(Path(self.state) / "server.log", "w"), text=True,
+        )
+        self.pid = self.proc.pid
+        line = self.proc.stdout.readline()
+        match = re.search(r":(\d+)\s*$", line)
+        if not match:
+            self.stop()
+            raise RuntimeError(f"server did not start: {line!r}")
+        self.port = int(match.group(1))
+        self.actions: list[tuple[int, int, int, float]] = []  # (table, seat, version, t_applied)
+        self.seated: set[int] = set()
+        self.other: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            parts = line.split()
+            if parts[:1] == ["A"]:
+                self.actions.append((int(parts[1][1:]), int(parts[2]), int(parts[3]), float(parts[4])))
+            elif parts[:1] == ["SEATED"]:
+                self.seated.add(int(parts[1]))
+            else:
+                self.other.append(line.rstrip())
+
+    def start_games(self) -> None:
+        os.kill(self.pid, 10)  # SIGUSR1
+
+    def log_tail(self) -> str:
+        return (Path(self.state) / "server.log").read_text()[-2000:]
+
+
+def client_cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def fmt(values: list[float], unit: str = "ms", scale: float = 1000.0) -> str:
+    if not values:
+        return "n/a"
+    return (f"p50 {percentile(values, 50) * scale:.0f} / p95 {percentile(values, 95) * scale:.0f} / "
+            f"p99 {percentile(values, 99) * scale:.0f} / max {max(values) * scale:.0f} {unit} (n={len(values)})")
+
+
+async def first_contact(port: int) -> tuple[int, float]:
+    t0 = time.monotonic()
+    p = await connect(port, "visitor", cols=80, rows=24)
+    await p.settle(0.7, timeout=10)
+    first = p.chunks[0][0] - t0 if p.chunks else float("nan")
+    size = len(p.raw)
+    await p.close()
+    return size, first
+
+
+async def connect_wave(port: int, names: list[str]) -> tuple[list, list[float]]:
+    async def one(name: str):
+        t0 = time.monotonic()
+        p = await connect(port, name, cols=80, rows=24)
+        while not p.chunks:
+            p.changed.clear()
+            await asyncio.wait_for(p.changed.wait(), 30)
+        return p, p.chunks[0][0] - t0
+
+    results = await asyncio.gather(*(one(n) for n in names))
+    return [r[0] for r in results], [r[1] for r in results]
+
+
+async def dismiss_dialogs(players: list, stop: asyncio.Event) -> None:
+    """Like a player: close the hand-over report (Esc) when it is on screen."""
+    while not stop.is_set():
+        for p in players:
+            if any("Enter: continue" in line or "Enter: continuar" in line for line in p.screen.display):
+                p.send("\x1b")
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+        except asyncio.TimeoutError:
+            pass
+
+
+def per_action(players: dict[tuple[int, int], object], actions: list, t_from: float, t_to: float):
+    """Bytes per client per action and latencies, from server timestamps and client arrivals."""
+    by_table: dict[int, list[tuple[float, int]]] = defaultdict(list)
+    for table, seat, _version, t in actions:
+        by_table[table].append((t, seat))
+    slowest, every, opp_bytes, missing = [], [], [], 0
+    for table, acts in by_table.items():
+        acts.sort()
+        times = [a[0] for a in acts]
+        clients = {s: players[(table, s)] for s in range(4) if (table, s) in players}
+        arrivals = {s: [c[0] for c in p.chunks] for s, p in clients.items()}
+        sizes = {s: [len(c[1]) for c in p.chunks] for s, p in clients.items()}
+        for k, (t, seat) in enumerate(acts):
+            if not t_from <= t < t_to:
+                continue
+            nxt = times[k + 1] if k + 1 < len(times) else t_to
+            lat = []
+            for s in clients:
+                i = bisect.bisect_left(arrivals[s], t)
+                if i < len(arrivals[s]):
+                    lat.append(arrivals[s][i] - t)
+                j = bisect.bisect_left(arrivals[s], nxt)
+                if s != seat and k + 1 < len(times):
+                    opp_bytes.append(sum(sizes[s][i:j]))
+            every.extend(lat)
+            if len(lat) == len(clients):
+                slowest.append(max(lat))
+            else:
+                missing += 1
+    return slowest, every, opp_bytes, missing
+
+
+def baseline(k: int, seconds: float) -> list[float]:
+    procs = [subprocess.Popen([PY, str(ROOT / "bench" / "load_solo.py"), str(seconds)],
+                              stdout=subprocess.PIPE, text=True) for _ in range(k)]
+    out = []
+    for p in procs:
+        text, _ = p.communicate(timeout=seconds + 60)
+        m = re.search(r"RSS ([\d.]+)", text)
+        if m:
+            out.append(float(m.group(1)))
+    return out
+
+
+async def main(args: argparse.Namespace) -> None:
+    n = args.n - args.n % 4
+    tables = n // 4
+    print(f"# {n} sessions, {tables} tables of 4, bot delay {args.bot_delay[0]}-{args.bot_delay[1]} s, "
+          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
+    server = LoadServer(tuple(args.bot_delay))
+    players: dict[tuple[int, int], object] = {}
+    try:
+        await asyncio.sleep(0.5)
+        rss0 = server.rss_mib()
+        size, first = await first_contact(server.port)
+        print(f"first contact 80x24 (lobby, empty server): {size} B, first frame after {first * 1000:.0f} ms")
+        await asyncio.sleep(0.5)
+        rss0 = min(rss0, server.rss_mib())
+
+        names = [(t, s, f"t{t:03d}s{s}") for t in range(tables) for s in range(4)]
+        waits: list[float] = []
+        wave_p95 = []
+        for i in range(0, n, args.wave):
+            chunk = names[i:i + args.wave]
+            got, w = await connect_wave(server.port, [x[2] for x in chunk])
+            for (t, s, _), p in zip(chunk, got):
+                players[(t, s)] = p
+            waits.extend(w)
+            wave_p95.append(percentile(w, 95))
+            await asyncio.sleep(0.3)
+        print(f"connect -> first frame, waves of {args.wave} at once: {fmt(waits)}; "
+              f"first wave p95 {wave_p95[0] * 1000:.0f} ms, worst wave p95 {max(wave_p95) * 1000:.0f} ms")
+        deadline = time.monotonic() + 60
+        while len(server.seated) < tables and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        print(f"seated tables: {len(server.seated)}/{tables}")
+        everyone = list(players.values())
+        quiet_since, last, give_up = time.monotonic(), -1, time.monotonic() + 120
+        while time.monotonic() - quiet_since < 3.0 and time.monotonic() < give_up:
+            total = sum(len(p.raw) for p in everyone)
+            if total != last:
+                quiet_since, last = time.monotonic(), total
+            await asyncio.sleep(0.25)
+        rss_idle = server.rss_mib()
+        before = sum(len(p.raw) for p in everyone)
+        cpu0 = server.cpu_seconds()
+        await asyncio.sleep(args.idle)
+        idle_bytes = sum(len(p.raw) for p in everyone) - before
+        idle_cpu = server.cpu_seconds() - cpu0
+        print(f"server RSS: {rss0:.1f} MiB empty, {rss_idle:.1f} MiB with {n} sessions at waiting tables "
+              f"-> {(rss_idle - rss0) / n:.2f} MiB per session")
+        print(f"idle {args.idle:.0f} s, {n} sessions: {idle_bytes / args.idle:.1f} B/s in total, "
+              f"server CPU {idle_cpu / args.idle * 100:.2f} %")
+
+        stop = asyncio.Event()
+        dismisser = asyncio.create_task(dismiss_dialogs(everyone, stop))
+        server.start_games()
+        await asyncio.sleep(args.warmup)
+        t_from = time.monotonic()
+        bytes0 = sum(len(p.raw) for p in everyone)
+        cpu0, ccpu0 = server.cpu_seconds(), client_cpu()
+        rss_peak = server.rss_mib()
+        end = t_from + args.seconds
+        while time.monotonic() < end:
+            await asyncio.sleep(min(2.0, end - time.monotonic()))
+            rss_peak = max(rss_peak, server.rss_mib())
+        t_to = time.monotonic()
+        span = t_to - t_from
+        cpu = server.cpu_seconds() - cpu0
+        ccpu = client_cpu() - ccpu0
+        sent = sum(len(p.raw) for p in everyone) - bytes0
+        stop.set()
+        await dismisser
+        await asyncio.sleep(1.0)
+        acts = list(server.actions)
+        in_window = [a for a in acts if t_from <= a[3] < t_to]
+        slowest, every, opp, missing = per_action(players, acts, t_from, t_to)
+        print(f"playing {span:.0f} s: {len(in_window)} actions ({len(in_window) / span:.1f}/s over "
+              f"{len({a[0] for a in in_window})} tables), {sent / span / 1024:.0f} KiB/s to all clients")
+        print(f"server CPU {cpu / span * 100:.0f} % of one core; this client process {ccpu / span * 100:.0f} %")
+        print(f"server RSS playing (peak): {rss_peak:.1f} MiB -> {(rss_peak - rss0) / n:.2f} MiB per session")
+        print(f"action -> all 4 seated screens: {fmt(slowest)}; no frame for {missing}")
+        print(f"action -> each seated screen: {fmt(every)}")
+        if opp:
+            print(f"bytes per client per opponent action: median {statistics.median(opp):.0f} B, "
+                  f"p90 {percentile(opp, 90):.0f} B, mean {statistics.mean(opp):.0f} B (n={len(opp)})")
+        if args.baseline:
+            solo = baseline(args.baseline, 8.0)
+            if solo:
+                med = statistics.median(solo)
+                ours = (rss_peak - rss0) / n
+                print(f"process per connection: {med:.1f} MiB per player (median of {len(solo)}, "
+                      f"{min(solo):.1f}-{max(solo):.1f}); ours {ours:.2f} MiB -> {med / ours:.0f}x less")
+        for line in server.other:
+            if line.startswith(("ERR", "STARTED")):
+                print("server:", line)
+    finally:
+        for p in players.values():
+            p.conn.close()
+        server.stop()
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description="Ahoy load harness (see module docstring).")
+    ap.add_argument("-n", type=int, default=40, help="sessions (multiple of 4; default 40)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured play window (default 30)")
+    ap.add_argument("--warmup", type=float, default=5.0, help="play before measuring (default 5)")
+    ap.add_argument("--idle", type=float, default=10.0, help="idle window (default 10)")
+    ap.add_argument("--wave", type=int, default=50, help="players connecting at once (default 50)")
+    ap.add_argument("--bot-delay", type=float, nargs=2, default=(0.8, 1.2), metavar=("MIN", "MAX"))
+    ap.add_argument("--baseline", type=int, default=3, help="process-per-connection samples (default 3; 0: skip)")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)
+    asyncio.run(main(ap.parse_args()))

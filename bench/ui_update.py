@@ -1,0 +1,92 @@
+"""CPU per table update of one player's UI, headless (Pilot) at 80x24.
+
+One ``AhoyApp`` at a table of four (three baseline bots, the player's seat
+on the autopilot, bots acting every 30-60 ms); hand-over reports are closed
+as a player would. Prints UI CPU per ``TableUpdate`` (process CPU minus the
+lobby's ``apply_action``), layout passes (compositor reflows) and frames
+per update.
+
+Run: .venv/bin/python bench/ui_update.py [SECONDS]   (default 15)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from textual._compositor import Compositor  # noqa: E402
+from textual.app import App  # noqa: E402
+
+import ahoy_tui.lobby.table as lobby_table  # noqa: E402
+from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.session import SessionInfo  # noqa: E402
+from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
+from ahoy_tui.ui.screens.table import TableScreen  # noqa: E402
+
+COUNTS = {"reflow": 0, "frames": 0, "lobby": 0.0}
+
+
+def instrument() -> None:
+    """Count reflows and frames; time the lobby's share."""
+    reflow, display, apply = Compositor.reflow, App._display, lobby_table.Table.apply_action
+
+    def counted_reflow(self, *args):  # noqa: ANN001, ANN002, ANN202
+        COUNTS["reflow"] += 1
+        return reflow(self, *args)
+
+    def counted_display(self, screen, update):  # noqa: ANN001, ANN202
+        COUNTS["frames"] += update is not None
+        return display(self, screen, update)
+
+    def timed_apply(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        t = time.process_time()
+        try:
+            return apply(self, *args, **kwargs)
+        finally:
+            COUNTS["lobby"] += time.process_time() - t
+
+    Compositor.reflow, App._display = counted_reflow, counted_display
+    lobby_table.Table.apply_action = timed_apply
+
+
+async def main(seconds: float) -> None:
+    instrument()
+    lobby = Lobby(timing=Timing(bot_delay=(0.03, 0.06), between_hands=0.2), seed=5)
+    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tid = lobby.create_table(app.handle, TableConfig(name="Bench", seats=4, limit=1000, clocks="untimed"))
+        app.open_table(tid)
+        for _ in range(3):
+            lobby.add_bot(app.handle, tid, "baseline")
+        lobby.start(app.handle, tid)
+        lobby.set_autopilot(app.handle, tid, True)
+        await pilot.pause(0.5)
+
+        async def close_reports() -> None:
+            while True:
+                await asyncio.sleep(0.3)
+                while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
+                    app.pop_screen()
+
+        closer = asyncio.create_task(close_reports())
+        v0 = app.table_screen.update.version
+        COUNTS.update(reflow=0, frames=0, lobby=0.0)
+        t0 = time.process_time()
+        await asyncio.sleep(seconds)
+        cpu = time.process_time() - t0
+        n = app.table_screen.update.version - v0
+        closer.cancel()
+        print(f"{n} updates: UI {(cpu - COUNTS['lobby']) * 1000 / n:.1f} ms CPU per update "
+              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms), reflows per update {COUNTS['reflow'] / n:.2f}, "
+              f"frames per update {COUNTS['frames'] / n:.2f}")
+        while len(app.screen_stack) > 2:
+            app.pop_screen()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(float(sys.argv[1]) if len(sys.argv) > 1 else 15.0))
