@@ -1,36 +1,3 @@
-"""Fixtures for hardening tests: real SSH on 127.0.0.1 port 0 (tests/e2e harness)."""
+"""Fixtures for hardening tests: the e2e suite's real-SSH fixtures (tests/e2e/conftest.py)."""
 
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-import asyncssh
-import pytest
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "e2e"))
-
-from harness import start_server  # noqa: E402
-
-from server import render  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def client_key() -> asyncssh.SSHKey:
-    """An ed25519 client key generated for this test run."""
-    return asyncssh.generate_private_key("ssh-ed25519")
-
-
-@pytest.fixture(autouse=True)
-def _textual_render_restored():
-    """Leave Textual's own ``Strip.render`` in place for other test suites."""
-    yield
-    render.uninstall()
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    """A running server hosting the greeter, default limits, fresh lobby."""
-    srv = await start_server(tmp_path)
-    yield srv
-    await srv.stop()
+from tests.e2e.conftest import _textual_render_restored, client_key, other_key, server  # noqa: F401
