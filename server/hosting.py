@@ -175,14 +175,26 @@ class FirstPaint:
         app.post_display_hook()
 
     def release(self) -> None:
-        """Stop holding and paint the whole current screen once."""
+        """Stop holding and paint the whole current screen once.
+
+        Not inside a batch update: ``App._display`` silently drops frames
+        there, and every later frame is partial, so the player would see
+        only what changes afterwards (the footer) on a blank screen. Under
+        load (many sessions starting at once) this timer often fires while
+        a screen is mounting in a batch; then the release is tried again.
+        """
         if not self.holding:
+            return
+        app = self.app
+        if app._batch_count and app.is_running and not app._exit:
+            if self._timer is not None:
+                self._timer.stop()
+            self._timer = app.set_timer(self.quiet, self.release, name="ahoy-first-paint")
             return
         self.holding = False
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        app = self.app
         if not app.is_running or app._exit:
             return
         try:

@@ -174,6 +174,16 @@ class AhoyApp(App[int]):
         if self._on_ready is not None:
             self.call_after_refresh(self._on_ready, self)
 
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed right behind ``c`` go into the chat line, not to the shortcuts.
+
+        Runs before ``App._on_key`` checks the bindings; see ``ChatBox.focus_input``.
+        """
+        box = getattr(self.screen, "_chat_type_ahead", None) if self.screen_stack else None
+        if box is not None and (event.is_printable or event.key == "enter") and box.type_ahead(event):
+            event.stop()
+            event.prevent_default()
+
     def on_unmount(self) -> None:
         if self._own_handle and self.handle is not None:
             self.lobby.disconnect(self.handle)

@@ -203,3 +203,80 @@ def test_create_app_uses_the_servers_handle_and_two_argument_factories_still_wor
     seen = []
     build_app(lambda i, lb: seen.append((i, lb)), info, lobby, handle)
     assert seen == [(info, lobby)]
+
+
+# -- footer in step with the prompt (SSH e2e: the key bar lagged one decision behind) --------
+
+
+def _footer_keys(screen) -> set[str]:
+    from ahoy_tui.ui.widgets.key_footer import KeyFooter
+
+    return {e[0] for e in screen.query_one(KeyFooter)._entries}
+
+
+_DECISION_KEYS = {"d", "o", "u", "a", "y", "n", "i", "p", "enter"}
+
+
+async def test_footer_paints_in_the_same_frame_as_the_prompt():
+    """Every frame painted at the table shows in the footer the keys the prompt bar offers.
+
+    The footer used to read the bindings only after the next refresh, so the frame that drew a
+    new prompt ("Dirty deal … Enter") still drew the old keys ("y Accept  n Decline").
+    """
+    from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+    from ui_driver import step
+
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    bad: list[tuple[str, set[str], set[str]]] = []
+    frames = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        real = table._compositor_refresh
+
+        def checked_refresh() -> None:
+            nonlocal frames
+            if app.screen is table and table._ready:
+                prompt = table.query_one(PromptBar).prompt
+                offered = {o.key for o in prompt.options} & _DECISION_KEYS if prompt is not None else set()
+                shown = _footer_keys(table) & _DECISION_KEYS
+                frames += 1
+                if offered != shown:
+                    bad.append((prompt.text[:50] if prompt else "", offered, shown))
+            real()
+
+        table._compositor_refresh = checked_refresh
+        for _ in range(120):
+            await pilot.pause()
+            if await step(pilot, accept=True) == "game_over":
+                break
+        await pilot.pause()
+    assert frames > 30
+    assert not bad, bad[:5]
+
+
+async def test_keys_typed_right_after_c_go_into_the_chat_line():
+    """``c`` then "lo\\r" in one packet: the text is chat, not a language switch ("l") or a join (Enter)."""
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from ahoy_tui.lobby import TableConfig
+
+        bo = lobby.connect("user:bo", "bo")  # a table in the list: Enter there would join it
+        lobby.create_table(bo, TableConfig(name="Sloop", seats=3, limit=20, clocks="untimed"))
+        await wait_for(pilot, lambda a: "Sloop" in screen_text(a))
+        assert isinstance(app.screen, LobbyScreen)
+        _packet(app, "clol ahoy\r")
+        await wait_for(pilot, lambda a: "anna: lol ahoy" in screen_text(a))
+        assert app.lang == "en" and isinstance(app.screen, LobbyScreen)
+
+        bot_table(app, players=3, name="Revenge")
+        await wait_for(pilot, at_table)
+        _packet(app, "cdl yo\r")
+        await wait_for(pilot, lambda a: "anna: dl yo" in screen_text(a))
+        assert app.lang == "en" and isinstance(app.screen, TableScreen)

@@ -10,6 +10,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
+from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
 LIMIT_PRESETS = (50, 100, 150, 200)
@@ -63,6 +64,8 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
 
     def on_mount(self) -> None:
+        if not built(self, "#c-name"):
+            return
         for inp in self.query(Input):
             inp.cursor_blink = False
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify
 
 
@@ -27,6 +28,8 @@ class HelpScreen(ModalScreen[None]):
         self.refresh_texts()
 
     def refresh_texts(self) -> None:
+        if not built(self, "#help-box", "#help-body"):
+            return
         app = self.app
         translate_bindings(self, app.lang)  # type: ignore[attr-defined]
         body = app.t("help.body")  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
 
@@ -32,6 +33,8 @@ class JoinCodeScreen(ModalScreen[str | None]):
                 yield Button(fix(app.t("cancel")), id="code-cancel", compact=True)
 
     def on_mount(self) -> None:
+        if not built(self, "Input"):
+            return
         self.query_one(Input).focus()
 
     def _done(self) -> None:

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Static
 
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 
@@ -50,10 +51,18 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self._built():
+            return
         self.refresh_texts()
         self.query_one("#tables", DataTable).focus()
 
+    def _built(self) -> bool:
+        """The widgets exist and the app is not ending (a session may end mid-start)."""
+        return built(self, "#tables", "#online", ChatBox)
+
     def refresh_texts(self) -> None:
+        if not self._built():
+            return
         app: Any = self.app
         translate_bindings(self, app.lang)
         self.set_class(app.ascii_only, "-ascii")
@@ -87,7 +96,7 @@ class LobbyScreen(Screen[None]):
         """
         self.tables, self.online = tables, online
         self._lists_stale = True
-        if not self.is_current or self._fill_timer is not None:
+        if exiting(self) or not self.is_current or self._fill_timer is not None:
             return
         tokens = min(FILL_RATE, self._tokens + (time.monotonic() - self._last_fill) * FILL_RATE)
         if tokens >= 1:
@@ -117,6 +126,8 @@ class LobbyScreen(Screen[None]):
             self._fill_now()
 
     def _fill(self) -> None:
+        if not self._built():
+            return
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         table = self.query_one("#tables", DataTable)
@@ -153,9 +164,13 @@ class LobbyScreen(Screen[None]):
 
     # -- chat
     def add_chat(self, msg: Any) -> None:
+        if not self._built():
+            return
         self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
 
     def set_chat(self, messages: list[Any]) -> None:
+        if not self._built():
+            return
         chat = self.query_one(ChatBox)
         chat.clear()
         for m in messages:

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from ahoy_tui.game import cards as C
+from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, card_label, card_text, clean
 
 
@@ -52,6 +53,8 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
                 yield Button(fix(app.t("cancel")), id="offer-cancel", compact=True)
 
     def on_mount(self) -> None:
+        if not built(self, "#offer-want"):
+            return
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self._preview()
         self.query_one("#offer-want", Select).focus()

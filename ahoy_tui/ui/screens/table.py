@@ -22,6 +22,7 @@ from ahoy_tui.game.actions import Offer
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.narrate import Narrator
 from ahoy_tui.ui.prompts import Option, Prompt
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
@@ -118,6 +119,8 @@ class TableScreen(CrewActions, Screen[None]):
 
     def _start(self) -> None:
         """Draw the updates that arrived before the first layout."""
+        if not built(self, EventLog, PromptBar, KeyFooter):
+            return  # the session ended while this screen was being built
         self._ready = True
         queued, self._queued = self._queued, []
         for update in queued:
@@ -152,6 +155,8 @@ class TableScreen(CrewActions, Screen[None]):
         if not self._ready:
             self._queued.append(update)
             return
+        if exiting(self):
+            return
         if getattr(update, "catch_up", False):
             self._all_events = []
             self._log_pending = []
@@ -178,7 +183,7 @@ class TableScreen(CrewActions, Screen[None]):
     def _flush(self) -> None:
         """Redraw the widgets once for the updates taken since the last redraw."""
         self._flush_queued = False
-        if not self._dirty or not self.is_attached:
+        if not self._dirty or not self.is_attached or exiting(self):
             return
         self._dirty = False
         lines, self._log_pending = self._log_pending, []
@@ -220,7 +225,7 @@ class TableScreen(CrewActions, Screen[None]):
 
     def refresh_texts(self) -> None:
         """Redraw everything from the latest update (language/theme/ASCII too)."""
-        if not self._ready:
+        if not self._ready or exiting(self):
             return
         app = self.app_
         texts_key = (app.lang, app.ascii_only)
@@ -267,6 +272,9 @@ class TableScreen(CrewActions, Screen[None]):
         if bindings_key != self._bindings_key:
             self._bindings_key = bindings_key
             self.refresh_bindings()
+        # In the same redraw as the prompt bar (also when only check_action results changed):
+        # a repaint of one fixed-size line, and only when the shown keys differ.
+        self.query_one(KeyFooter).sync()
 
     def _show(self, part: str) -> None:
         if self.has_class("-playing") != (part == "game"):
@@ -599,9 +607,13 @@ class TableScreen(CrewActions, Screen[None]):
 
     # -- chat --------------------------------------------------------------------------------
     def add_chat(self, msg: Any) -> None:
+        if not built(self, ChatBox):
+            return
         self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
 
     def set_chat(self, messages: list[Any]) -> None:
+        if not built(self, ChatBox):
+            return
         chat = self.query_one(ChatBox)
         chat.clear()
         for m in messages:

@@ -89,7 +89,37 @@ class ChatBox(Widget):
             self.post_message(self.Said(text))
 
     def focus_input(self) -> None:
-        """Move the keyboard to the input line."""
-        self.query_one(Input).focus()
+        """Move the keyboard to the input line, and take the keys typed right behind ``c``.
 
+        Keys of the same packet as ``c`` ("c" + "lo" + Enter) were already
+        routed before the focus moved: they would reach the screen's and the
+        app's shortcuts (``l`` language, Enter join). Until the next refresh
+        the app hands such keys to :meth:`type_ahead` instead
+        (``AhoyApp.on_key``).
+        """
+        inp = self.query_one(ChatInput)
+        if inp.focusable:
+            self.screen.set_focus(inp)  # at once: Widget.focus waits for the queued keys
+        else:
+            inp.focus()
+        screen = self.screen
+        screen._chat_type_ahead = self  # type: ignore[attr-defined]
+        self.call_after_refresh(self._end_type_ahead, screen)
 
+    def _end_type_ahead(self, screen: object) -> None:
+        if getattr(screen, "_chat_type_ahead", None) is self:
+            screen._chat_type_ahead = None  # type: ignore[attr-defined]
+
+    def type_ahead(self, event: events.Key) -> bool:
+        """Type a key that was meant for the input line (printable or Enter); True if taken."""
+        if not self.is_attached:
+            return False
+        inp = self.query_one(ChatInput)
+        if event.key == "enter":
+            text, inp.value = inp.value, ""
+            inp.post_message(ChatInput.Line(text))
+            return True
+        if event.is_printable and event.character:
+            inp.insert_text_at_cursor(event.character)
+            return True
+        return False

@@ -55,12 +55,21 @@ class KeyFooter(Widget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen) -> None:
+        # Read now, so the footer repaints in the same frame as whatever changed the keys (a
+        # read only after the refresh drew the new prompt over the old keys for a frame, and
+        # under load for much longer); read again after the refresh for signals that fire
+        # before the state check_action reads has settled (focus, screen stack changes).
         if screen is self.screen:
-            self.call_after_refresh(self._sync)
+            self.sync()
+            self.call_after_refresh(self.sync)
 
-    def _sync(self) -> None:
-        """Read the screen's active bindings; repaint only when the shown keys changed."""
-        if not self.is_attached:
+    def sync(self) -> None:
+        """Read the screen's active bindings; repaint only when the shown keys changed.
+
+        Cheap when nothing changed (no repaint); owners whose ``check_action`` results
+        change without a ``refresh_bindings`` call this once per redraw.
+        """
+        if not self.is_attached or not self.is_mounted:
             return
         seen: set[str] = set()
         entries = []
