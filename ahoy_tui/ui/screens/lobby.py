@@ -204,22 +204,20 @@ class LobbyScreen(Screen[None]):
             app.open_table(str(tid))
 
     def action_join(self) -> None:
-        app: Any = self.app
-        tid = self._selected_id()
-        if tid is None:
-            app.notify(app.t("lobby.no_selection"), timeout=2)
-            return
-        app.open_table(tid)
-        app.call_lobby("join", tid)
+        self._enter_selected("join")
 
     def action_watch(self) -> None:
+        self._enter_selected("spectate")
+
+    def _enter_selected(self, command: str) -> None:
+        """Open the selected table and ``join`` or ``spectate`` it."""
         app: Any = self.app
         tid = self._selected_id()
         if tid is None:
             app.notify(app.t("lobby.no_selection"), timeout=2)
             return
         app.open_table(tid)
-        app.call_lobby("spectate", tid)
+        app.call_lobby(command, tid)
 
     def action_join_code(self) -> None:
         from ahoy_tui.ui.screens.join_code import JoinCodeScreen
