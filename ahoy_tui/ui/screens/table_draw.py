@@ -1,0 +1,235 @@
+"""The table's drawing: title, clock, seats, piles, hand, waiting room, prompt bar and key footer.
+
+A mixin of :class:`ahoy_tui.ui.screens.table.TableScreen`; it reads the
+screen's ``update``, ``view``, ``cursor``, ``marked`` and ``sub`` and only
+sets widget attributes (attributes down), never state the keys act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ahoy_tui.game.state import Phase
+from ahoy_tui.ui import prompts
+from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.live import exiting
+from ahoy_tui.ui.narrate import Narrator
+from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.widgets.chat_box import ChatBox
+from ahoy_tui.ui.widgets.countdown import Countdown
+from ahoy_tui.ui.widgets.event_log import EventLog
+from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.piles import Piles
+from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.widgets.seat_list import SeatList, SeatRow
+
+
+class TableDrawing:
+    """Redraws the table's widgets from the latest update, setting each attribute only when it changed."""
+
+    update: Any
+    view: Any
+    legal: list[Any]
+    names: list[str]
+    app_: Any
+    prompt: Prompt
+    sub: str | None
+    cursor: int | None
+    marked: frozenset[int]
+    _ready: bool
+    _texts_key: tuple | None
+    _bindings_key: tuple | None
+    _title: Text | None
+    _assigned: dict[tuple[int, str], Any]
+    _is_host: Callable[[], bool]
+    _my_seat_info: Callable[[], Any]
+    query_one: Any
+    set_class: Any
+    has_class: Any
+    refresh_bindings: Any
+
+    def _put(self, widget: Any, attr: str, value: Any) -> None:
+        """Set ``widget.attr`` only when it differs from what this screen set last.
+
+        For attributes that repaint on every assignment (``border_title``,
+        reactives with ``always_update``), so an unchanged value costs nothing.
+        """
+        key = (id(widget), attr)
+        if key not in self._assigned or self._assigned[key] != value:
+            self._assigned[key] = value
+            setattr(widget, attr, value)
+
+    def _narrate(self, events: list[Any]) -> list[Text]:
+        narrator = self._narrator()
+        return [line for line in map(narrator.line, events) if line is not None]
+
+    def _build_prompt(self) -> Prompt:
+        app = self.app_
+        if self.view is None:
+            return Prompt(app.t("wait.hint_host") if self._is_host() else app.t("wait.hint"))
+        prompt = prompts.build(self.view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
+                               self.update.table.status)
+        mine = self._my_seat_info()
+        if mine is not None and mine.autopilot:
+            prompt = replace(prompt, note=" ".join(filter(None, (prompt.note, app.t("autopilot.note")))))
+        return prompt
+
+    def _narrator(self) -> Narrator:
+        app = self.app_
+        seat = None if self.view is None else self.view.seat
+        return Narrator(self.names, seat, app.lang, app.ascii_only)
+
+    def refresh_texts(self) -> None:
+        """Redraw everything from the latest update (language/theme/ASCII too)."""
+        if not self._ready or exiting(self):
+            return
+        app = self.app_
+        texts_key = (app.lang, app.ascii_only)
+        if texts_key != self._texts_key:
+            self._texts_key = texts_key
+            translate_bindings(self, app.lang)
+            self.set_class(app.ascii_only, "-ascii")
+            self._bindings_key = None
+        fix = asciify if app.ascii_only else (lambda s: s)
+        styles = app.card_styles
+        u = self.update
+        view = self.view
+        title = Text()
+        if u is not None:
+            title.append(fix(clean(u.table.name, 24)), style="bold")
+            if view is not None:
+                title.append(fix(f" · {app.t('table.hand', n=view.hand_no)} · {app.t('table.limit', n=view.limit)}"))
+                if view.seat is None:
+                    title.append(fix(f" · {app.t('table.spectating')}"))
+        if title != self._title:
+            self._title = title
+            self.query_one("#table-title", Static).update(title, layout=False)
+        clock = self.query_one(Countdown)
+        clock.ascii_only = app.ascii_only
+        clock.deadline = None if u is None else u.deadline
+        chat = self.query_one(ChatBox)
+        self._put(chat, "border_title", fix(app.t("table.chat")))
+        chat.placeholder = fix(app.t("table.chat_placeholder"))
+        chat.ascii_only = app.ascii_only
+        self._put(self.query_one(EventLog), "border_title", fix(app.t("table.log")))
+        if view is None:
+            self._show("waiting")
+            self._draw_waiting()
+        else:
+            self._show("game")
+            self._draw_game(view, styles)
+        self.prompt = self._build_prompt()
+        bar = self.query_one(PromptBar)
+        bar.ascii_only = app.ascii_only
+        bar.prompt = self.prompt
+        self._draw_hand()
+        bindings_key = (tuple(o.key for o in self.prompt.options), self.prompt.hand_mode, self.view is None,
+                        None if u is None else (u.table.status, tuple(s.ready for s in u.table.seats)))
+        if bindings_key != self._bindings_key:
+            self._bindings_key = bindings_key
+            self.refresh_bindings()
+        # In the same redraw as the prompt bar (also when only check_action results changed):
+        # a repaint of one fixed-size line, and only when the shown keys differ.
+        self.query_one(KeyFooter).sync()
+
+    def _show(self, part: str) -> None:
+        if self.has_class("-playing") != (part == "game"):
+            self.set_class(part == "game", "-playing")
+
+    def _draw_waiting(self) -> None:
+        app = self.app_
+        fix = asciify if app.ascii_only else (lambda s: s)
+        u = self.update
+        out = Text()
+        if u is None:
+            self.query_one("#waiting", Static).update(out)
+            return
+        tbl = u.table
+        out.append(fix(app.t("wait.title", table=clean(tbl.name, 24))) + "\n\n", style="bold")
+        cfg = tbl.config
+        out.append(fix(f"{app.t('create.limit')}: {cfg.limit} · {app.t('create.clocks')}: "
+                       f"{app.t('clock.' + str(cfg.clocks))}"))
+        if cfg.ace_low:
+            out.append(fix(f" · {app.t('create.ace_low')}"))
+        if cfg.verified_step_in:
+            out.append(fix(f" · {app.t('create.verified')}"))
+        out.append("\n\n")
+        for i, s in enumerate(tbl.seats):
+            out.append(f" {i + 1}. ")
+            if s.kind == "empty":
+                out.append(fix(app.t("wait.empty")) + "\n", style="dim")
+                continue
+            out.append(fix(clean(s.name, 16)), style="bold")
+            tags = []
+            if s.kind == "bot":
+                tags.append(app.t("wait.bot"))
+            else:
+                tags.append(app.t("wait.ready") if s.ready else app.t("wait.not_ready"))
+                if not s.connected:
+                    tags.append(app.t("table.offline"))
+            if clean(s.name, 16) == clean(tbl.host, 16):
+                tags.append(app.t("wait.host"))
+            out.append(fix("  (" + ", ".join(tags) + ")\n"))
+        if getattr(tbl, "code", None):
+            out.append("\n" + fix(app.t("wait.code", code=clean(tbl.code, 16))) + "\n", style="bold")
+        self.query_one("#waiting", Static).update(out)
+
+    def _draw_game(self, view: Any, styles: dict[str, str]) -> None:
+        app = self.app_
+        u = self.update
+        rows = []
+        for i, s in enumerate(u.table.seats):
+            if s.kind == "bot":
+                status = app.t("wait.bot")
+            elif s.autopilot:
+                status = app.t("table.autopilot")
+            elif not s.connected:
+                status = app.t("table.offline")
+            else:
+                status = ""
+            in_hand = view.phase not in (Phase.NO_HAND, Phase.GAME_OVER)
+            rows.append(SeatRow(
+                name=s.name, cards=view.hand_sizes[i] if i < len(view.hand_sizes) else 0,
+                total=view.totals[i] if i < len(view.totals) else 0, you=i == view.seat,
+                turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for, status=status))
+        seats = self.query_one(SeatList)
+        seats.rows = tuple(rows)
+        seats.ascii_only = app.ascii_only
+        self._put(seats, "card_styles", styles)
+        seats.you_label = app.t("table.you")
+        seats.pts_label = app.t("table.pts", n="{n}")
+        piles = self.query_one(Piles)
+        piles.draw_size = view.draw_size
+        piles.discard = tuple(view.discard)
+        piles.ascii_only = app.ascii_only
+        self._put(piles, "card_styles", styles)
+        piles.labels = tuple(asciify(app.t(k)) if app.ascii_only else app.t(k)
+                             for k in ("table.draw", "table.discard", "table.empty"))
+
+    def _draw_hand(self) -> None:
+        app = self.app_
+        hand = self.query_one(HandView)
+        view = self.view
+        cards = tuple(view.hand) if view is not None else ()
+        hand.cards = cards
+        hand.highlight = prompts.treasure_hint(cards, bool(view and view.ace_low))
+        hand.cursor = self.cursor
+        hand.marked = self.marked
+        hand.ascii_only = app.ascii_only
+        self._put(hand, "card_styles", app.card_styles)
+        faded: set[int] = set()
+        if view is not None:
+            for c in list(view.laid_down) + ([view.locked] if view.locked is not None else []):
+                for i, h in enumerate(cards):
+                    if h == c and i not in faded:
+                        faded.add(i)
+                        break
+        hand.faded = frozenset(faded)
+        self._put(hand, "border_title",
+                  (asciify if app.ascii_only else str)(app.t("table.your_hand")) if view and view.seat is not None else "")
