@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from ahoy_tui.bots import BOT_KINDS
+from ahoy_tui.game.state import LIMIT_PRESETS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,37 +22,30 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _limit(text: str) -> int:
-    presets = {"quick": 50, "normal": 100, "long": 150, "night": 200}
-    if text in presets:
-        return presets[text]
+def _whole(text: str, what: str, low: int, high: int | None = None) -> int:
+    """``text`` as a whole number in ``low..high`` (no upper bound when None), else a usage error."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"limit must be a whole number from 20 to 1000, not {text!r}") from None
-    if not 20 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"limit must be from 20 to 1000, not {value}")
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"≥ {low}"
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number {span}, not {text!r}")
     return value
+
+
+def _limit(text: str) -> int:
+    if text in LIMIT_PRESETS:
+        return LIMIT_PRESETS[text]
+    return _whole(text, "limit", 20, 1000)
 
 
 def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 2 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 8, not {text!r}")
-    return value
+    return _whole(text, "players", 2, 8)
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, not {text!r}")
-    return value
+    return _whole(text, "the count", 1)
 
 
 def _seed(text: str) -> int:

@@ -59,6 +59,9 @@ def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any)
     return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
 
 
+#: The documented defaults of every limit, in one place (``server.limits.Limits``).
+_LIMITS = Limits()
+
 @dataclass(slots=True)
 class ServerConfig:
     """Settings of one server.
@@ -96,12 +99,12 @@ class ServerConfig:
     host: str = "0.0.0.0"
     port: int = 2222
     host_key_path: Path = Path("ahoy_host_key")
-    max_sessions: int = 200
-    max_sessions_per_identity: int = 3
-    max_sessions_per_address: int = 10
-    max_connections_per_minute: int = 20
-    max_failed_passwords: int = 5
-    failed_password_window: float = 600.0
+    max_sessions: int = _LIMITS.max_sessions
+    max_sessions_per_identity: int = _LIMITS.per_identity
+    max_sessions_per_address: int = _LIMITS.per_address
+    max_connections_per_minute: int = _LIMITS.connections_per_minute
+    max_failed_passwords: int = _LIMITS.failed_passwords
+    failed_password_window: float = _LIMITS.failed_password_window
     authorized_keys: Path | None = None
     password: str | None = None
     keepalive_interval: float = 30.0

@@ -11,6 +11,7 @@ from enum import Enum
 
 from ahoy_tui.game.errors import RuleError
 
+#: The limit presets of R15, by name.
 LIMIT_PRESETS: dict[str, int] = {"quick": 50, "normal": 100, "long": 150, "night": 200}
 HAND_SIZE = 5
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, replace
 
+from ahoy_tui.game.state import LIMIT_PRESETS as _PRESETS_BY_NAME
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
 
-LIMIT_PRESETS: tuple[int, ...] = (50, 100, 150, 200)
+LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
 CLOCK_KINDS: tuple[str, ...] = ("turn", "respond", "step_in", "choose", "exchange", "hands_up", "discard")
 
 #: Seconds per decision kind (R17). ``turn`` is the draw and the offer/HANDS UP! choice.

@@ -10,10 +10,10 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
+from ahoy_tui.lobby.config import LIMIT_PRESETS
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
-LIMIT_PRESETS = (50, 100, 150, 200)
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
 CUSTOM = -1
 
