@@ -54,18 +54,9 @@ class LoadServer(ServerProcess):
         import tempfile
 
         self.state = tempfile.mkdtemp(prefix="ahoy-load-")
-        self.proc = subprocess.Popen(
-            [PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
-             "--bot-delay", str(bot_delay[0]), str(bot_delay[1])],
-            stdout=subprocess.PIPE, stderr=open(Path(self.state) / "server.log", "w"), text=True,
-        )
-        self.pid = self.proc.pid
-        line = self.proc.stdout.readline()
-        match = re.search(r":(\d+)\s*$", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"server did not start: {line!r}")
-        self.port = int(match.group(1))
+        self._launch([PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
+                      "--bot-delay", str(bot_delay[0]), str(bot_delay[1])],
+                     open(Path(self.state) / "server.log", "w"))
         self.actions: list[tuple[int, int, int, float]] = []  # (table, seat, version, t_applied)
         self.seated: set[int] = set()
         self.other: list[str] = []

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,13 +40,18 @@ class ServerProcess:
         self.state = tempfile.mkdtemp(prefix="ahoy-bench-")
         exe = ROOT / ".venv" / "bin" / "ahoy-server"
         env = dict(os.environ, PYTHONPATH=str(ROOT / "tests" / "e2e"))
-        self.proc = subprocess.Popen(
-            [str(exe), "--host", "127.0.0.1", "--port", "0", "--state-dir", self.state,
-             "--log-level", "WARNING", "--app", "greeter:create_app",
-             "--max-sessions-per-address", "0", "--max-connections-per-minute", "0",
-             "--max-sessions-per-identity", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
-        )
+        self._launch([str(exe), "--host", "127.0.0.1", "--port", "0", "--state-dir", self.state,
+                      "--log-level", "WARNING", "--app", "greeter:create_app",
+                      "--max-sessions-per-address", "0", "--max-connections-per-minute", "0",
+                      "--max-sessions-per-identity", "0", *extra], subprocess.DEVNULL, env)
+
+    def _launch(self, argv: list[str], stderr: Any, env: dict[str, str] | None = None) -> None:
+        """Start ``argv`` and read the port from its first stdout line ("...:PORT").
+
+        Raises:
+            RuntimeError: when the first line names no port.
+        """
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
         self.pid = self.proc.pid
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

@@ -62,6 +62,7 @@ def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any)
 #: The documented defaults of every limit, in one place (``server.limits.Limits``).
 _LIMITS = Limits()
 
+
 @dataclass(slots=True)
 class ServerConfig:
     """Settings of one server.

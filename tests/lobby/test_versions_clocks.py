@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ahoy_tui.game.actions import Draw, Pass, Respond
+from ahoy_tui.game.actions import Draw, Offer, Pass, Respond
 from ahoy_tui.game.engine import awaiting
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import Lobby, LobbyError, Notice, TableClosed, TableConfig, TableUpdate, Timing
@@ -26,6 +26,15 @@ def idle_people(lobby, clock, n):
 
 def latest(p) -> TableUpdate:
     return p.updates()[-1]
+
+
+def offer_made(lobby, ps, table):
+    """The active person draws and makes an offer; returns the table's game."""
+    g = table.game
+    a = g.state.active
+    lobby.act(ps[a].handle, table.table_id, Draw(), latest(ps[a]).version)
+    lobby.act(ps[a].handle, table.table_id, Offer(0, 1), latest(ps[a]).version)
+    return g
 
 
 def test_double_press_is_rejected_as_stale():
@@ -80,11 +89,7 @@ def test_simultaneous_step_in_answers_do_not_make_each_other_stale():
     lobby, clock = make_lobby(seed=2)
     ps = idle_people(lobby, clock, 4)
     table = table_with(lobby, ps, limit=100)
-    g = table.game
-    a = g.state.active
-    lobby.act(ps[a].handle, table.table_id, Draw(), latest(ps[a]).version)
-    from ahoy_tui.game.actions import Offer
-    lobby.act(ps[a].handle, table.table_id, Offer(0, 1), latest(ps[a]).version)
+    g = offer_made(lobby, ps, table)
     b = g.state.addressed
     lobby.act(ps[b].handle, table.table_id, Respond(False), latest(ps[b]).version)
     assert g.state.phase is Phase.STEP_IN
@@ -99,17 +104,13 @@ def test_late_respond_is_a_decline_and_late_window_closes():
     lobby, clock = make_lobby(seed=2)
     ps = idle_people(lobby, clock, 4)
     table = table_with(lobby, ps, limit=100)
-    g = table.game
-    a = g.state.active
-    from ahoy_tui.game.actions import Offer
-    lobby.act(ps[a].handle, table.table_id, Draw(), latest(ps[a]).version)
-    lobby.act(ps[a].handle, table.table_id, Offer(0, 1), latest(ps[a]).version)
+    g = offer_made(lobby, ps, table)
     u = latest(ps[g.state.addressed])
     assert u.clock_seconds == 20 and u.deadline == pytest.approx(clock.now() + 20)
     clock.advance(20)
     assert any(e.kind == "responded" and e.data["accept"] is False for e in table.events)
     assert g.state.phase is Phase.STEP_IN
-    assert latest(ps[a]).clock_seconds == 10
+    assert latest(ps[g.state.active]).clock_seconds == 10
     clock.advance(10)
     passes = [e for e in table.events if e.kind == "passed"]
     assert len(passes) == 2 and g.state.phase is Phase.DISCARD
