@@ -95,6 +95,24 @@ class Seating:
                 except Exception as error:  # noqa: BLE001 - reported to the bench
                     print(f"ERR start T{t:03d}: {error}", flush=True)
         print(f"STARTED {started}", flush=True)
+        print(f"STARTED {started} t={time.monotonic():.3f}", file=sys.stderr, flush=True)
+
+
+def record_gc_pauses() -> None:
+    """Log every garbage-collector pass of 5 ms or more on stderr (``GC gen=G ms=M``)."""
+    import gc
+
+    started = [0.0]
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            ms = (time.perf_counter() - started[0]) * 1000
+            if ms >= 5:
+                print(f"GC gen={info['generation']} ms={ms:.1f} t={time.monotonic():.3f}", file=sys.stderr, flush=True)
+
+    gc.callbacks.append(callback)
 
 
 def record_actions() -> None:
@@ -123,6 +141,7 @@ async def serve(args: argparse.Namespace) -> None:
     server = AhoyServer(config, lobby)
     await server.start()
     record_actions()
+    record_gc_pauses()
     print(f"Ahoy bench server listening on 127.0.0.1:{server.port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -172,6 +172,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 status = await run_hosted(self.app, link)
         finally:
             self.server.sessions.discard(self)
+            self.server.gc.session_ended()
             lobby.disconnect(handle)
             self.server.notify_presence()
             log.info("session end %s status %d", esc(identity), status)

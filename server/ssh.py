@@ -29,6 +29,7 @@ from server import commands
 from server.hostkey import fingerprint, load_or_create_host_key
 from server.hosting import install_process_patches
 from server.identity import identity_for
+from server.gc_policy import GcPolicy
 from server.limits import Gate, Limits
 from server.logsafe import esc
 
@@ -93,6 +94,11 @@ class ServerConfig:
         login_timeout: Seconds allowed to authenticate.
         shutdown_grace: Seconds sessions get to say goodbye on shutdown.
         clamp_colors: Rewrite outgoing colour codes to each session's depth.
+        gc_freeze_every: Seconds between garbage-collector freezes, which
+            keep full collections short with many sessions
+            (:mod:`server.gc_policy`; 0: Python's default behaviour).
+        gc_reclaim_every: Least seconds between full collections that
+            free what ended sessions left (one pause, logged).
         app_factory: Builds the app for a session (default: the UI's
             ``create_app``).
     """
@@ -115,6 +121,8 @@ class ServerConfig:
     login_timeout: float = 60.0
     shutdown_grace: float = 3.0
     clamp_colors: bool = True
+    gc_freeze_every: float = 1.0
+    gc_reclaim_every: float = 600.0
     app_factory: AppFactory = field(default=_default_app_factory)
 
     def limits(self) -> Limits:
@@ -154,6 +162,7 @@ class AhoyServer:
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.stopping = False
+        self.gc = GcPolicy(config.gc_freeze_every, config.gc_reclaim_every)
 
     @property
     def port(self) -> int:
@@ -187,6 +196,7 @@ class AhoyServer:
             login_timeout=cfg.login_timeout,
         )
         log.info("listening on %s:%d", cfg.host, self.port)
+        self.gc.start()
 
     def notify_presence(self) -> None:
         """Tell every running app that players came or went.
@@ -204,6 +214,7 @@ class AhoyServer:
         terminals and print the message; connections left are closed.
         """
         self.stopping = True
+        self.gc.stop()
         if self._acceptor is not None:
             self._acceptor.close()
         waits = [s.shutdown(message) for s in list(self.sessions)]

@@ -22,6 +22,7 @@ EN: dict[str, str] = {
     # lobby
     "lobby.title": "Lobby — welcome aboard, {name}",
     "lobby.tables": "Tables", "lobby.online": "Pirates online ({n})", "lobby.chat": "Lobby chat",
+    "lobby.more": "+{n} more",
     "lobby.no_tables": "No tables yet. Press n to create one.",
     "lobby.col.name": "Table", "lobby.col.seats": "Seats", "lobby.col.limit": "Limit",
     "lobby.col.status": "Status", "lobby.col.host": "Host",
@@ -119,6 +120,7 @@ EN: dict[str, str] = {
     "go.hint": "r: rematch   q: back to the lobby",
     # discard history
     "discards.title": "Discard pile (bottom → top)",
+    "log.title": "Log (oldest → newest)", "key.log": "Log",
     # help
     "help.title": "Help",
     "leave.title": "Leave the table?",
@@ -149,7 +151,7 @@ EN: dict[str, str] = {
         "• AHOY! may be called any time you hold a treasure — but a treasure you were dealt"
         " waits until everyone has drawn once (R13).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
-        " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · s scores · c chat ·"
+        " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
         " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
         " l language · ? help · q leave\n"
         "Mouse: click cards and buttons."
@@ -165,6 +167,7 @@ ES: dict[str, str] = {
     "lang.now": "Idioma: español",
     "lobby.title": "Salón — bienvenido a bordo, {name}",
     "lobby.tables": "Mesas", "lobby.online": "Piratas conectados ({n})", "lobby.chat": "Chat del salón",
+    "lobby.more": "+{n} más",
     "lobby.no_tables": "Aún no hay mesas. Pulsa n para crear una.",
     "lobby.col.name": "Mesa", "lobby.col.seats": "Plazas", "lobby.col.limit": "Límite",
     "lobby.col.status": "Estado", "lobby.col.host": "Anfitrión",
@@ -253,6 +256,7 @@ ES: dict[str, str] = {
     "go.title": "Fin de la partida", "go.winners": "Gana: {names}", "go.loser": "EL GRAN PERDEDOR DE LA NOCHE: {names}",
     "go.hint": "r: revancha   q: volver al salón",
     "discards.title": "Descarte (de abajo → arriba)",
+    "log.title": "Registro (del primero al último)", "key.log": "Registro",
     "help.title": "Ayuda",
     "leave.title": "¿Dejar la mesa?",
     "leave.question": ("La partida sigue: el piloto automático juega tu plaza hasta que vuelvas"
@@ -282,7 +286,7 @@ ES: dict[str, str] = {
         "• ¡AHOY! se grita en cualquier momento con un tesoro en la mano — pero un tesoro"
         " repartido espera a que todos hayan robado una vez (R13).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
-        " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte ·"
+        " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
         " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."

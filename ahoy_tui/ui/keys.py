@@ -21,7 +21,7 @@ ACTION_TEXT: dict[str, str] = {
     "join_code": "key.code", "chat": "key.chat", "draw": "key.draw", "offer": "key.offer",
     "hands_up": "key.hands_up", "ahoy": "key.ahoy", "accept": "key.accept", "decline": "key.decline",
     "step_in": "key.step_in", "pass": "key.pass", "confirm": "key.confirm", "mark": "key.mark",
-    "discards": "key.discards", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
+    "discards": "key.discards", "log": "key.log", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
     "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby",
 }

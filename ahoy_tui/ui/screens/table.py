@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ahoy_tui.game.state import Phase
+from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
@@ -70,6 +71,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         Binding("minus", "remove_seat", "Remove seat"),
         Binding("g", "start", "Start"),
         Binding("x", "discards", "Discards"),
+        Binding("e", "log", "Log", show=False),
         Binding("s", "scores", "Scores"),
         Binding("c", "chat", "Chat"),
         Binding("q", "leave", "Leave"),
@@ -78,6 +80,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
 
     def __init__(self, table_id: str) -> None:
         super().__init__()
+        use_frugal_compositor(self)
         self.table_id = table_id
         self.update: Any = None
         self.prompt = Prompt("")
@@ -95,6 +98,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self._flush_queued = False
         self._title: Text | None = None
         self._assigned: dict[tuple[int, str], Any] = {}
+        self._parts: dict[Any, Any] = {}
+        self._footer_key: tuple | None = None
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -251,6 +256,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
                 return self._is_host()
             return any(clean(s.name, 16) == clean(self.app_.me, 16) and s.kind == "person"
                        for s in self.update.table.seats)
+        if action == "log":
+            return True
         if action in ("discards", "scores"):
             return not waiting
         if action in CREW_ACTIONS:
@@ -262,6 +269,11 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
 
         if self.view is not None:
             self.app.push_screen(DiscardsScreen(tuple(self.view.discard)))
+
+    def action_log(self) -> None:
+        from ahoy_tui.ui.screens.log_view import LogScreen
+
+        self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
 
     def action_scores(self) -> None:
         from ahoy_tui.ui.screens.scores import ScoresScreen

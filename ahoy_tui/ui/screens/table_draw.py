@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
@@ -47,12 +46,21 @@ class TableDrawing:
     _bindings_key: tuple | None
     _title: Text | None
     _assigned: dict[tuple[int, str], Any]
+    _parts: dict[Any, Any]
+    _footer_key: tuple | None
     _is_host: Callable[[], bool]
     _my_seat_info: Callable[[], Any]
     query_one: Any
     set_class: Any
     has_class: Any
     refresh_bindings: Any
+
+    def _part(self, key: Any) -> Any:
+        """The screen's widget for ``key`` (a widget class or ``#id``), looked up once."""
+        widget = self._parts.get(key)
+        if widget is None or not widget.is_attached:
+            widget = self._parts[key] = self.query_one(key)
+        return widget
 
     def _put(self, widget: Any, attr: str, value: Any) -> None:
         """Set ``widget.attr`` only when it differs from what this screen set last.
@@ -109,15 +117,15 @@ class TableDrawing:
                     title.append(fix(f" · {app.t('table.spectating')}"))
         if title != self._title:
             self._title = title
-            self.query_one("#table-title", Static).update(title, layout=False)
-        clock = self.query_one(Countdown)
+            self._part("#table-title").update(title, layout=False)
+        clock = self._part(Countdown)
         clock.ascii_only = app.ascii_only
         clock.deadline = None if u is None else u.deadline
-        chat = self.query_one(ChatBox)
+        chat = self._part(ChatBox)
         self._put(chat, "border_title", fix(app.t("table.chat")))
         chat.placeholder = fix(app.t("table.chat_placeholder"))
         chat.ascii_only = app.ascii_only
-        self._put(self.query_one(EventLog), "border_title", fix(app.t("table.log")))
+        self._put(self._part(EventLog), "border_title", fix(app.t("table.log")))
         if view is None:
             self._show("waiting")
             self._draw_waiting()
@@ -125,7 +133,7 @@ class TableDrawing:
             self._show("game")
             self._draw_game(view, styles)
         self.prompt = self._build_prompt()
-        bar = self.query_one(PromptBar)
+        bar = self._part(PromptBar)
         bar.ascii_only = app.ascii_only
         bar.prompt = self.prompt
         self._draw_hand()
@@ -135,8 +143,13 @@ class TableDrawing:
             self._bindings_key = bindings_key
             self.refresh_bindings()
         # In the same redraw as the prompt bar (also when only check_action results changed):
-        # a repaint of one fixed-size line, and only when the shown keys differ.
-        self.query_one(KeyFooter).sync()
+        # a repaint of one fixed-size line, and only when the shown keys differ. What the shown
+        # keys' check_action reads, besides the bindings key: the host and who sits where.
+        footer_key = (bindings_key, texts_key, None if u is None else (
+            u.table.host, tuple((s.name, s.kind) for s in u.table.seats)))
+        if footer_key != self._footer_key:
+            self._footer_key = footer_key
+            self._part(KeyFooter).sync()
 
     def _show(self, part: str) -> None:
         if self.has_class("-playing") != (part == "game"):
@@ -148,7 +161,7 @@ class TableDrawing:
         u = self.update
         out = Text()
         if u is None:
-            self.query_one("#waiting", Static).update(out)
+            self._part("#waiting").update(out)
             return
         tbl = u.table
         out.append(fix(app.t("wait.title", table=clean(tbl.name, 24))) + "\n\n", style="bold")
@@ -178,7 +191,7 @@ class TableDrawing:
             out.append(fix("  (" + ", ".join(tags) + ")\n"))
         if getattr(tbl, "code", None):
             out.append("\n" + fix(app.t("wait.code", code=clean(tbl.code, 16))) + "\n", style="bold")
-        self.query_one("#waiting", Static).update(out)
+        self._part("#waiting").update(out)
 
     def _draw_game(self, view: Any, styles: dict[str, str]) -> None:
         app = self.app_
@@ -198,13 +211,13 @@ class TableDrawing:
                 name=s.name, cards=view.hand_sizes[i] if i < len(view.hand_sizes) else 0,
                 total=view.totals[i] if i < len(view.totals) else 0, you=i == view.seat,
                 turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for, status=status))
-        seats = self.query_one(SeatList)
+        seats = self._part(SeatList)
         seats.rows = tuple(rows)
         seats.ascii_only = app.ascii_only
         self._put(seats, "card_styles", styles)
         seats.you_label = app.t("table.you")
         seats.pts_label = app.t("table.pts", n="{n}")
-        piles = self.query_one(Piles)
+        piles = self._part(Piles)
         piles.draw_size = view.draw_size
         piles.discard = tuple(view.discard)
         piles.ascii_only = app.ascii_only
@@ -214,7 +227,7 @@ class TableDrawing:
 
     def _draw_hand(self) -> None:
         app = self.app_
-        hand = self.query_one(HandView)
+        hand = self._part(HandView)
         view = self.view
         cards = tuple(view.hand) if view is not None else ()
         hand.cards = cards

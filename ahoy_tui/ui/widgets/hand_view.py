@@ -8,35 +8,36 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ahoy_tui.ui.text import card_label, card_style_key
+from ahoy_tui.ui.widgets.rows import RowsWidget
 
 CARD_W = 5
 GAP = 1
 
 
-class HandView(Widget):
+class HandView(RowsWidget):
     """Card faces in a row; click a card to choose it.
 
     Parents set the attributes; the widget posts :class:`HandView.CardClicked`.
+    Four rows (frame, face, frame, number), repainted only where they change.
     """
 
     DEFAULT_CSS = "HandView { height: 4; }"
 
-    cards: reactive[tuple[int, ...]] = reactive(tuple)
+    cards: reactive[tuple[int, ...]] = reactive(tuple, repaint=False)
     """Identities of the hand, sorted (as the view gives them)."""
-    highlight: reactive[frozenset[int]] = reactive(frozenset)
+    highlight: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     """Indices of cards towards a possible treasure."""
-    cursor: reactive[int | None] = reactive(None)
+    cursor: reactive[int | None] = reactive(None, repaint=False)
     """Index of the selected card, or None."""
-    marked: reactive[frozenset[int]] = reactive(frozenset)
+    marked: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     """Indices marked (laying down for HANDS UP!)."""
-    faded: reactive[frozenset[int]] = reactive(frozenset)
+    faded: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     """Indices of cards not in hand now (laid face down, locked)."""
-    ascii_only: reactive[bool] = reactive(False)
+    ascii_only: reactive[bool] = reactive(False, repaint=False)
     """Suits as letters and ASCII borders."""
-    card_styles: reactive[dict] = reactive(dict, always_update=True)
+    card_styles: reactive[dict] = reactive(dict, always_update=True, repaint=False)
     """Theme card styles (``[cards]`` table)."""
 
     @dataclass
@@ -45,7 +46,17 @@ class HandView(Widget):
 
         index: int
 
-    def render(self) -> Text:
+    def _changed(self) -> None:
+        self.rebuild()
+
+    watch_cards = watch_highlight = watch_cursor = watch_marked = watch_faded = _changed
+    watch_ascii_only = watch_card_styles = _changed
+
+    def rebuild(self) -> None:
+        if self.is_mounted and self.row_width > 0:
+            self.set_rows(self.wrap(row, wrap=False)[0] for row in self._lines())
+
+    def _lines(self) -> list[Text]:
         a = self.ascii_only
         tl, tr_, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if a else ("╭", "╮", "╰", "╯", "─", "│")
         rows = [Text(), Text(), Text(), Text()]
@@ -74,7 +85,7 @@ class HandView(Widget):
             rows[3].append(f"{i + 1}{mark}".center(CARD_W), style=st.get("marked", "bold") if i in self.marked else "")
             for r in rows:
                 r.append(" " * GAP)
-        return Text("\n").join(rows)
+        return rows
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // (CARD_W + GAP)

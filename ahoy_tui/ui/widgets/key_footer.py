@@ -5,7 +5,7 @@ Textual's ``Footer`` recomposes on every bindings change: it mounts one
 change, lays out the whole screen again. At the table the valid keys change
 with most updates. ``KeyFooter`` draws the same keys in the same colours
 (the ``$footer-*`` theme variables) as one fixed-size line, so a change is a
-repaint of one row.
+repaint of one row (and only of that row: see ``widgets.rows``).
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
-from textual.widget import Widget
+
+from ahoy_tui.ui.widgets.rows import RowsWidget
 
 _Entry = tuple[str, str, str, bool]
 """``(key, key display, description, enabled)`` of one shown key."""
 
 
-class KeyFooter(Widget, can_focus=False):
+class KeyFooter(RowsWidget, can_focus=False):
     """The keys valid now, bottom row; a click presses the key."""
 
     COMPONENT_CLASSES = {"key-footer--item", "key-footer--key", "key-footer--description"}
@@ -80,9 +81,13 @@ class KeyFooter(Widget, can_focus=False):
             entries.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
         if tuple(entries) != self._entries:
             self._entries = tuple(entries)
-            self.refresh()
+            self.rebuild()
 
-    def render(self) -> Text:
+    def rebuild(self) -> None:
+        if self.is_mounted and self.row_width > 0:
+            self.set_rows(self.wrap(self._line(), wrap=False))
+
+    def _line(self) -> Text:
         item = self.get_component_rich_style("key-footer--item", partial=True)
         key_style = self.get_component_rich_style("key-footer--key", partial=True)
         desc_style = self.get_component_rich_style("key-footer--description", partial=True)

@@ -5,31 +5,43 @@ from __future__ import annotations
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ahoy_tui.ui.text import card_text
+from ahoy_tui.ui.widgets.rows import RowsWidget
 
 
-class Piles(Widget):
-    """``Draw pile: 37   Discard: [7♥]  5♣ 9♦ …``; click for the full history."""
+class Piles(RowsWidget):
+    """``Draw pile: 37   Discard: [7♥]  5♣ 9♦ …``; click for the full history.
+
+    One row, repainted only when its text changes (issue 6).
+    """
 
     DEFAULT_CSS = "Piles { height: 1; }"
 
-    draw_size: reactive[int] = reactive(0)
+    draw_size: reactive[int] = reactive(0, repaint=False)
     """Cards in the draw pile."""
-    discard: reactive[tuple[int, ...]] = reactive(tuple)
+    discard: reactive[tuple[int, ...]] = reactive(tuple, repaint=False)
     """The discard pile, bottom first."""
-    ascii_only: reactive[bool] = reactive(False)
+    ascii_only: reactive[bool] = reactive(False, repaint=False)
     """Suits as letters."""
-    card_styles: reactive[dict] = reactive(dict, always_update=True)
+    card_styles: reactive[dict] = reactive(dict, always_update=True, repaint=False)
     """Theme card styles."""
-    labels: reactive[tuple[str, str, str]] = reactive(("Draw pile", "Discard", "empty"))
+    labels: reactive[tuple[str, str, str]] = reactive(("Draw pile", "Discard", "empty"), repaint=False)
     """Translated ``(draw, discard, empty)`` words."""
 
     class HistoryRequested(Message):
         """The player asked for the whole discard pile."""
 
-    def render(self) -> Text:
+    def _changed(self) -> None:
+        self.rebuild()
+
+    watch_draw_size = watch_discard = watch_ascii_only = watch_card_styles = watch_labels = _changed
+
+    def rebuild(self) -> None:
+        if self.is_mounted and self.row_width > 0:
+            self.set_rows(self.wrap(self._line(), wrap=False))
+
+    def _line(self) -> Text:
         draw, disc, empty = self.labels
         t = Text()
         t.append(f"{draw}: ", style="dim")

@@ -1,126 +1,149 @@
-"""The focused prompt: one question and buttons for exactly the legal choices."""
+"""The focused prompt: one question and buttons for exactly the legal choices.
+
+One widget drawn line by line (Textual's line API), not a tree of
+``Static`` and ``Button`` children: a new prompt arrives with almost every
+table update, and relabelling, showing and hiding child buttons laid the
+whole screen out again each time (issue 6, docs/performance.md). Here a new
+prompt repaints only the rows whose text changed, and lays out only when
+the number of rows changes while the bar's height follows its content.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.strip import Strip
 
 from ahoy_tui.ui.prompts import Option, Prompt
 from ahoy_tui.ui.text import asciify
+from ahoy_tui.ui.widgets.rows import RowsWidget
 
 _KEY_NAMES = {"enter": "Enter", "escape": "Esc"}
+_GAP = 1  # columns between two buttons
 
 
-def _show(widget: Widget, shown: bool) -> None:
-    """Set ``display`` only when it changes (every assignment lays the screen out again)."""
-    if widget.display != shown:
-        widget.display = shown
+@dataclass(frozen=True)
+class _Button:
+    """Where one option's button is drawn (content coordinates)."""
+
+    row: int
+    x0: int
+    x1: int
+    index: int
 
 
-class PromptBar(Widget):
+class PromptBar(RowsWidget):
     """Draws a :class:`~ahoy_tui.ui.prompts.Prompt`; posts :class:`PromptBar.Chosen`.
 
-    The children are built once and updated in place (a new prompt arrives
-    with almost every table update; remounting widgets restyles them all).
+    Rows, top to bottom: the question (wrapped; accent colour when the hand
+    waits for this seat), the note (warning colour), then one button per
+    option (``y Accept``), wrapped onto more rows when they do not fit.
     """
 
-    prompt: reactive[Prompt | None] = reactive(None)
+    COMPONENT_CLASSES = {"prompt-bar--mine", "prompt-bar--note", "prompt-bar--button", "prompt-bar--ahoy"}
+    DEFAULT_CSS = """
+    PromptBar > .prompt-bar--mine { color: $accent; text-style: bold; }
+    PromptBar > .prompt-bar--note { color: $warning; }
+    PromptBar > .prompt-bar--button { color: $button-foreground; background: $surface; text-style: bold; }
+    PromptBar > .prompt-bar--ahoy { color: $button-foreground; background: $surface; text-style: bold reverse; }
+    """
+
+    prompt: reactive[Prompt | None] = reactive(None, repaint=False)
     """The prompt to draw."""
-    ascii_only: reactive[bool] = reactive(False)
+    ascii_only: reactive[bool] = reactive(False, repaint=False)
     """ASCII text only."""
 
     @dataclass
     class Chosen(Message):
-        """An option's button was pressed."""
+        """An option's button was clicked."""
 
         option: Option
 
     def __init__(self, **kwargs) -> None:  # noqa: ANN003
         super().__init__(**kwargs)
-        self._text = Static("", classes="prompt-text")
-        self._note = Static("", classes="prompt-note")
-        self._row = Horizontal(classes="prompt-buttons")
-        self._buttons: list[Button] = []
-        self._shown: tuple | None = None
+        self._buttons: list[_Button] = []
+        self._drawn: tuple | None = None
 
-    def compose(self) -> ComposeResult:
-        self._note.display = False
-        self._row.display = False
-        yield self._text
-        yield self._note
-        yield self._row
-
-    def on_mount(self) -> None:
-        self._sync()
-
+    # -- what is shown -------------------------------------------------------------
     def watch_prompt(self) -> None:
-        self._sync()
+        self.rebuild()
 
     def watch_ascii_only(self) -> None:
-        self._sync()
+        self.rebuild()
 
-    def _sync(self) -> None:
-        """Make the children show ``prompt``; touch only what changed."""
-        if not self.is_mounted:
+    @property
+    def labels(self) -> list[str]:
+        """The buttons' labels, in order (what the player reads)."""
+        return [self._label(o) for o in (self.prompt.options if self.prompt else [])]
+
+    def _label(self, option: Option) -> str:
+        label = f"{_KEY_NAMES.get(option.key, option.key)} {option.label}"
+        return asciify(label) if self.ascii_only else label
+
+    def rebuild(self) -> None:
+        """Rebuild the rows for the current prompt; repaint only the rows that differ."""
+        width = self.row_width
+        if not self.is_mounted or width <= 0:
             return
         p = self.prompt
         fix = asciify if self.ascii_only else (lambda s: s)
-        text = "" if p is None else fix(p.text)
-        mine = p is not None and p.mine
-        note = fix(p.note) if p is not None and p.note else ""
-        labels = [] if p is None else [(fix(f"{_KEY_NAMES.get(o.key, o.key)} {o.label}"), o.key == "a")
-                                       for o in p.options]
-        shown = (text, mine, note, labels)
-        old = self._shown or (None, None, None, None)
-        if shown == old:
+        key = (None if p is None else (fix(p.text), p.mine, fix(p.note or ""), tuple(self.labels)), width)
+        if key == self._drawn and self._rows:
             return
-        self._shown = shown
-        if text != old[0]:
-            self._text.update(Text(text), layout=not self._fits(old[0], text))
-        if mine != old[1]:
-            self._text.set_class(mine, "mine")
-        if note != old[2]:
-            self._note.update(Text(note), layout=not self._fits(old[2], note))
-            _show(self._note, bool(note))
-        if labels != old[3]:
-            self._set_buttons(labels)
+        self._drawn = key
+        rows, self._buttons = self._build(p, width, fix)
+        self.set_rows(rows)
 
-    def _set_buttons(self, labels: list[tuple[str, bool]]) -> None:
-        """Relabel the buttons in place; spare ones are hidden and kept for later prompts."""
-        for i, (label, ahoy) in enumerate(labels):
-            if i < len(self._buttons):
-                b = self._buttons[i]
-                if str(b.label) != label:
-                    b.label = Text(label)
-                    b.refresh(layout=True)  # a compact button keeps its old width otherwise
-                b.set_class(ahoy, "ahoy")
-                _show(b, True)
-            else:
-                b = Button(Text(label), id=f"opt-{i}", compact=True, classes="ahoy" if ahoy else "")
-                b.can_focus = False
-                self._buttons.append(b)
-                self._row.mount(b)
-        for b in self._buttons[len(labels):]:
-            _show(b, False)
-        _show(self._row, bool(labels))
+    def _build(self, p: Prompt | None, width: int, fix) -> tuple[list[Strip], list[_Button]]:  # noqa: ANN001
+        if p is None:
+            return [], []
+        rows: list[Strip] = []
+        if p.text:
+            rows += self.wrap(Text(fix(p.text), style=self.get_component_rich_style("prompt-bar--mine") if p.mine else ""))
+        if p.note:
+            rows += self.wrap(Text(fix(p.note), style=self.get_component_rich_style("prompt-bar--note")))
+        buttons: list[_Button] = []
+        plain = self.get_component_rich_style("prompt-bar--button")
+        ahoy = self.get_component_rich_style("prompt-bar--ahoy")
+        row: list[Segment] = []
+        x = 0
+        for i, option in enumerate(p.options):
+            label = f" {self._label(option)} "[: width]
+            w = cell_len(label)
+            if row and x + _GAP + w > width:
+                rows.append(Strip(row))
+                row, x = [], 0
+            if row:
+                row.append(Segment(" " * _GAP))
+                x += _GAP
+            row.append(Segment(label, ahoy if option.key == "a" else plain))
+            buttons.append(_Button(len(rows), x, x + w, i))
+            x += w
+        if row:
+            rows.append(Strip(row))
+        return rows, buttons
 
-    def _fits(self, old: str | None, new: str) -> bool:
-        """Both texts are one line at the current width (no new layout needed)."""
-        width = self.content_region.width
-        return old is not None and 0 < cell_len(old) <= width and 0 < cell_len(new) <= width
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.prompt is None or not event.button.id:
+    # -- clicks ------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or self.prompt is None:
             return
-        index = int(event.button.id.removeprefix("opt-"))
-        if 0 <= index < len(self.prompt.options):
-            self.post_message(self.Chosen(self.prompt.options[index]))
+        for b in self._buttons:
+            if b.row == offset.y and b.x0 <= offset.x < b.x1 and b.index < len(self.prompt.options):
+                event.stop()
+                self.post_message(self.Chosen(self.prompt.options[b.index]))
+                return
+
+    def button_at(self, index: int) -> Region | None:
+        """Where option ``index``'s button is, in content coordinates (None if not drawn)."""
+        for b in self._buttons:
+            if b.index == index:
+                return Region(b.x0, b.row, b.x1 - b.x0, 1)
+        return None

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
+from textual.strip import Strip
 
 from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.widgets.rows import RowsWidget
 
 
 @dataclass(frozen=True)
@@ -34,46 +35,62 @@ class SeatRow:
     status: str = ""
 
 
-class SeatList(Widget):
-    """One line per seat, in play order (R4)."""
+class SeatList(RowsWidget):
+    """One line per seat, in play order (R4).
 
-    DEFAULT_CSS = "SeatList { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
+    Drawn line by line: a move changes one or two seats (a hand size, the
+    turn marker), and only those rows are repainted (issue 6).
+    """
 
-    rows: reactive[tuple[SeatRow, ...]] = reactive(tuple)
-    """The seats, in play order (a new count of seats lays the screen out again)."""
-    ascii_only: reactive[bool] = reactive(False)
+    DEFAULT_CSS = "SeatList { height: auto; }"
+
+    rows: reactive[tuple[SeatRow, ...]] = reactive(tuple, repaint=False)
+    """The seats, in play order."""
+    ascii_only: reactive[bool] = reactive(False, repaint=False)
     """ASCII markers and card backs."""
-    card_styles: reactive[dict] = reactive(dict, always_update=True)
+    card_styles: reactive[dict] = reactive(dict, always_update=True, repaint=False)
     """Theme card styles."""
-    you_label: reactive[str] = reactive("you")
+    you_label: reactive[str] = reactive("you", repaint=False)
     """Translated word for the viewer's own seat."""
-    pts_label: reactive[str] = reactive("{n} pts")
+    pts_label: reactive[str] = reactive("{n} pts", repaint=False)
     """Translated template for a total."""
 
-    def render(self) -> Text:
-        out = []
+    def __init__(self, **kwargs) -> None:  # noqa: ANN003
+        super().__init__(**kwargs)
+        self._drawn: dict[SeatRow, Strip] = {}  # each seat's row as last drawn
+        self._drawn_with: tuple | None = None  # what those rows depend on besides the seat
+
+    def _line(self, r: SeatRow) -> Text:
         back = "#" if self.ascii_only else "▮"
+        line = Text(no_wrap=True, overflow="ellipsis")
+        marker = (">" if self.ascii_only else "▶") if r.turn else ("*" if self.ascii_only else "•") if r.waiting else " "
+        line.append(f"{marker} ", style=self.card_styles.get("turn", "bold"))
+        name = clean(r.name, 16)
+        if self.ascii_only:
+            name = asciify(name)
+        line.append(f"{name:<16.16}", style="bold" if r.you else "")
+        line.append(" ")
+        line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
+        line.append(f"{self.pts_label.format(n=r.total):>8}")
+        tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
+        if tail:
+            line.append(f"  {asciify(tail) if self.ascii_only else tail}", style="dim" if not r.you else "")
+        return line
+
+    def rebuild(self) -> None:
+        """One line per seat (ellipsis): a wrapped line would push the last seats out of sight."""
+        if not self.is_mounted or self.row_width <= 0:
+            return
+        key = (self.row_width, self.ascii_only, self.you_label, self.pts_label, self.card_styles, self.style_generation)
+        if key != self._drawn_with:
+            self._drawn_with, self._drawn = key, {}
+        drawn = self._drawn
         for r in self.rows:
-            line = Text()
-            marker = (">" if self.ascii_only else "▶") if r.turn else ("*" if self.ascii_only else "•") if r.waiting else " "
-            line.append(f"{marker} ", style=self.card_styles.get("turn", "bold"))
-            name = clean(r.name, 16)
-            if self.ascii_only:
-                name = asciify(name)
-            line.append(f"{name:<16.16}", style="bold" if r.you else "")
-            line.append(" ")
-            line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
-            line.append(f"{self.pts_label.format(n=r.total):>8}")
-            tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
-            if tail:
-                line.append(f"  {asciify(tail) if self.ascii_only else tail}", style="dim" if not r.you else "")
-            out.append(line)
-        # one line per seat (CSS nowrap + ellipsis): a wrapped line would push the last seats out of sight
-        return Text("\n").join(out) if out else Text("")
+            if r not in drawn:
+                drawn[r] = self.wrap(self._line(r), wrap=False)[0]
+        self.set_rows(drawn[r] for r in self.rows)
+        if len(drawn) > 64:
+            self._drawn = {r: drawn[r] for r in self.rows}
 
-    def watch_rows(self, old: tuple[SeatRow, ...], new: tuple[SeatRow, ...]) -> None:
-        if len(old) != len(new):
-            self.refresh(layout=True)
-
-    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
-        return max(1, len(self.rows))
+    watch_rows = rebuild
+    watch_ascii_only = watch_card_styles = watch_you_label = watch_pts_label = rebuild

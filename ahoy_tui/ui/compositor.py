@@ -1,0 +1,74 @@
+"""A compositor that renders only the rows a partial update repaints.
+
+Textual's :class:`~textual._compositor.Compositor` answers a partial update
+(some widgets refreshed) by rendering, for every widget that meets the
+bounding box of all dirty regions, *every* line of that widget, then keeps
+only the dirty lines. On the table screen a move dirties the log (top
+right) and the prompt (bottom left), so the bounding box is the whole
+screen, and every panel and container went through Textual's per-line
+styling each frame (issue 6, docs/performance.md: ~5 ms a frame).
+
+:class:`FrugalCompositor` renders, for each widget, only the rows of the
+dirty regions that meet that widget; widgets that meet no dirty region are
+skipped; a widget under two dirty regions far apart renders two bands of
+rows, not everything between them, and a container whose dirty rows are
+all drawn by a child in front is not rendered at all. The pixels are the same: a cell of a dirty span can only come from
+a widget under that span. Full updates (layout, resize) are Textual's own.
+
+Depends on Textual 8.2.8 internals (``_get_renders``,
+``render_partial_update``, ``_dirty_regions``, ``visible_widgets``); the
+pin and the list of private names are in docs/ssh.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+class FrugalCompositor(Compositor):
+    """Textual's compositor, rendering only dirty rows in partial updates."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._update_regions: list[Region] | None = None
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._update_regions = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._update_regions = None
+
+    def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        regions = self._update_regions
+        if not regions or crop is None:
+            yield from super()._get_renders(crop)
+            return
+        drawn: list[Region] = []  # what widgets in front have drawn (front to back order)
+        for widget, (region, clip) in self.visible_widgets.items():
+            for top, bottom in _bands(r for r in regions if r.overlaps(clip)):
+                rows = Region(clip.x, top, clip.width, bottom - top).intersection(clip)
+                x, y, width, height = area = region.intersection(rows)
+                if not (width and height) or any(front.contains_region(area) for front in drawn):
+                    continue  # hidden behind a widget in front, which wins every cut there
+                drawn.append(area)
+                yield region, rows, widget.render_lines(Region(x - region.x, y - region.y, width, height))
+
+
+def _bands(regions: Iterable[Region]) -> list[tuple[int, int]]:
+    """The rows ``[top, bottom)`` that ``regions`` cover, overlapping ones merged, top first."""
+    bands: list[tuple[int, int]] = []
+    for top, bottom in sorted((r.y, r.bottom) for r in regions):
+        if bands and top <= bands[-1][1]:
+            bands[-1] = (bands[-1][0], max(bands[-1][1], bottom))
+        else:
+            bands.append((top, bottom))
+    return bands
+
+def use_frugal_compositor(screen: Any) -> None:
+    """Give ``screen`` a :class:`FrugalCompositor` (call in its ``__init__``, before it is laid out)."""
+    screen._compositor = FrugalCompositor()

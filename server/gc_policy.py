@@ -1,0 +1,118 @@
+"""Keep Python's full garbage collections short while people play (issue 6).
+
+Every session holds a Textual app: tens of thousands of long-lived objects
+(widgets, styles, cached strips). Python's oldest-generation collection
+walks every tracked object in the process; measured with 40 playing
+sessions (``bench/load_server.py`` logs each collection), those passes took
+0.5-1.0 s each, a dozen times a minute, and every screen froze meanwhile.
+
+:class:`GcPolicy` moves objects that have survived into the permanent
+generation (:func:`gc.freeze`) every ``freeze_every`` seconds, after a
+young-generation collection, so automatic collections only walk what is
+new. Cyclic garbage that was frozen (mostly apps of sessions that ended)
+is reclaimed by an occasional full pass (``unfreeze`` + ``collect`` +
+``freeze``), at most every ``reclaim_every`` seconds and only after a
+session ended; that pass is the one long pause left and is logged.
+Frozen objects that later become garbage without a reference cycle are
+still freed at once; :func:`install_strip_patch` removes the cycle that
+Textual made for almost every rendered line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+from typing import Iterable, Sequence
+
+from textual.strip import Strip
+
+log = logging.getLogger("ahoy.server.gc")
+
+_textual_divide = Strip.divide
+
+
+def _divide(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+    """``Strip.divide`` without caching ``[self]`` in the strip itself.
+
+    Textual caches a division that cuts nothing as ``[self]`` inside the
+    strip: a reference cycle, so each strip the compositor passes on lives
+    until a full garbage collection (about 330 cyclic objects per table
+    update and session, measured with ``gc.DEBUG_SAVEALL``). The result is
+    the same list of strips.
+    """
+    cuts = list(cuts)
+    if cuts and cuts[-1] == self.cell_length and len(cuts) == 1:
+        return [self]
+    return _textual_divide(self, cuts)
+
+
+def install_strip_patch() -> None:
+    """Make ``Strip.divide`` cycle-free (process-wide, idempotent)."""
+    Strip.divide = _divide  # type: ignore[method-assign]
+
+
+class GcPolicy:
+    """Periodic :func:`gc.freeze` plus rare full reclaims, on the running loop.
+
+    Args:
+        freeze_every: Seconds between freezes (0 disables the policy).
+        reclaim_every: Least seconds between two full reclaims.
+    """
+
+    def __init__(self, freeze_every: float = 1.0, reclaim_every: float = 600.0) -> None:
+        self.freeze_every = freeze_every
+        self.reclaim_every = reclaim_every
+        self.ended_sessions = 0
+        """Sessions ended since the last reclaim (their garbage may be frozen)."""
+        self._last_reclaim = time.monotonic()
+        self._handle: asyncio.TimerHandle | None = None
+        self._seen = 0
+
+    def start(self) -> None:
+        """Freeze what start-up made and schedule the next pass (call on the loop)."""
+        install_strip_patch()
+        if self.freeze_every <= 0:
+            return
+        gc.collect()
+        gc.freeze()
+        self._schedule()
+
+    def stop(self) -> None:
+        """Cancel the next pass and hand every frozen object back to the collector."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+            gc.unfreeze()
+
+    def session_ended(self) -> None:
+        """Count an ended session: its garbage may wait in the permanent generation."""
+        self.ended_sessions += 1
+
+    def _schedule(self) -> None:
+        self._handle = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
+
+    def _tick(self) -> None:
+        try:
+            now = time.monotonic()
+            if self.ended_sessions and now - self._last_reclaim >= self.reclaim_every:
+                self.reclaim()
+            elif gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
+                gc.collect(1)
+                gc.freeze()
+            self._seen = gc.get_count()[0] + gc.get_count()[1]
+        finally:
+            self._schedule()
+
+    def reclaim(self) -> float:
+        """Collect everything, frozen objects included, then freeze again; returns the pause in seconds."""
+        t0 = time.perf_counter()
+        gc.unfreeze()
+        freed = gc.collect()
+        gc.freeze()
+        pause = time.perf_counter() - t0
+        self._last_reclaim = time.monotonic()
+        ended, self.ended_sessions = self.ended_sessions, 0
+        log.info("gc reclaim after %d ended sessions: %d objects freed in %.0f ms", ended, freed, pause * 1000)
+        return pause
