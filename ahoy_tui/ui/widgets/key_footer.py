@@ -48,6 +48,7 @@ class KeyFooter(RowsWidget, can_focus=False):
         super().__init__()
         self._entries: tuple[_Entry, ...] = ()
         self._spans: list[tuple[int, int, str]] = []
+        self._sync_pending = False
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -56,13 +57,17 @@ class KeyFooter(RowsWidget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen) -> None:
-        # Read now, so the footer repaints in the same frame as whatever changed the keys (a
-        # read only after the refresh drew the new prompt over the old keys for a frame, and
-        # under load for much longer); read again after the refresh for signals that fire
-        # before the state check_action reads has settled (focus, screen stack changes).
-        if screen is self.screen:
-            self.sync()
-            self.call_after_refresh(self.sync)
+        # The table screen syncs in the same redraw as its prompt (TableDrawing.refresh_texts);
+        # other changes (focus, the screen stack) are read once after the refresh, when the
+        # state check_action reads has settled. One read per burst of signals: each read asks
+        # every binding's check_action.
+        if screen is self.screen and not self._sync_pending:
+            self._sync_pending = True
+            self.call_after_refresh(self._deferred_sync)
+
+    def _deferred_sync(self) -> None:
+        self._sync_pending = False
+        self.sync()
 
     def sync(self) -> None:
         """Read the screen's active bindings; repaint only when the shown keys changed.

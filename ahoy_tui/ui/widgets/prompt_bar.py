@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region
@@ -70,6 +71,7 @@ class PromptBar(RowsWidget):
         super().__init__(**kwargs)
         self._buttons: list[_Button] = []
         self._drawn: tuple | None = None
+        self._styles: tuple[int, dict[str, Style]] | None = None
 
     # -- what is shown -------------------------------------------------------------
     def watch_prompt(self) -> None:
@@ -101,17 +103,26 @@ class PromptBar(RowsWidget):
         rows, self._buttons = self._build(p, width, fix)
         self.set_rows(rows)
 
+    def _style(self, name: str) -> Style:
+        """A component style, looked up once per theme."""
+        if self._styles is None or self._styles[0] != self.style_generation:
+            self._styles = (self.style_generation, {})
+        styles = self._styles[1]
+        if name not in styles:
+            styles[name] = self.get_component_rich_style(f"prompt-bar--{name}")
+        return styles[name]
+
     def _build(self, p: Prompt | None, width: int, fix) -> tuple[list[Strip], list[_Button]]:  # noqa: ANN001
         if p is None:
             return [], []
         rows: list[Strip] = []
         if p.text:
-            rows += self.wrap(Text(fix(p.text), style=self.get_component_rich_style("prompt-bar--mine") if p.mine else ""))
+            rows += self.wrap(Text(fix(p.text), style=self._style("mine") if p.mine else ""))
         if p.note:
-            rows += self.wrap(Text(fix(p.note), style=self.get_component_rich_style("prompt-bar--note")))
+            rows += self.wrap(Text(fix(p.note), style=self._style("note")))
         buttons: list[_Button] = []
-        plain = self.get_component_rich_style("prompt-bar--button")
-        ahoy = self.get_component_rich_style("prompt-bar--ahoy")
+        plain = self._style("button")
+        ahoy = self._style("ahoy")
         row: list[Segment] = []
         x = 0
         for i, option in enumerate(p.options):
