@@ -44,6 +44,7 @@ from textual import messages as textual_messages
 from textual.message import Message
 
 from ahoy_tui.session import ColorSystem
+from server.framediff import FrameDiff
 from server.input_guard import (
     PASTE_END,
     PasteGuard,
@@ -111,6 +112,9 @@ class TerminalLink:
             beyond it are discarded (counted in ``input_dropped``).
         clamp: Rewrite colour codes to ``color_system`` (on by default;
             tests turn it off to check the render path alone).
+        frames: The session's :class:`~server.framediff.FrameDiff` (set by
+            ``hosting.prepare_app``), told when the client's screen can no
+            longer be trusted (window change, alternate screen entered/left).
     """
 
     def __init__(
@@ -136,6 +140,7 @@ class TerminalLink:
         self.closed = False
         self.overflowed = False
         self.driver: SSHDriver | None = None
+        self.frames: FrameDiff | None = None
         self.input_dropped = 0
         self._input = bytearray()
         self._dropping = False
@@ -210,8 +215,14 @@ class TerminalLink:
     def resize(self, width: int, height: int) -> None:
         """The client's window changed to ``width`` x ``height`` cells."""
         self.size = clamp_size(width, height)
+        self.forget_screen()
         if self.driver is not None:
             self.driver.resize(*self.size)
+
+    def forget_screen(self) -> None:
+        """The client's screen is unknown: the next frames repaint what they touch."""
+        if self.frames is not None:
+            self.frames.invalidate()
 
     def attach(self, driver: SSHDriver) -> None:
         """Route input to ``driver``; what arrived before it is parsed first."""
@@ -285,6 +296,7 @@ class SSHDriver(Driver):
     # -- modes --------------------------------------------------------
     def start_application_mode(self) -> None:
         """Alternate screen, hidden cursor, mouse, focus events, paste, input on."""
+        self.link.forget_screen()
         write = self.write
         write("\x1b[?1049h")  # alternate screen
         if self._mouse:
@@ -314,6 +326,7 @@ class SSHDriver(Driver):
     def stop_application_mode(self) -> None:
         """Put the client's terminal back (see :data:`RESTORE_SEQUENCE`)."""
         self.disable_input()
+        self.link.forget_screen()
         self.write(RESTORE_SEQUENCE)
         self.flush()
 

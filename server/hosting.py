@@ -10,6 +10,8 @@ Applied to whatever app ``ahoy_tui.ui.app.create_app`` returns:
 * no server-side actions: screenshots to disk, ``open_url``, suspend;
 * no blinking cursors (an idle session sends nothing);
 * every ``Input`` without a ``max_length`` gets :data:`MAX_INPUT_LENGTH`;
+* frames are encoded by a per-session :class:`~server.framediff.FrameDiff`
+  (only the cells the client lacks are sent);
 * a crash ends this session only, with the terminal restored and an apology.
 """
 
@@ -30,6 +32,7 @@ from textual.widgets import Input
 from ahoy_tui.session import SessionInfo
 from server import render
 from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
+from server.framediff import FrameDiff
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +227,8 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink) -> None:
     )
     app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
     app._register = _no_blink_register(app._register)  # type: ignore[method-assign]
+    link.frames = FrameDiff()
+    link.frames.install(app)  # before FirstPaint: held frames never reach the shadow
     app._ahoy_first_paint = FirstPaint(app)  # type: ignore[attr-defined]
 
     def refused(*_args: Any, **_kwargs: Any) -> None:
