@@ -212,13 +212,15 @@ class FirstPaint:
         self._display(screen, update)
 
 
-def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink) -> None:
+def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff: bool = True) -> None:
     """Make ``app`` safe and correct to host on ``link`` (before it runs).
 
     Args:
         app: A fresh, not yet running app.
         info: The session it serves (colour system, size).
         link: The session's terminal link.
+        frame_diff: Send only changed cells (:class:`server.framediff.FrameDiff`);
+            False sends Textual's own frames.
     """
     setattr(app, _HOSTED_ATTR, True)
     app.console = session_console(info)
@@ -227,8 +229,9 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink) -> None:
     )
     app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
     app._register = _no_blink_register(app._register)  # type: ignore[method-assign]
-    link.frames = FrameDiff()
-    link.frames.install(app)  # before FirstPaint: held frames never reach the shadow
+    if frame_diff:
+        link.frames = FrameDiff()
+        link.frames.install(app)  # before FirstPaint: held frames never reach the shadow
     app._ahoy_first_paint = FirstPaint(app)  # type: ignore[attr-defined]
 
     def refused(*_args: Any, **_kwargs: Any) -> None:

@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     p.add_argument("--authorized-keys", type=Path, default=None, help="only these public keys may log in")
     p.add_argument("--password", default=None, help="keyless logins must give this shared password")
+    p.add_argument("--no-frame-diff", action="store_true",
+                   help="send Textual's own frames instead of only the changed cells")
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     return p
@@ -79,6 +81,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         max_failed_passwords=args.max_failed_passwords,
         authorized_keys=args.authorized_keys,
         password=args.password,
+        frame_diff=not args.no_frame_diff,
         **extra,
     )
 

@@ -163,7 +163,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         try:
             try:
                 self.app = build_app(self.server.config.app_factory, info, lobby, handle)
-                prepare_app(self.app, info, link)
+                prepare_app(self.app, info, link, self.server.config.frame_diff)
             except Exception:
                 log.exception("could not build the app for %s", esc(identity))
                 link.send_text(RESTORE_SEQUENCE + APOLOGY)

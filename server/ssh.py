@@ -94,6 +94,8 @@ class ServerConfig:
         login_timeout: Seconds allowed to authenticate.
         shutdown_grace: Seconds sessions get to say goodbye on shutdown.
         clamp_colors: Rewrite outgoing colour codes to each session's depth.
+        frame_diff: Send each client only the cells that changed
+            (:mod:`server.framediff`); False sends Textual's own frames.
         gc_freeze_every: Seconds between garbage-collector freezes, which
             keep full collections short with many sessions
             (:mod:`server.gc_policy`; 0: Python's default behaviour).
@@ -121,6 +123,7 @@ class ServerConfig:
     login_timeout: float = 60.0
     shutdown_grace: float = 3.0
     clamp_colors: bool = True
+    frame_diff: bool = True
     gc_freeze_every: float = 1.0
     gc_reclaim_every: float = 600.0
     app_factory: AppFactory = field(default=_default_app_factory)

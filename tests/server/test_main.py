@@ -20,6 +20,8 @@ def test_defaults_and_options(tmp_path):
     assert cfg.max_sessions == 3 and cfg.authorized_keys == Path("ak") and cfg.password == "pw"
     cfg = config_from_args(build_parser().parse_args(["--host-key", str(tmp_path / "k")]))
     assert cfg.host_key_path == tmp_path / "k"
+    assert cfg.frame_diff is True
+    assert config_from_args(build_parser().parse_args(["--no-frame-diff"])).frame_diff is False
 
 
 def test_app_option(tmp_path):
