@@ -13,6 +13,7 @@ from ui_driver import step
 from ui_helpers import all_text, at_table, bot_table, make_app, new_lobby, wait_for
 
 from ahoy_tui.game import cards as C
+from ahoy_tui.ui.screens.log_view import LogScreen
 from ahoy_tui.ui.screens.offer import OfferScreen
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.text import card_label
@@ -75,6 +76,14 @@ async def test_seat_never_sees_cards_it_may_not_know():
             if not composing and screen.view.hand_no == 1 and lobby.tables[tid].game.state.hand_in_progress:
                 forbidden = secret_cards(lobby, tid, screen.view.seat) - known_cards(screen)
                 assert not leaked(all_text(app), forbidden), screen.view.phase
+                if checked % 3 == 0 and app.screen is screen:  # the whole-log dialog (e) too
+                    await pilot.press("e")
+                    await pilot.pause()
+                    assert isinstance(app.screen, LogScreen)
+                    shown = all_text(app) + "\n".join(e.plain for e in app.screen.entries)
+                    assert not leaked(shown, forbidden), "log view"
+                    await pilot.press("escape")
+                    await pilot.pause()
                 checked += 1
             await step(pilot, accept=True)
         assert checked >= 8
