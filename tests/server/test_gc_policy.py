@@ -1,0 +1,72 @@
+"""The garbage-collector policy keeps long pauses away and still frees what ended sessions leave."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+import weakref
+
+from rich.segment import Segment
+from textual.strip import Strip
+
+from server.gc_policy import GcPolicy, install_strip_patch
+
+
+class _Node:
+    """An object that can sit in a reference cycle."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_dividing_a_strip_at_its_end_leaves_no_reference_cycle():
+    install_strip_patch()
+    strip = Strip([Segment("hello")])
+    assert strip.divide([5]) == [strip]
+    assert not strip._divide_cache  # Textual cached [strip] inside strip: a cycle only a full GC frees
+    assert sys.getrefcount(strip) == 2  # only our name (and the call's argument): freed by reference counting
+    two = Strip([Segment("hello")]).divide([2, 5])
+    assert [s.text for s in two] == ["he", "llo"]
+
+
+async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
+    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
+    policy.start()
+    try:
+        node = _Node()
+        ref = weakref.ref(node)
+        await asyncio.sleep(0.05)  # a few freezes: the cycle is now in the permanent generation
+        del node
+        gc.collect()
+        assert ref() is not None  # frozen: an ordinary collection does not see it
+        policy.session_ended()
+        await asyncio.sleep(0.05)  # the next pass reclaims
+        assert ref() is None
+        assert policy.ended_sessions == 0
+    finally:
+        policy.stop()
+    assert gc.get_freeze_count() == 0  # stopping hands everything back to the collector
+
+
+async def test_no_reclaim_without_an_ended_session():
+    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
+    policy.start()
+    try:
+        node = _Node()
+        ref = weakref.ref(node)
+        await asyncio.sleep(0.05)
+        del node
+        await asyncio.sleep(0.05)
+        assert ref() is not None  # no session ended: no full pass, the pause is not paid
+    finally:
+        policy.stop()
+    gc.collect()
+    assert ref() is None
+
+
+def test_disabled_policy_freezes_nothing():
+    policy = GcPolicy(freeze_every=0)
+    policy.start()
+    assert gc.get_freeze_count() == 0
+    policy.stop()
