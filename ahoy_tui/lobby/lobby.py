@@ -107,8 +107,10 @@ class Lobby:
         self._outbox: deque[tuple[PlayerHandle, object]] = deque()
         self._depth = 0
         self._flushing = False
-        self._last_summary: tuple | None = None
         self._summaries: dict[str, TableSummary] = {}
+        self._table_list: list[TableSummary] | None = None
+        self._online: list[str] = []
+        self._last_published: tuple[list[TableSummary] | None, list[str]] | None = None
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -147,23 +149,41 @@ class Lobby:
     def tables_changed(self, table: Table | None = None) -> None:
         """Broadcast ``LobbyChanged`` if the table list or presence changed.
 
+        Every session gets the same message, and its ``tables`` list is the
+        same object until a table's summary changes; a summary that did not
+        change stays the same object. Sessions can therefore tell what
+        changed with ``is`` (the lobby screen updates only those rows) and
+        must not mutate what they receive.
+
         Args:
             table: The one table that changed (cheap check), or None to
                 look at everything (presence, a table opened or closed).
         """
+        old = self._summaries
         if table is not None:
             summary = table.summary() if table.table_id in self.tables else None
-            if self._summaries.get(table.table_id) == summary:
+            if old.get(table.table_id) == summary:
                 return
-        self._summaries = {tid: t.summary() for tid, t in self.tables.items()}
+        fresh: dict[str, TableSummary] = {}
+        for tid, t in self.tables.items():
+            summary = t.summary()
+            kept = old.get(tid)
+            fresh[tid] = kept if kept == summary else summary
+        if (self._table_list is None or len(fresh) != len(old)
+                or any(old.get(tid) is not s for tid, s in fresh.items())):
+            self._table_list = list(fresh.values())
+        self._summaries = fresh
         online = self.online_names()
-        key = (tuple(self._summaries.values()), tuple(online))
-        if key == self._last_summary:
+        if online == self._online:
+            online = self._online
+        last = self._last_published
+        if last is not None and last[0] is self._table_list and last[1] is online:
             return
-        self._last_summary = key
+        self._online = online
+        self._last_published = (self._table_list, online)
         listeners = [h for h in self.handles() if h.listeners]
         if listeners:
-            msg = LobbyChanged(list(self._summaries.values()), online)
+            msg = LobbyChanged(self._table_list, online)
             for h in listeners:
                 self.post(h, msg)
 
@@ -217,9 +237,14 @@ class Lobby:
         """Open tables, public information only (no join codes)."""
         return [t.summary() for t in self.tables.values()]
 
+    def lobby_state(self) -> LobbyChanged:
+        """The table list and the players online now, as ``LobbyChanged`` (shared lists: do not mutate)."""
+        self.tables_changed()
+        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online)
+
     def _subscribed(self, handle: PlayerHandle) -> None:
         with self.batch():
-            self.post(handle, LobbyChanged(self.table_summaries(), self.online_names()))
+            self.post(handle, self.lobby_state())
             self.post(handle, ChatHistory(LOBBY, self.chat_log.recent()))
             for table in list(self.tables.values()):
                 seat = table.seat_of(handle.identity)

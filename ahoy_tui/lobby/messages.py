@@ -95,7 +95,14 @@ class TableSummary:
 
 @dataclass(frozen=True, slots=True)
 class LobbyChanged:
-    """The table list or the players online changed."""
+    """The table list or the players online changed.
+
+    Every session receives the same message and the same lists: read them,
+    never change them. ``tables`` is the same list object as in the previous
+    message when no table changed (only players came or went), and a table
+    whose summary did not change is the same ``TableSummary`` object, so a
+    receiver finds what changed with ``is`` instead of comparing everything.
+    """
 
     tables: list[TableSummary]
     online: list[str]

@@ -16,7 +16,11 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.cache import LRUCache
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from textual.message import Message
+from textual.screen import Screen
 
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
@@ -55,6 +59,65 @@ def table_config_class(lobby: Any) -> type:
     return cls
 
 
+_SHARED_RULES: LRUCache[tuple, list[RuleSet]] = LRUCache(512)
+"""Parsed CSS rules of every app in the process, by source and CSS variables (:class:`SharedStylesheet`)."""
+_VARIABLE_KEYS: dict[tuple, tuple] = {}
+"""One copy of each theme's CSS variables as a key (every app of a theme shares it)."""
+
+
+class SharedStylesheet(Stylesheet):
+    """A Textual ``Stylesheet`` whose parsed rules are shared by every app of the process.
+
+    Textual parses the app's CSS and every widget's ``DEFAULT_CSS`` again for
+    each app, and once more when the app sets its theme: the largest single
+    cost of a session's start (docs/performance.md). Parsed rules are a pure
+    function of the CSS text, where it came from and the CSS variables (the
+    theme), and nothing changes them afterwards (within one app they are
+    already shared by every widget they match), so one parse per source and
+    theme serves the whole process.
+    """
+
+    _variables_key: tuple | None = None
+
+    def set_variables(self, variables: dict[str, str]) -> None:
+        super().set_variables(variables)
+        self._variables_key = None
+
+    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        if self._variables_key is None:
+            key = tuple(sorted(self._variables.items()))
+            self._variables_key = _VARIABLE_KEYS.setdefault(key, key)
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._variables_key)
+        rules = _SHARED_RULES.get(key)
+        if rules is None:
+            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            _SHARED_RULES[key] = rules
+        return rules
+
+    def copy(self) -> Stylesheet:
+        stylesheet = SharedStylesheet(variables=self._variables.copy())
+        stylesheet.source = self.source.copy()
+        return stylesheet
+
+    def reparse(self) -> None:
+        """As ``Stylesheet.reparse`` (textual 8.2.8), through the shared rules."""
+        stylesheet = SharedStylesheet(variables=self._variables)
+        stylesheet._variables_key = self._variables_key
+        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+            stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults,
+                                  tie_breaker=tie_breaker, scope=scope)
+        try:
+            stylesheet.parse()
+        except Exception:
+            self._invalid_css.update(stylesheet._invalid_css)
+            raise
+        self._rules = stylesheet.rules
+        self._rules_map = None
+        self.source = stylesheet.source
+        self._require_parse = False
+
+
 class AhoyApp(App[int]):
     """The game for one player.
 
@@ -81,6 +144,7 @@ class AhoyApp(App[int]):
     def __init__(self, session: SessionInfo, lobby: Any, handle: Any = None,
                  prefs: PrefsStore = STORE, on_ready: Callable[["AhoyApp"], None] | None = None) -> None:
         super().__init__()
+        self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
         self.session = session
         self.lobby = lobby
         self.handle = handle
@@ -99,6 +163,9 @@ class AhoyApp(App[int]):
         self.theme = self._theme_name
         self.table_screen = None
         self.lobby_screen = None
+        self.lobby_state: Any = None
+        """The latest ``LobbyChanged`` (its lists are shared with every session: never change them)."""
+        self._lobby_posted = False
         self._closing_tables: set[str] = set()
 
     # -- helpers for screens -------------------------------------------------
@@ -159,16 +226,28 @@ class AhoyApp(App[int]):
                 hook()
 
     # -- lifecycle -----------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The lobby is the first screen on the stack (no empty screen under it).
+
+        An empty default screen under the lobby is laid out and repainted on
+        its own, and every repaint of a screen below makes Textual repaint the
+        whole screen on top: two extra full frames per session start.
+        """
         from ahoy_tui.ui.screens.lobby import LobbyScreen
 
+        self._connect_handle()
+        self.lobby_screen = LobbyScreen()
+        return self.lobby_screen
+
+    def _connect_handle(self) -> None:
         if self.handle is None:
             self.handle = self.lobby.connect(self.session.identity, self.session.display_name)
+
+    def on_mount(self) -> None:
+        self._connect_handle()
         from ahoy_tui.ui.keys import translate_bindings
 
         translate_bindings(self, self.lang, self.ascii_only)
-        self.lobby_screen = LobbyScreen()
-        self.push_screen(self.lobby_screen)
         self.handle.subscribe(self._from_lobby)
         self._check_size(self.size.width, self.size.height)
         if self._on_ready is not None:
@@ -189,7 +268,25 @@ class AhoyApp(App[int]):
             self.lobby.disconnect(self.handle)
 
     def _from_lobby(self, message: object) -> None:
-        """The lobby's callback: never blocks, only queues (docs/lobby-api.md)."""
+        """The lobby's callback: never blocks, only queues (docs/lobby-api.md).
+
+        A ``LobbyChanged`` reaches every session on every join and leave, so
+        it is kept as :attr:`lobby_state` and queued only when the lobby
+        screen will show it soon: at most one is queued at a time (the
+        handler reads the latest), and none while the lobby screen is hidden
+        or already waiting to refresh (it reads the latest state then). This
+        runs inside whichever session's handler changed the lobby: plain
+        attribute reads only, no Textual calls on this app.
+        """
+        if type(message).__name__ == "LobbyChanged":
+            self.lobby_state = message
+            screen = self.lobby_screen
+            if self._lobby_posted or (screen is not None and not screen.wants(message)):
+                return
+            if self.is_running:
+                self._lobby_posted = True
+                self.post_message(LobbyMessage(message))
+            return
         if self.is_running:
             self.post_message(LobbyMessage(message))
 
@@ -232,8 +329,9 @@ class AhoyApp(App[int]):
         msg = event.payload
         kind = type(msg).__name__
         if kind == "LobbyChanged":
+            self._lobby_posted = False
             if self.lobby_screen is not None:
-                self.lobby_screen.set_lobby(list(msg.tables), list(msg.online))
+                self.lobby_screen.lobby_changed()
         elif kind == "ChatMessage":
             self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
         elif kind == "ChatHistory":

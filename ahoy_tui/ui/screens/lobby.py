@@ -1,29 +1,167 @@
-"""The lobby: tables, pirates online, lobby chat; create, join, watch, join by code."""
+"""The lobby: tables, pirates online, lobby chat; create, join, watch, join by code.
+
+Every join, leave and new table anywhere reaches every session in the lobby,
+so showing a change must cost little (docs/performance.md, issue 6):
+
+* the table list updates only the rows and cells that changed (by table id;
+  the lobby keeps unchanged summaries as the same objects);
+* the online box draws only the names that fit, then "+N more", and repaints
+  only the lines that changed (the count in its title is one line);
+* changes are shown at most ``FILL_RATE`` times a second when tables
+  changed, ``PRESENCE_RATE`` (less in a crowd: ``PRESENCE_BUDGET``) when
+  only players came or went; while a refresh is pending, or a table screen
+  or dialog hides the lobby, the app does not even queue the lobby's
+  messages (``wants``): the refresh reads the latest state when it runs;
+* a hidden lobby drops its rendered lines (it is repainted when shown).
+"""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.geometry import Region
+from textual._styles_cache import StylesCache
+from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Static
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
 
 from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 
 FILL_RATE = 4
-"""Rebuilds of the table and player lists per second under a storm of lobby changes."""
+"""Refreshes of the lobby per second at most when the table list changed."""
+PRESENCE_RATE = 1
+"""Refreshes per second at most when only players came or went (the online box)."""
+PRESENCE_BUDGET = 100
+"""About how many such refreshes a second the whole process spends: with N players in the
+lobby each refreshes at most every N / PRESENCE_BUDGET seconds (4 s with 400), so a crowd
+arriving costs the same whatever its size."""
+
+CHAT_HISTORY_SHOWN = 50
+"""Messages of the lobby's chat history (up to 200) written into a new session's chat box.
+
+The box shows 6 lines; every message written is wrapped and rendered at once,
+so the whole history nearly doubled a session's start (45 -> 86 ms of CPU with
+200 messages): the newest 50 are plenty to scroll back through."""
+
+COLUMNS = ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.status", "lobby.col.host")
+"""Column keys of the table list (also their i18n keys)."""
+
+
+def _drop_table_caches(table: DataTable) -> None:
+    """Forget the table's rendered rows, cells and lines (all stale after a change).
+
+    The ``DataTable`` keys its render caches by a count of changes, so
+    after ``update_cell``/``add_row``/``remove_row`` the old entries are never
+    read again but stay until their LRU limits (10,000 cells, 1,000 rows and
+    lines): in a long-lived lobby with many changes that is megabytes per
+    session. ``clear()`` (the old full rebuild) dropped them; in-place updates
+    must do it themselves. Private in textual 8.2.8 (``_clear_caches``).
+    """
+    clear = getattr(table, "_clear_caches", None)
+    if clear is not None:
+        clear()
+
+
+class OnlineList(Widget):
+    """The players online: the names that fit, then "+N more" on the last line.
+
+    Drawn line by line (Textual's line API): a change repaints only the lines
+    that differ, and a new count only the title line, where a ``Static``
+    would repaint (and lay out) the whole box. Names are hostile strings:
+    cleaned to one line of at most 16 characters.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.names: list[str] = []
+        self.ascii_only = False
+        self.more = "+{n}"
+        self._drawn: list[str] = []
+        self._drawn_height = -1
+
+    def show(self, names: list[str], title: str, more: str, ascii_only: bool) -> None:
+        """Show ``names`` (not copied: the caller must not change the list) under ``title``.
+
+        ``more`` is the last line's text when not every name fits, with ``{n}``
+        for the number of names left out.
+        """
+        restyle = ascii_only != self.ascii_only or more != self.more
+        self.names, self.more, self.ascii_only = names, more, ascii_only
+        height = self.size.height
+        lines = self.visible_lines(height)
+        if restyle or height != self._drawn_height:
+            self.refresh()
+        else:
+            width = self.size.width
+            for y, (old, new) in enumerate(zip(self._drawn, lines)):
+                if old != new:
+                    self.refresh(Region(0, y, width, 1))
+        self._drawn, self._drawn_height = lines, height
+        self._set_title(title)
+
+    def _set_title(self, title: str) -> None:
+        """Change the border title, repainting only the top border line."""
+        if title == self.border_title:
+            return
+        region = self.region
+        if not self.is_mounted or not region or not hasattr(self, "_border_title"):
+            self.border_title = title
+            return
+        # The ``border_title`` setter repaints the whole box; only its top line shows the title.
+        self._border_title = self.render_str(title).expand_tabs(4).split()[0]
+        left, top = self.content_offset
+        self.refresh(Region(-left, -top, region.width, 1))
+
+    def visible_lines(self, height: int) -> list[str]:
+        """The lines shown in ``height`` rows: names that fit, or all but the last and "+N more"."""
+        names = self.names
+        if height <= 0:
+            return []
+        if len(names) <= height:
+            shown, rest = names, 0
+        else:
+            shown, rest = names[:height - 1], len(names) - (height - 1)
+        lines = [clean(n, 16) for n in shown]
+        if rest:
+            lines.append(self.more.format(n=rest))
+        if self.ascii_only:
+            lines = [asciify(line) for line in lines]
+        return lines
+
+    def on_resize(self) -> None:
+        self._drawn, self._drawn_height = self.visible_lines(self.size.height), self.size.height
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.size
+        if height != self._drawn_height:
+            self._drawn, self._drawn_height = self.visible_lines(height), height
+        style = self.rich_style
+        blank = Style.from_color(bgcolor=style.bgcolor)  # as a Static pads its lines
+        text = self._drawn[y] if 0 <= y < len(self._drawn) else ""
+        if not text:
+            return Strip.blank(width, blank)
+        return Strip([Segment(text, style)], cell_len(text)).adjust_cell_length(width, blank)
+
 
 class LobbyScreen(Screen[None]):
     """The first screen after connecting (docs/lobby-api.md: LobbyChanged, lobby chat)."""
+
+    AUTO_FOCUS = "#tables"
 
     BINDINGS = [
         Binding("n", "new_table", "New table"),
@@ -39,6 +177,21 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[Any] = []
         self.online: list[str] = []
+        self._state: Any = None
+        self._shown: dict[str, tuple[Any, ...]] = {}
+        self._row_cache: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+        self._row_form: tuple[Any, ...] = ()
+        self._hint = None
+        self._lists_stale = False
+        self._suspended = False
+        self._last_fill = float("-inf")
+        self._tokens = float(FILL_RATE)
+        self._fill_timer: Timer | None = None
+        self._fill_due = 0.0
+        self._timer_for_tables = False
+        self._tables_changed = False
+        self._pending_chat: list[Any] = []
+        self._chat_shown = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
@@ -46,15 +199,18 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="tables-box", classes="panel"):
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
                 yield Static(id="no-tables", classes="hint")
-            yield Static(id="online", classes="panel")
+            yield OnlineList(id="online", classes="panel")
         yield ChatBox(id="lobby-chat", classes="panel")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if not self._built():
             return
+        self._pull()
         self.refresh_texts()
-        self.query_one("#tables", DataTable).focus()
+        if self._pending_chat:
+            pending, self._pending_chat = self._pending_chat, []
+            self.set_chat(pending)
 
     def _built(self) -> bool:
         """The widgets exist and the app is not ending (a session may end mid-start)."""
@@ -76,82 +232,217 @@ class LobbyScreen(Screen[None]):
         chat.ascii_only = app.ascii_only
         table = self.query_one("#tables", DataTable)
         table.clear(columns=True)
-        for key in ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.status", "lobby.col.host"):
+        self._shown.clear()
+        self._row_cache.clear()
+        for key in COLUMNS:
             table.add_column(fix(app.t(key)), key=key)
         self._fill()
         self.refresh_bindings()
 
     def on_resize(self) -> None:
         self._fill()  # the name column's width follows the window
+        if self._built():
+            _drop_table_caches(self.query_one("#tables", DataTable))  # a resize makes them stale too
+
+    # -- lobby state -------------------------------------------------------------
+    def wants(self, message: Any) -> bool:
+        """Does a new ``LobbyChanged`` need a message to this screen? (``AhoyApp._from_lobby``)
+
+        Runs in the lobby's callback, maybe inside another session's handler:
+        reads plain attributes only. Not while a table screen or a dialog hides
+        the lobby (it refreshes when shown again), nor while a refresh is
+        pending that will read the latest state anyway, unless that refresh
+        was only for players online and now a table changed.
+        """
+        if self._suspended:
+            return False
+        if self._fill_timer is None:
+            return True
+        return not self._timer_for_tables and message.tables is not self.tables
+
+    def lobby_changed(self) -> None:
+        """The app has a newer lobby state (``AhoyApp.lobby_state``): show it when allowed."""
+        if self._pull():
+            self._schedule()
 
     def set_lobby(self, tables: list[Any], online: list[str]) -> None:
-        """New lobby state from a ``LobbyChanged`` message.
+        """Show these tables and names (shared lists: not copied, never changed here).
 
         Every join and leave anywhere reaches every session, so under a storm
-        of them (a game night starting) the lists are rebuilt at most
-        ``FILL_RATE`` times a second after a burst of ``FILL_RATE`` (the
-        last change is always shown), and not at all while a table screen
-        hides the lobby: then they are filled when it shows again (see
-        docs/performance.md).
+        of them (a game night starting) the lists are refreshed at most
+        ``FILL_RATE`` times a second when tables changed and
+        ``PRESENCE_RATE`` times when only names did (the first change at
+        once), and not at all while a table screen hides the lobby: then
+        they are refreshed when it shows again (see docs/performance.md).
         """
+        self._state = getattr(self.app, "lobby_state", None)
+        self._take(tables, online)
+        self._schedule()
+
+    def _pull(self) -> bool:
+        """Take the app's latest lobby state if it is new; True if it was."""
+        state = getattr(self.app, "lobby_state", None)
+        if state is None or state is self._state:
+            return False
+        self._state = state
+        self._take(state.tables, state.online)
+        return True
+
+    def _take(self, tables: list[Any], online: list[str]) -> None:
+        self._tables_changed = self._tables_changed or tables is not self.tables
         self.tables, self.online = tables, online
         self._lists_stale = True
-        if exiting(self) or not self.is_current or self._fill_timer is not None:
-            return
-        tokens = min(FILL_RATE, self._tokens + (time.monotonic() - self._last_fill) * FILL_RATE)
-        if tokens >= 1:
-            self._fill_now()
-        else:
-            self._fill_timer = self.set_timer((1 - tokens) / FILL_RATE, self._fill_later)
 
-    _lists_stale = False
-    _last_fill = 0.0
-    _tokens = float(FILL_RATE)
-    _fill_timer: Timer | None = None
+    def _schedule(self) -> None:
+        """Refresh now, or when the rate allows (one timer at a time).
+
+        Table changes spend tokens of a bucket (``FILL_RATE`` a second, bursts
+        of ``FILL_RATE``), so the first few show at once; a change of the
+        players online alone waits until ``1 / PRESENCE_RATE`` seconds (more
+        in a crowd: ``PRESENCE_BUDGET``) after the last refresh, so a crowd
+        arriving costs each watcher one refresh now and then, not one per
+        arrival.
+        """
+        if exiting(self) or self._suspended or not self._lists_stale:
+            return
+        now = time.monotonic()
+        tokens = self._tokens_at(now)
+        for_tables = self._tables_changed
+        if for_tables:
+            due = now if tokens >= 1 else now + (1 - tokens) / FILL_RATE
+        else:
+            interval = max(1 / PRESENCE_RATE, len(self.online) / PRESENCE_BUDGET)
+            due = max(self._last_fill + interval, now if tokens >= 1 else now + (1 - tokens) / FILL_RATE)
+        if now >= due:
+            self._fill_now()
+            return
+        if self._fill_timer is not None:
+            if self._fill_due <= due:
+                return
+            self._fill_timer.stop()
+        self._fill_due, self._timer_for_tables = due, for_tables
+        self._fill_timer = self.set_timer(due - now, self._fill_later)
+
+    def _tokens_at(self, now: float) -> float:
+        return min(float(FILL_RATE), self._tokens + (now - self._last_fill) * FILL_RATE)
 
     def _fill_later(self) -> None:
         self._fill_timer = None
-        if self._lists_stale and self.is_current:
+        self._pull()
+        if self._lists_stale and not self._suspended:
             self._fill_now()
 
     def _fill_now(self) -> None:
         now = time.monotonic()
-        self._tokens = min(FILL_RATE, self._tokens + (now - self._last_fill) * FILL_RATE) - 1
-        self._lists_stale = False
+        self._tokens = max(0.0, self._tokens_at(now) - 1)
         self._last_fill = now
         self._fill()
 
+    def on_screen_suspend(self) -> None:
+        self._suspended = True
+        if self._fill_timer is not None:
+            self._fill_timer.stop()
+            self._fill_timer = None
+        self.call_later(self._drop_render_caches)
+
+    def _drop_render_caches(self) -> None:
+        """Forget rendered lines while a table screen hides the lobby (~350 KiB a session).
+
+        Textual keeps every widget's rendered lines (and the table list its
+        rows and cells) for the next repaint; a hidden lobby is repainted
+        whole when it shows again, so they only hold memory meanwhile. Not
+        under a dialog: the lobby shows through it, dimmed.
+        """
+        if not self._suspended or exiting(self) or isinstance(self.app.screen, ModalScreen):
+            return
+        for widget in self.walk_children(with_self=True):
+            cache = getattr(widget, "_styles_cache", None)  # textual 8.2.8: a StylesCache per widget
+            if isinstance(cache, StylesCache):
+                cache.clear()
+        if self._built():
+            _drop_table_caches(self.query_one("#tables", DataTable))
+
     def on_screen_resume(self) -> None:
+        self._suspended = False
+        self._pull()
         if self._lists_stale:
             self._fill_now()
 
     def _fill(self) -> None:
         if not self._built():
             return
+        self._lists_stale = False
+        self._tables_changed = False
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
-        table = self.query_one("#tables", DataTable)
-        selected = self._selected_id()
-        table.clear()
+        self._sync_tables(self.query_one("#tables", DataTable), app, fix)
+        hint = fix(app.t("lobby.no_tables")) if not self.tables else ""
+        if hint != self._hint:
+            self._hint = hint
+            self.query_one("#no-tables", Static).update(hint)
+        self.query_one("#online", OnlineList).show(
+            self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only)
+
+    def _row(self, s: Any, app: Any, fix: Any, name_limit: int) -> tuple[Any, ...]:
+        """The cells of one table's row."""
+        status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
+        if getattr(s, "private", False):
+            status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
+        return (plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
+                f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
+                str(getattr(s, "limit", "")), fix(status),
+                plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=16))
+
+    def _sync_tables(self, table: DataTable, app: Any, fix: Any) -> None:
+        """Make the rows show ``self.tables``: add, remove and update only what changed.
+
+        Row keys are table ids; a row keeps the cursor on its table while
+        others come and go. Rows are in the lobby's order (new tables come
+        last); if they ever were not, the list is rebuilt.
+        """
         # names give way so that seats, limit and status (with "private") fit; the host comes last
         name_limit = max(8, min(24, (table.size.width or 50) - 38))
+        form = (app.lang, app.ascii_only, name_limit)
+        if form != self._row_form:
+            self._row_form = form
+            self._row_cache.clear()
+        cache = self._row_cache
+        wanted: dict[str, tuple[Any, ...]] = {}
         for s in self.tables:
-            status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
-            if getattr(s, "private", False):
-                status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
-            seats = f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}"
-            table.add_row(plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
-                          seats, str(getattr(s, "limit", "")), fix(status),
-                          plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=16), key=str(s.table_id))
-        if selected is not None:
-            ids = [str(s.table_id) for s in self.tables]
-            if selected in ids:
-                table.move_cursor(row=ids.index(selected))
-        self.query_one("#no-tables", Static).update(fix(app.t("lobby.no_tables")) if not self.tables else "")
-        box = self.query_one("#online", Static)
-        box.border_title = fix(app.t("lobby.online", n=len(self.online)))
-        names = Text("\n").join(plain(n, ascii_only=app.ascii_only, limit=16) for n in self.online)
-        box.update(names)
+            key = str(s.table_id)
+            hit = cache.get(key)
+            if hit is None or hit[0] is not s:
+                hit = cache[key] = (s, self._row(s, app, fix, name_limit))
+            wanted[key] = hit[1]
+        shown = self._shown
+        if len(wanted) == len(shown) and all(shown.get(k) is cells for k, cells in wanted.items()):
+            return
+        for key in [k for k in cache if k not in wanted]:
+            del cache[key]
+        selected = self._selected_id()
+        for key in [k for k in shown if k not in wanted]:
+            table.remove_row(key)
+            del shown[key]
+        for key, cells in wanted.items():
+            old = shown.get(key)
+            if old is None:
+                table.add_row(*cells, key=key)
+            elif old is not cells:
+                for column, before, after in zip(COLUMNS, old, cells):
+                    if before != after:
+                        table.update_cell(key, column, after, update_width=True)
+            shown[key] = cells
+        if list(shown) != list(wanted):
+            table.clear()
+            shown.clear()
+            for key, cells in wanted.items():
+                table.add_row(*cells, key=key)
+                shown[key] = cells
+        if selected is not None and selected in shown:
+            row = list(shown).index(selected)
+            if table.cursor_row != row:
+                table.move_cursor(row=row)
+        _drop_table_caches(table)
 
     def _selected_id(self) -> str | None:
         table = self.query_one("#tables", DataTable)
@@ -165,15 +456,23 @@ class LobbyScreen(Screen[None]):
     # -- chat
     def add_chat(self, msg: Any) -> None:
         if not self._built():
+            if not exiting(self):
+                self._pending_chat.append(msg)  # shown once the chat box exists
             return
+        self._chat_shown = True
         self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
 
     def set_chat(self, messages: list[Any]) -> None:
+        """Show the lobby's chat history, its newest ``CHAT_HISTORY_SHOWN`` messages
+        (on subscribe: maybe before the chat box exists)."""
         if not self._built():
+            self._pending_chat = list(messages)
             return
         chat = self.query_one(ChatBox)
-        chat.clear()
-        for m in messages:
+        if self._chat_shown or messages:  # an empty history on an empty box changes nothing
+            chat.clear()
+        self._chat_shown = bool(messages)
+        for m in messages[-CHAT_HISTORY_SHOWN:]:
             chat.add(m.sender, m.text, getattr(m, "system", False))
 
     def on_chat_box_said(self, event: ChatBox.Said) -> None:
