@@ -139,6 +139,7 @@ class AhoyApp(App[int]):
         Binding("m", "toggle_ascii", "ASCII", show=False),
         Binding("l", "toggle_lang", "Lang", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True),
     ]
 
     def __init__(self, session: SessionInfo, lobby: Any, handle: Any = None,
@@ -384,6 +385,14 @@ class AhoyApp(App[int]):
             self.pop_screen()
 
     # -- global actions --------------------------------------------------------
+    def action_redraw(self) -> None:
+        """Paint the whole screen again (Ctrl+L): repairs a terminal something else drew on.
+
+        A full update also resets the server's record of the client's screen
+        (``server.framediff``), which otherwise sends only changed cells.
+        """
+        self.screen.refresh()
+
     def action_help(self) -> None:
         from ahoy_tui.ui.screens.help import HelpScreen
 

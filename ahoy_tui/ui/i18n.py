@@ -153,7 +153,7 @@ EN: dict[str, str] = {
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
         " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
-        " l language · ? help · q leave\n"
+        " l language · Ctrl+L redraw · ? help · q leave\n"
         "Mouse: click cards and buttons."
     ),
 }
@@ -288,7 +288,7 @@ ES: dict[str, str] = {
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
         " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"
-        " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · ? ayuda · q salir\n"
+        " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."
     ),
 }

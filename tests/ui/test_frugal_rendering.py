@@ -118,7 +118,7 @@ async def test_log_panel_shows_the_newest_lines_and_e_shows_the_whole_log():
         from ahoy_tui.ui.screens.log_view import LogScreen
 
         assert isinstance(app.screen, LogScreen)
-        assert "line number 00" in "\n".join(str(e) for e in app.screen.entries)
+        assert any("Hand 1 begins" in str(e) for e in app.screen.entries)  # the first event of the game
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table
@@ -141,3 +141,26 @@ async def test_clicking_a_prompt_button_sends_that_option():
         offset = bar.content_region.offset - bar.region.offset + box.offset
         await pilot.click(PromptBar, offset=offset)
         await wait_for(pilot, lambda a: a.screen.view is not None and len(a.screen.view.hand) == hand_before + 1)
+
+
+async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
+    app = make_app(Lobby(timing=Timing.instant(), seed=5))
+    kinds: list[str] = []
+    original = FrugalCompositor.render_update
+
+    def watched(self, full=False, screen_stack=None, simplify=False):  # noqa: ANN001, ANN202
+        update = original(self, full=full, screen_stack=screen_stack, simplify=simplify)
+        if update is not None:
+            kinds.append("full" if isinstance(update, LayoutUpdate) else "partial")
+        return update
+
+    monkeypatch.setattr(FrugalCompositor, "render_update", watched)
+    async with app.run_test(size=(W, H)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=4, limit=40)
+        await wait_for(pilot, at_table)
+        await pilot.pause(0.2)
+        kinds.clear()
+        await pilot.press("ctrl+l")
+        await pilot.pause(0.2)
+    assert kinds and kinds[0] == "full"  # a full frame: every cell sent, the server's shadow reset

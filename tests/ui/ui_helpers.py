@@ -43,13 +43,15 @@ def screen_text(app: App) -> str:
 
 
 def all_text(app: App) -> str:
-    """Screen text plus every event-log line (also those scrolled away)."""
+    """Screen text plus every event-log line (also those scrolled away) and the whole narrated history."""
+    from ahoy_tui.ui.screens.table import TableScreen
+
     parts = [screen_text(app)]
-    for log in app.query(EventLog) if app.screen_stack else []:
-        parts.extend(strip.text for strip in log.lines)
     for screen in app.screen_stack:
         for log in screen.query(EventLog):
             parts.extend(strip.text for strip in log.lines)
+        if isinstance(screen, TableScreen):
+            parts.extend(line.plain for line in screen._narrate(screen._all_events))
     return "\n".join(parts)
 
 

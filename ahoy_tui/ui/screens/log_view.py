@@ -1,9 +1,9 @@
 """The whole event log of this table, oldest first (key ``e``).
 
 The table's log panel shows only the newest lines (it never scrolls, see
-:mod:`ahoy_tui.ui.widgets.event_log`); this dialog shows every sentence
-still kept (up to ``event_log.MAX_LINES``), scrolled to the newest. The
-sentences are the same projected narration (R18): nothing new is shown.
+:mod:`ahoy_tui.ui.widgets.event_log`); this dialog shows the sentences of
+every event the table screen keeps (``table.MAX_EVENTS``), scrolled to the
+newest. They are the same projected narration (R18): nothing new is shown.
 """
 
 from __future__ import annotations

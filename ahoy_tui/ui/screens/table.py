@@ -35,12 +35,17 @@ from ahoy_tui.ui.screens.table_wait import WAIT_ACTIONS, WaitingRoomActions
 from ahoy_tui.ui.text import clean
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
+from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.hand_view import HandView
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.piles import Piles
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 from ahoy_tui.ui.widgets.seat_list import SeatList
+
+
+MAX_EVENTS = 1000
+"""Projected events kept per table screen: the whole-log dialog (``e``) and the last hand's report."""
 
 
 class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, TableDrawing, Screen[None]):
@@ -171,7 +176,9 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self.update = update
         events = list(update.events or [])
         self._all_events.extend(events)
-        self._log_pending.extend(self._narrate(events))
+        if len(self._all_events) > MAX_EVENTS:
+            del self._all_events[:-MAX_EVENTS]
+        self._log_pending.extend(self._narrate(events[-LOG_PANEL_LINES:]))
         view = update.view
         if old_view is None or view is None or old_view.hand != view.hand or old_view.phase != view.phase:
             self.cursor = None
@@ -192,7 +199,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         if not self._dirty or not self.is_attached or exiting(self):
             return
         self._dirty = False
-        lines, self._log_pending = self._log_pending, []
+        lines, self._log_pending = self._log_pending[-LOG_PANEL_LINES:], []
         log = self.query_one(EventLog)
         for line in lines:
             log.add(line)
@@ -273,7 +280,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
     def action_log(self) -> None:
         from ahoy_tui.ui.screens.log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self.query_one(EventLog).entries))
+        self.app.push_screen(LogScreen(self._narrate(self._all_events)))
 
     def action_scores(self) -> None:
         from ahoy_tui.ui.screens.scores import ScoresScreen

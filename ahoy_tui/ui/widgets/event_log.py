@@ -8,7 +8,7 @@ player. This panel keeps its size, wraps each sentence once when it
 arrives, and repaints only the rows that changed: the new rows while the
 panel fills, all of its rows once it is full (they move up). The whole
 history stays readable in :class:`~ahoy_tui.ui.screens.log_view.LogScreen`
-(key ``e``).
+(key ``e``), narrated from the table screen's events when it opens.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from textual.strip import Strip
 
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
-MAX_LINES = 500
-"""Sentences kept for the history view (older ones are dropped)."""
+MAX_LINES = 200
+"""Sentences kept: enough to fill the tallest panel again after a resize (the whole log is the
+table screen's, see ``TableScreen.MAX_EVENTS``)."""
 
 
 class EventLog(RowsWidget):
