@@ -237,3 +237,25 @@ async def test_a_long_chat_history_shows_its_newest_messages():
         lines = [strip.text.strip() for strip in app.lobby_screen.query_one(RichLog).lines]
         assert lines[0] == "bo: m150" and lines[-1] == "bo: m199" and len(lines) == 50
         assert "bo: m199" in screen_text(app)
+
+
+async def test_a_lobby_change_before_the_list_has_columns_waits_for_them(no_rate_limit):
+    """Many players arriving at once: a change can reach a lobby screen whose list is not set up yet.
+
+    It used to add rows to a list without columns, which ended that player's session.
+    """
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.lobby_screen.query_one("#tables", DataTable)
+        table.clear(columns=True)  # as between compose and the first refresh_texts
+        lobby.create_table(lobby.connect("user:bo", "bo"), config("Early bird"))
+        await pilot.pause()
+        app.lobby_screen.lobby_changed()
+        await pilot.pause()
+        assert app.is_running and not table.columns  # waited, did not crash
+        app.lobby_screen.refresh_texts()
+        await pilot.pause()
+        check_matches(app, lobby)
+        assert "Early bird" in screen_text(app)

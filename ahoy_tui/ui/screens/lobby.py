@@ -369,8 +369,8 @@ class LobbyScreen(Screen[None]):
             self._fill_now()
 
     def _fill(self) -> None:
-        if not self._built():
-            return
+        if not self._built() or not self.query_one("#tables", DataTable).columns:
+            return  # not yet set up: refresh_texts adds the columns, then fills
         self._lists_stale = False
         self._tables_changed = False
         app: Any = self.app
