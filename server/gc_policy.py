@@ -11,8 +11,10 @@ generation (:func:`gc.freeze`) every ``freeze_every`` seconds, after a
 young-generation collection, so automatic collections only walk what is
 new. Cyclic garbage that was frozen (mostly apps of sessions that ended)
 is reclaimed by an occasional full pass (``unfreeze`` + ``collect`` +
-``freeze``), at most every ``reclaim_every`` seconds and only after a
-session ended; that pass is the one long pause left and is logged.
+``freeze``), at most every ``reclaim_every`` seconds, and only after a
+session ended or when the frozen objects grew by a quarter (garbage of
+sessions still running); that pass is the one long pause left and is
+logged.
 Frozen objects that later become garbage without a reference cycle are
 still freed at once; :func:`install_strip_patch` removes the cycle that
 Textual made for almost every rendered line.
@@ -29,6 +31,10 @@ from typing import Iterable, Sequence
 from textual.strip import Strip
 
 log = logging.getLogger("ahoy.server.gc")
+
+GROWTH = 1.25
+"""A reclaim is also due when the frozen objects grew by this factor since the last one
+(cycles that died after they were frozen, in sessions that have not ended)."""
 
 _textual_divide = Strip.divide
 
@@ -67,6 +73,7 @@ class GcPolicy:
         self.ended_sessions = 0
         """Sessions ended since the last reclaim (their garbage may be frozen)."""
         self._last_reclaim = time.monotonic()
+        self._frozen_after_reclaim = 0
         self._handle: asyncio.TimerHandle | None = None
         self._seen = 0
 
@@ -77,6 +84,7 @@ class GcPolicy:
             return
         gc.collect()
         gc.freeze()
+        self._frozen_after_reclaim = gc.get_freeze_count()
         self._schedule()
 
     def stop(self) -> None:
@@ -96,7 +104,8 @@ class GcPolicy:
     def _tick(self) -> None:
         try:
             now = time.monotonic()
-            if self.ended_sessions and now - self._last_reclaim >= self.reclaim_every:
+            if now - self._last_reclaim >= self.reclaim_every and (
+                    self.ended_sessions or gc.get_freeze_count() > self._frozen_after_reclaim * GROWTH):
                 self.reclaim()
             elif gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
                 gc.collect(1)
@@ -111,8 +120,10 @@ class GcPolicy:
         gc.unfreeze()
         freed = gc.collect()
         gc.freeze()
+        self._frozen_after_reclaim = gc.get_freeze_count()
         pause = time.perf_counter() - t0
         self._last_reclaim = time.monotonic()
         ended, self.ended_sessions = self.ended_sessions, 0
-        log.info("gc reclaim after %d ended sessions: %d objects freed in %.0f ms", ended, freed, pause * 1000)
+        log.info("gc reclaim after %d ended sessions: %d objects freed in %.0f ms, %d frozen",
+                 ended, freed, pause * 1000, self._frozen_after_reclaim)
         return pause

@@ -49,7 +49,7 @@ async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
     assert gc.get_freeze_count() == 0  # stopping hands everything back to the collector
 
 
-async def test_no_reclaim_without_an_ended_session():
+async def test_no_reclaim_while_no_session_ended_and_frozen_objects_barely_grew():
     policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
     policy.start()
     try:
@@ -70,3 +70,22 @@ def test_disabled_policy_freezes_nothing():
     policy.start()
     assert gc.get_freeze_count() == 0
     policy.stop()
+
+
+async def test_frozen_garbage_is_reclaimed_when_it_grows_even_if_no_session_ended(monkeypatch):
+    import server.gc_policy as policy_module
+
+    monkeypatch.setattr(policy_module, "GROWTH", 1.0)  # any growth counts (the default is +25 %)
+    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
+    policy.start()
+    try:
+        node = _Node()
+        ref = weakref.ref(node)
+        await asyncio.sleep(0.05)  # frozen
+        del node
+        keep = [[] for _ in range(100)]  # the session goes on: new objects survive and get frozen
+        await asyncio.sleep(0.05)
+        assert ref() is None
+        assert keep
+    finally:
+        policy.stop()
