@@ -99,6 +99,8 @@ class GcPolicy:
         self.ended_sessions += 1
 
     def _schedule(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
         self._handle = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
 
     def _tick(self) -> None:

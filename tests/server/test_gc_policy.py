@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import sys
 import weakref
@@ -30,18 +29,24 @@ def test_dividing_a_strip_at_its_end_leaves_no_reference_cycle():
     assert [s.text for s in two] == ["he", "llo"]
 
 
-async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
-    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
+def _policy() -> GcPolicy:
+    """A started policy whose passes the test runs itself (``_tick``), one at a time."""
+    policy = GcPolicy(freeze_every=3600.0, reclaim_every=0.0)
     policy.start()
+    return policy
+
+
+async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
+    policy = _policy()
     try:
         node = _Node()
         ref = weakref.ref(node)
-        await asyncio.sleep(0.05)  # a few freezes: the cycle is now in the permanent generation
+        policy._tick()  # a pass: the cycle survives a young collection and is frozen
         del node
         gc.collect()
         assert ref() is not None  # frozen: an ordinary collection does not see it
         policy.session_ended()
-        await asyncio.sleep(0.05)  # the next pass reclaims
+        policy._tick()  # the next pass reclaims
         assert ref() is None
         assert policy.ended_sessions == 0
     finally:
@@ -50,19 +55,34 @@ async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
 
 
 async def test_no_reclaim_while_no_session_ended_and_frozen_objects_barely_grew():
-    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
-    policy.start()
+    policy = _policy()
     try:
         node = _Node()
         ref = weakref.ref(node)
-        await asyncio.sleep(0.05)
+        policy._tick()
         del node
-        await asyncio.sleep(0.05)
-        assert ref() is not None  # no session ended: no full pass, the pause is not paid
+        policy._tick()
+        assert ref() is not None  # no session ended, little growth: no full pass, no pause paid
     finally:
         policy.stop()
     gc.collect()
     assert ref() is None
+
+
+async def test_frozen_garbage_is_reclaimed_when_it_grows_even_if_no_session_ended(monkeypatch):
+    import server.gc_policy as policy_module
+
+    monkeypatch.setattr(policy_module, "GROWTH", 1.0)  # any growth counts (the default is +25 %)
+    policy = _policy()
+    try:
+        node = _Node()
+        ref = weakref.ref(node)
+        policy._tick()  # frozen (the frozen objects grew: the next pass reclaims)
+        del node
+        policy._tick()
+        assert ref() is None
+    finally:
+        policy.stop()
 
 
 def test_disabled_policy_freezes_nothing():
@@ -71,21 +91,3 @@ def test_disabled_policy_freezes_nothing():
     assert gc.get_freeze_count() == 0
     policy.stop()
 
-
-async def test_frozen_garbage_is_reclaimed_when_it_grows_even_if_no_session_ended(monkeypatch):
-    import server.gc_policy as policy_module
-
-    monkeypatch.setattr(policy_module, "GROWTH", 1.0)  # any growth counts (the default is +25 %)
-    policy = GcPolicy(freeze_every=0.01, reclaim_every=0.0)
-    policy.start()
-    try:
-        node = _Node()
-        ref = weakref.ref(node)
-        await asyncio.sleep(0.05)  # frozen
-        del node
-        keep = [[] for _ in range(100)]  # the session goes on: new objects survive and get frozen
-        await asyncio.sleep(0.05)
-        assert ref() is None
-        assert keep
-    finally:
-        policy.stop()
