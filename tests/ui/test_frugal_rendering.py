@@ -164,3 +164,23 @@ async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
         await pilot.press("ctrl+l")
         await pilot.pause(0.2)
     assert kinds and kinds[0] == "full"  # a full frame: every cell sent, the server's shadow reset
+
+
+async def test_the_log_panel_is_told_again_in_ascii_and_spanish():
+    app = make_app(Lobby(timing=Timing.instant(), seed=5))
+    async with app.run_test(size=(W, H)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=4, limit=40)
+        await wait_for(pilot, at_table)
+        log = app.screen.query_one(EventLog)
+
+        def panel() -> str:
+            return "\n".join(log.render_line(y).text for y in range(log.content_region.height))
+
+        assert any(ch in panel() for ch in "♠♥♦♣")  # "You were dealt ..." with suit symbols
+        await pilot.press("m")  # ASCII
+        await pilot.pause()
+        assert not any(ch in panel() for ch in "♠♥♦♣→")
+        await pilot.press("l")  # Spanish
+        await pilot.pause()
+        assert "Mano 1" in panel() or "Te repartieron" in panel() or "Recibiste" in panel(), panel()

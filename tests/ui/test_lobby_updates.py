@@ -259,3 +259,31 @@ async def test_a_lobby_change_before_the_list_has_columns_waits_for_them(no_rate
         await pilot.pause()
         check_matches(app, lobby)
         assert "Early bird" in screen_text(app)
+
+
+async def test_online_names_follow_arrivals_and_departures_in_a_short_list(no_rate_limit):
+    """Found by a tester: with few players, a name leaving stayed on screen and a new last name was never drawn."""
+    lobby = new_lobby()
+    handles = {name: lobby.connect(f"user:{name}", name) for name in ("bo", "cy", "dan")}
+    app = make_app(lobby, "fay")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        def online() -> list[str]:
+            lines = screen_text(app).splitlines()
+            left = lines[1].index("╭─ Pirates online")
+            names = [line[left:].strip("│ ") for line in lines[2:12]]
+            return [n for n in names if n]
+
+        assert online() == ["bo", "cy", "dan", "fay"]
+        lobby.disconnect(handles.pop("dan"))  # the last row must be cleared
+        await pilot.pause(0.1)
+        assert online() == ["bo", "cy", "fay"]
+        lobby.disconnect(handles.pop("bo"))
+        handles["gus"] = lobby.connect("user:gus", "gus")  # one row more: it must be drawn
+        await pilot.pause(0.1)
+        assert online() == ["cy", "fay", "gus"]
+        handles["hal"] = lobby.connect("user:hal", "hal")
+        await pilot.pause(0.1)
+        assert online() == ["cy", "fay", "gus", "hal"]
+        assert "Pirates online (4)" in screen_text(app)

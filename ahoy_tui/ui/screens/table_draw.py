@@ -21,6 +21,7 @@ from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
+from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.hand_view import HandView
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -47,6 +48,7 @@ class TableDrawing:
     _title: Text | None
     _assigned: dict[tuple[int, str], Any]
     _parts: dict[Any, Any]
+    _all_events: list[Any]
     _footer_key: tuple | None
     _is_host: Callable[[], bool]
     _my_seat_info: Callable[[], Any]
@@ -100,6 +102,8 @@ class TableDrawing:
         app = self.app_
         texts_key = (app.lang, app.ascii_only)
         if texts_key != self._texts_key:
+            if self._texts_key is not None:
+                self._renarrate()  # the log panel speaks the new language / ASCII too
             self._texts_key = texts_key
             translate_bindings(self, app.lang)
             self.set_class(app.ascii_only, "-ascii")
@@ -150,6 +154,13 @@ class TableDrawing:
         if footer_key != self._footer_key:
             self._footer_key = footer_key
             self._part(KeyFooter).sync()
+
+    def _renarrate(self) -> None:
+        """Tell the newest events again in the log panel, in the session's language and alphabet."""
+        log = self._part(EventLog)
+        log.clear()
+        for line in self._narrate(self._all_events[-LOG_PANEL_LINES:]):
+            log.add(line)
 
     def _show(self, part: str) -> None:
         if self.has_class("-playing") != (part == "game"):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual.widgets import Input
+
 from ahoy_tui.game.actions import Offer
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.prompts import Option, Prompt
@@ -129,8 +131,11 @@ class PlayActions:
             self._choose_card(n - 1)
 
     def action_back(self) -> None:
-        if self.focused is not None:
+        focused = self.focused
+        if focused is not None:
             self.set_focus(None)
-        elif self.sub is not None:
+            if isinstance(focused, Input):
+                return  # Esc leaves the chat line first
+        if self.sub is not None:
             self.sub = None
             self.refresh_texts()

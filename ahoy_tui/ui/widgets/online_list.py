@@ -44,9 +44,9 @@ class OnlineList(Widget):
         if restyle or height != self._drawn_height:
             self.refresh()
         else:
-            width = self.size.width
-            for y, (old, new) in enumerate(zip(self._drawn, lines)):
-                if old != new:
+            width, old = self.size.width, self._drawn
+            for y in range(max(len(old), len(lines))):  # rows added or removed change too
+                if y >= len(old) or y >= len(lines) or old[y] != lines[y]:
                     self.refresh(Region(0, y, width, 1))
         self._drawn, self._drawn_height = lines, height
         self._set_title(title)
