@@ -280,3 +280,28 @@ async def test_keys_typed_right_after_c_go_into_the_chat_line():
         _packet(app, "cdl yo\r")
         await wait_for(pilot, lambda a: "anna: dl yo" in screen_text(a))
         assert app.lang == "en" and isinstance(app.screen, TableScreen)
+
+
+async def test_one_esc_leaves_the_hands_up_target_prompt_even_with_the_chat_log_focused():
+    """Found by a tester: the first Esc only took the focus off the (focusable) chat log."""
+    from textual.widgets import RichLog
+
+    from ahoy_tui.ui.widgets.chat_box import ChatBox
+
+    app = make_app(new_lobby(seed=55))  # seed 55: anna draws into a hand holding a Joker
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=4, limit=40)
+        await wait_for(pilot, lambda a: at_table(a) and "d" in {o.key for o in a.screen.prompt.options})
+        await pilot.press("d")
+        await wait_for(pilot, lambda a: "u" in {o.key for o in a.screen.prompt.options})
+        table = app.screen
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.sub == "hands_up"
+        table.set_focus(table.query_one(ChatBox).query_one(RichLog))  # e.g. clicked or tabbed to
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.sub is None
+        assert "u" in {o.key for o in table.prompt.options}  # back at "offer or HANDS UP!"
