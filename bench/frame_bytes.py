@@ -43,12 +43,12 @@ from textual._compositor import ChopsUpdate, CompositorUpdate  # noqa: E402
 from textual.strip import Strip  # noqa: E402
 
 import ahoy_tui.lobby.table as lobby_table  # noqa: E402
-from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import Lobby, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
-from ahoy_tui.ui.screens.table import TableScreen  # noqa: E402
 from server import hosting, render  # noqa: E402
 from server.framediff import FrameDiff  # noqa: E402
+from ui_update import close_reports, start_bot_table  # noqa: E402
 
 PATHS = ("textual", "merged", "diff")
 REPLAYS = 30
@@ -173,22 +173,10 @@ async def main(seconds: float) -> None:
 
     lobby_table.Table.apply_action = recorded_apply  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig(name="Bench", seats=4, limit=1000, clocks="untimed"))
-        app.open_table(tid)
-        for _ in range(3):
-            lobby.add_bot(app.handle, tid, "baseline")
-        lobby.start(app.handle, tid)
-        lobby.set_autopilot(app.handle, tid, True)
+        tid = start_bot_table(app, lobby)
         await pilot.pause(0.5)
         me = lobby.table(tid).seat_of(info.identity)
-
-        async def close_reports() -> None:
-            while True:
-                await asyncio.sleep(0.3)
-                while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
-                    app.pop_screen()
-
-        closer = asyncio.create_task(close_reports())
+        closer = asyncio.create_task(close_reports(app))
         recorder.recording = True
         await asyncio.sleep(seconds)
         recorder.recording = False

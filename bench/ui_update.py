@@ -54,26 +54,33 @@ def instrument() -> None:
     lobby_table.Table.apply_action = timed_apply
 
 
+def start_bot_table(app: AhoyApp, lobby: Lobby) -> str:
+    """Seat ``app``'s player at a new table with three baseline bots, start it, autopilot on; its id."""
+    tid = lobby.create_table(app.handle, TableConfig(name="Bench", seats=4, limit=1000, clocks="untimed"))
+    app.open_table(tid)
+    for _ in range(3):
+        lobby.add_bot(app.handle, tid, "baseline")
+    lobby.start(app.handle, tid)
+    lobby.set_autopilot(app.handle, tid, True)
+    return tid
+
+
+async def close_reports(app: AhoyApp) -> None:
+    """Close hand-over and game-over reports as a player would (every 0.3 s, until cancelled)."""
+    while True:
+        await asyncio.sleep(0.3)
+        while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
+            app.pop_screen()
+
+
 async def main(seconds: float) -> None:
     instrument()
     lobby = Lobby(timing=Timing(bot_delay=(0.03, 0.06), between_hands=0.2), seed=5)
     app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), lobby)
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig(name="Bench", seats=4, limit=1000, clocks="untimed"))
-        app.open_table(tid)
-        for _ in range(3):
-            lobby.add_bot(app.handle, tid, "baseline")
-        lobby.start(app.handle, tid)
-        lobby.set_autopilot(app.handle, tid, True)
+        start_bot_table(app, lobby)
         await pilot.pause(0.5)
-
-        async def close_reports() -> None:
-            while True:
-                await asyncio.sleep(0.3)
-                while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
-                    app.pop_screen()
-
-        closer = asyncio.create_task(close_reports())
+        closer = asyncio.create_task(close_reports(app))
         v0 = app.table_screen.update.version
         COUNTS.update(reflow=0, frames=0, lobby=0.0)
         t0 = time.process_time()
