@@ -7,6 +7,12 @@ lobby's ``apply_action``), layout passes (compositor reflows) and frames
 per update.
 
 Run: .venv/bin/python bench/ui_update.py [SECONDS]   (default 15)
+     .venv/bin/python bench/ui_update.py --replay [MOVES]   (default 300)
+
+``--replay`` plays the same seeded game on a manual clock, one timer (a
+bot's move, the next hand) at a time, and lets the UI paint after each:
+the same work every run, for comparing two versions of the code (e.g. a
+``git worktree`` of the previous commit) to a few percent.
 """
 
 from __future__ import annotations
@@ -95,5 +101,52 @@ async def main(seconds: float) -> None:
             app.pop_screen()
 
 
+async def settle(pilot, app: AhoyApp) -> None:  # noqa: ANN001
+    """Let the app paint until no widget waits to be painted.
+
+    Waits with short sleeps, not ``pilot.pause()``: a pause posts a callback
+    to every widget, which would be counted as the UI's work.
+    """
+    for _ in range(500):
+        await asyncio.sleep(0.002)
+        screen = app.screen
+        nodes = (app, screen, *screen.walk_children())
+        if not (screen._dirty_widgets or any(n._next_callbacks or not n._message_queue.empty()
+                                             or getattr(n, "_repaint_required", False)
+                                             or getattr(n, "_layout_required", False) for n in nodes)):
+            return
+
+
+async def replay(moves: int) -> None:
+    """The same seeded game each run, one timer at a time (see the module docstring)."""
+    from ahoy_tui.lobby.clock import ManualClock
+
+    instrument()
+    clock = ManualClock()
+    lobby = Lobby(clock=clock, timing=Timing(bot_delay=(0.5, 1.0), between_hands=1.0), seed=5)
+    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_bot_table(app, lobby)
+        await settle(pilot, app)
+        v0 = app.table_screen.update.version
+        COUNTS.update(reflow=0, frames=0, lobby=0.0)
+        t0, settling = time.process_time(), 0.0
+        for _ in range(moves):
+            if not clock.step():
+                break
+            await settle(pilot, app)
+            while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
+                app.pop_screen()  # close hand-over reports as a player would
+                await settle(pilot, app)
+        cpu = time.process_time() - t0
+        n = app.table_screen.update.version - v0
+        print(f"replay, {n} updates: UI {(cpu - COUNTS['lobby']) * 1000 / n:.2f} ms CPU per update "
+              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms), reflows per update {COUNTS['reflow'] / n:.2f}, "
+              f"frames per update {COUNTS['frames'] / n:.2f}")
+
+
 if __name__ == "__main__":
-    asyncio.run(main(float(sys.argv[1]) if len(sys.argv) > 1 else 15.0))
+    if sys.argv[1:2] == ["--replay"]:
+        asyncio.run(replay(int(sys.argv[2]) if len(sys.argv) > 2 else 300))
+    else:
+        asyncio.run(main(float(sys.argv[1]) if len(sys.argv) > 1 else 15.0))

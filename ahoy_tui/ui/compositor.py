@@ -11,8 +11,9 @@ styling each frame (issue 6, docs/performance.md: ~5 ms a frame).
 :class:`FrugalCompositor` renders, for each widget, only the rows of the
 dirty regions that meet that widget; widgets that meet no dirty region are
 skipped; a widget under two dirty regions far apart renders two bands of
-rows, not everything between them, and a container whose dirty rows are
-all drawn by a child in front is not rendered at all. The pixels are the same: a cell of a dirty span can only come from
+rows, not everything between them, and a widget whose dirty cells are
+all drawn by widgets in front of it (a container's children) is not
+rendered at all. The pixels are the same: a cell of a dirty span can only come from
 a widget under that span. Full updates (layout, resize) are Textual's own.
 
 Depends on Textual 8.2.8 internals (``_get_renders``,
@@ -50,13 +51,35 @@ class FrugalCompositor(Compositor):
             return
         drawn: list[Region] = []  # what widgets in front have drawn (front to back order)
         for widget, (region, clip) in self.visible_widgets.items():
-            for top, bottom in _bands(r for r in regions if r.overlaps(clip)):
+            visible = region.intersection(clip)
+            for top, bottom in _bands(r.intersection(visible) for r in regions if r.overlaps(visible)):
                 rows = Region(clip.x, top, clip.width, bottom - top).intersection(clip)
                 x, y, width, height = area = region.intersection(rows)
-                if not (width and height) or any(front.contains_region(area) for front in drawn):
-                    continue  # hidden behind a widget in front, which wins every cut there
+                if not (width and height) or all(_covered(r.intersection(area), drawn)
+                                                 for r in regions if r.overlaps(area)):
+                    continue  # its dirty cells are drawn by widgets in front, which win every cut there
                 drawn.append(area)
                 yield region, rows, widget.render_lines(Region(x - region.x, y - region.y, width, height))
+
+
+def _covered(area: Region, fronts: list[Region]) -> bool:
+    """Whether the union of ``fronts`` covers every cell of ``area``."""
+    x, y, width, height = area
+    right = x + width
+    overlapping = [front for front in fronts if front.overlaps(area)]
+    if any(front.contains_region(area) for front in overlapping):
+        return True
+    for row in range(y, y + height):
+        reach = x
+        for left, end in sorted((f.x, f.right) for f in overlapping if f.y <= row < f.bottom):
+            if left > reach:
+                return False
+            reach = max(reach, end)
+            if reach >= right:
+                break
+        if reach < right:
+            return False
+    return True
 
 
 def _bands(regions: Iterable[Region]) -> list[tuple[int, int]]:

@@ -6,9 +6,15 @@ change, lays out the whole screen again. At the table the valid keys change
 with most updates. ``KeyFooter`` draws the same keys in the same colours
 (the ``$footer-*`` theme variables) as one fixed-size line, so a change is a
 repaint of one row (and only of that row: see ``widgets.rows``).
+
+Drawn lines are shared: every session at a table shows the same few sets
+of keys, so a line is built once per set of keys, width and colours, and
+kept in a small process-wide cache (:data:`DRAWN_KEPT` lines).
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +25,11 @@ from ahoy_tui.ui.widgets.rows import RowsWidget
 
 _Entry = tuple[str, str, str, bool]
 """``(key, key display, description, enabled)`` of one shown key."""
+
+#: Footer lines kept by :data:`_DRAWN` (a line with its click spans is ~2 KiB).
+DRAWN_KEPT = 128
+_DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDict()
+"""``(entries, width, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
 
 
 class KeyFooter(RowsWidget, can_focus=False):
@@ -89,15 +100,26 @@ class KeyFooter(RowsWidget, can_focus=False):
             self.rebuild()
 
     def rebuild(self) -> None:
-        if self.is_mounted and self.row_width > 0:
-            self.set_rows(self.wrap(self._line(), wrap=False))
+        if not self.is_mounted or self.row_width <= 0:
+            return
+        styles = tuple(self.get_component_rich_style(name, partial=True)
+                       for name in ("key-footer--item", "key-footer--key", "key-footer--description"))
+        key = (self._entries, self.row_width, styles)
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            line, spans = self._line(*styles)
+            drawn = _DRAWN[key] = (self.wrap(line, wrap=False), spans)
+            if len(_DRAWN) > DRAWN_KEPT:
+                _DRAWN.popitem(last=False)
+        else:
+            _DRAWN.move_to_end(key)
+        rows, self._spans = drawn
+        self.set_rows(rows)
 
-    def _line(self) -> Text:
-        item = self.get_component_rich_style("key-footer--item", partial=True)
-        key_style = self.get_component_rich_style("key-footer--key", partial=True)
-        desc_style = self.get_component_rich_style("key-footer--description", partial=True)
+    def _line(self, item: Style, key_style: Style, desc_style: Style) -> tuple[Text, list[tuple[int, int, str]]]:
+        """The footer line for :attr:`_entries` and its click spans ``(start, end, key)``."""
         line = Text(no_wrap=True, overflow="crop")
-        self._spans = []
+        spans = []
         for key, display, description, enabled in self._entries:
             if description:
                 part = Text.assemble((f" {display} ", key_style), (f"{description} ", desc_style))
@@ -106,8 +128,8 @@ class KeyFooter(RowsWidget, can_focus=False):
             part.stylize_before(item + (Style(dim=True) if not enabled else Style()))
             start = line.cell_len
             line.append_text(part)
-            self._spans.append((start, line.cell_len, key))
-        return line
+            spans.append((start, line.cell_len, key))
+        return line, spans
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         for start, end, key in self._spans:

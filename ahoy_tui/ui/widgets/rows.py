@@ -5,6 +5,12 @@ with Textual's line API from a list of :class:`~textual.strip.Strip`, a new
 list repaints just the rows that differ from the old one, and lays the
 screen out only when the number of rows changes while the widget's height
 follows its content (issue 6, docs/performance.md).
+
+Rows are also styled once: a row object keeps its styled content line, and
+:class:`RowStylesCache` keeps the finished line (padding, borders, colours)
+of each content line, so a row that stays or moves (the log panel scrolling
+up by one) costs a dictionary lookup on the next frame, not Textual's
+per-line styling again.
 """
 
 from __future__ import annotations
@@ -13,10 +19,75 @@ from typing import Iterable
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+#: Finished lines a :class:`RowStylesCache` keeps before it starts again.
+FINISHED_LINES_KEPT = 256
+
+
+class RowStylesCache(StylesCache):
+    """Textual's per-widget line styler, remembering each content line's finished line.
+
+    A content row's finished line (``StylesCache.render_line``: the line
+    padded, bordered at the sides and coloured) depends only on the content
+    line and on the widget's size, colours and box styles, not on its ``y``.
+    Finished lines are kept by content line *object* while those stay the
+    same; any change of size, colours, padding, border, outline, tint, hatch,
+    opacity or ANSI theme starts afresh, as does :meth:`clear`. Top and
+    bottom rows (borders, padding, outlines) go Textual's way every time.
+    Depends on Textual 8.2.8's ``StylesCache.render``/``render_line``
+    signatures (pinned; docs/ssh.md).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._finished: dict[int, tuple[Strip, Strip]] = {}
+        self._finished_key: tuple | None = None
+
+    def clear(self) -> None:
+        super().clear()
+        self._finished.clear()
+
+    def render(self, styles, size, base_background, background, render_content_line,  # noqa: ANN001, D102
+               filters, border_title, border_subtitle, content_size=None, padding=None, crop=None,
+               opacity=1.0, ansi_theme=DEFAULT_TERMINAL_THEME, native_ansi=False):  # noqa: ANN201
+        key = (size, content_size, padding, base_background, background, opacity, id(ansi_theme), native_ansi,
+               styles.border, styles.outline, styles.tint, styles.text_opacity,
+               styles.hatch if styles.has_rule("hatch") else None)
+        if key != self._finished_key:
+            self._finished.clear()
+            self._finished_key = key
+        return super().render(styles, size, base_background, background, render_content_line, filters,
+                              border_title, border_subtitle, content_size=content_size, padding=padding,
+                              crop=crop, opacity=opacity, ansi_theme=ansi_theme, native_ansi=native_ansi)
+
+    def render_line(self, styles, y, size, content_size, padding, base_background, background,  # noqa: ANN001, D102
+                    render_content_line, border_title, border_subtitle, opacity, ansi_theme,
+                    native_ansi):  # noqa: ANN201
+        top, _right, bottom, _left = styles.gutter
+        outline = styles.outline
+        content_y = y - top
+        if (0 <= content_y < content_size.height and y < size.height - bottom
+                and not (outline[0][0] and y == 0) and not (outline[2][0] and y == size.height - 1)):
+            content = render_content_line(content_y)
+            hit = self._finished.get(id(content))
+            if hit is not None and hit[0] is content:
+                return hit[1]
+            strip = super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                        lambda _y: content, border_title, border_subtitle, opacity,
+                                        ansi_theme, native_ansi)
+            if len(self._finished) >= FINISHED_LINES_KEPT:
+                self._finished.clear()
+            self._finished[id(content)] = (content, strip)
+            return strip
+        return super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                   render_content_line, border_title, border_subtitle, opacity,
+                                   ansi_theme, native_ansi)
 
 
 class RowsWidget(Widget):
@@ -29,6 +100,10 @@ class RowsWidget(Widget):
         super().__init__(**kwargs)
         self._rows: list[Strip] = []
         self._base: Style | None = None  # this widget's own colours (Textual recomputes them per call)
+        self._styles_cache = RowStylesCache()
+        self._styled: dict[int, tuple[Strip, Strip]] = {}  # id(row) -> (row, row cropped, extended, coloured)
+        self._styled_for: tuple[int, Style] | None = None
+        self._blank: Strip | None = None
         self.style_generation = 0
         """Counts theme/CSS changes (rows drawn with an older one must be drawn again)."""
 
@@ -61,7 +136,13 @@ class RowsWidget(Widget):
     def set_rows(self, rows: Iterable[Strip], region_only: bool = True) -> None:
         """Show ``rows``; repaint the rows that differ (all if not ``region_only``)."""
         rows = list(rows)
-        old, self._rows = self._rows, rows
+        old = self._rows
+        for y in range(min(len(rows), len(old))):
+            if rows[y] is not old[y] and rows[y] == old[y]:
+                rows[y] = old[y]  # the same row keeps its styled and finished lines
+        self._rows = rows
+        styled = self._styled
+        self._styled = {id(row): styled[id(row)] for row in rows if id(row) in styled and styled[id(row)][0] is row}
         if len(rows) != len(old) and self.styles.height is not None and self.styles.height.is_auto:
             self.refresh(layout=True)
             return
@@ -90,13 +171,27 @@ class RowsWidget(Widget):
         self.rebuild()
         self.refresh()
 
-    def render_line(self, y: int) -> Strip:
-        width = self.row_width
+    def render_lines(self, crop: Region) -> list[Strip]:
         if self._base is None:
             self._base = self.rich_style
-        if y < len(self._rows):
-            return self._rows[y].crop_extend(0, width, Style()).apply_style(self._base)
-        return Strip.blank(width, self._base)
+        styled_for = (self.row_width, self._base)
+        if styled_for != self._styled_for:
+            self._styled.clear()
+            self._styled_for = styled_for
+            self._blank = Strip.blank(*styled_for)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        width, base = self._styled_for or (self.row_width, self.rich_style)
+        if y >= len(self._rows):
+            return self._blank or Strip.blank(width, base)
+        row = self._rows[y]
+        hit = self._styled.get(id(row))
+        if hit is not None and hit[0] is row:
+            return hit[1]
+        strip = row.crop_extend(0, width, Style()).apply_style(base)
+        self._styled[id(row)] = (row, strip)
+        return strip
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._rows))
