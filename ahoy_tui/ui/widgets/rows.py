@@ -26,7 +26,8 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-#: Finished lines a :class:`RowStylesCache` keeps before it starts again.
+#: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
+#: case a widget never calls :meth:`RowStylesCache.keep_only`).
 FINISHED_LINES_KEPT = 256
 
 
@@ -52,6 +53,12 @@ class RowStylesCache(StylesCache):
     def clear(self) -> None:
         super().clear()
         self._finished.clear()
+
+    def keep_only(self, content: Iterable[Strip]) -> None:
+        """Forget the finished lines of content lines other than ``content`` (those no longer shown)."""
+        finished = self._finished
+        self._finished = {id(line): finished[id(line)] for line in content
+                          if id(line) in finished and finished[id(line)][0] is line}
 
     def render(self, styles, size, base_background, background, render_content_line,  # noqa: ANN001, D102
                filters, border_title, border_subtitle, content_size=None, padding=None, crop=None,
@@ -143,6 +150,7 @@ class RowsWidget(Widget):
         self._rows = rows
         styled = self._styled
         self._styled = {id(row): styled[id(row)] for row in rows if id(row) in styled and styled[id(row)][0] is row}
+        self._styles_cache.keep_only(strip for _row, strip in self._styled.values())
         if len(rows) != len(old) and self.styles.height is not None and self.styles.height.is_auto:
             self.refresh(layout=True)
             return
