@@ -63,7 +63,16 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class TableSnapshot:
-    """A table's public facts; ``code`` is set only in the host's copy."""
+    """A table's public facts; ``code`` is set only in the host's copy.
+
+    Attributes:
+        players: The game's seat names in play order (the game running or
+            the last one finished; empty before the first start). Unlike
+            ``seats`` they stay after the game is over, when people who
+            leave free their seats.
+        gone: Indices into ``players`` whose player no longer holds that
+            seat (left or was removed after the game ended).
+    """
 
     table_id: str
     name: str
@@ -73,6 +82,8 @@ class TableSnapshot:
     config: TableConfig
     spectators: int
     code: str | None = None
+    players: tuple[str, ...] = ()
+    gone: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,8 @@ class Table(SeatCommands):
         seats: Seats in play order once the game starts.
         members: Sessions at the table: handle -> seat, None for spectators.
         game: The game in progress or finished, None before the first start.
+        played: The game's seats in play order (the ``Seat`` objects, so a
+            freed or retaken seat is told apart); empty before the first start.
         version: Bumped by every change members can see.
         seat_version: Per seat, the version at which its legal actions last changed.
         events: This game's events (all of them; members get projections).
@@ -69,6 +71,7 @@ class Table(SeatCommands):
         self.seats: list[Seat] = [Seat() for _ in range(config.seats)]
         self.members: dict["PlayerHandle", int | None] = {}
         self.game: Game | None = None
+        self.played: list[Seat] = []
         self.version = 0
         self.seat_version: list[int] = []
         self.events: list[Event] = []
@@ -145,9 +148,11 @@ class Table(SeatCommands):
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
                           s.ready, self.autopilot(i)) for i, s in enumerate(self.seats)]
         host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
+        gone = tuple(i for i, s in enumerate(self.played) if i >= len(self.seats) or self.seats[i] is not s)
         return TableSnapshot(self.table_id, self.config.name, host, seats, self.status, self.config,
                              sum(1 for v in self.members.values() if v is None),
-                             self.code if for_host else None)
+                             self.code if for_host else None,
+                             tuple(s.name for s in self.played), gone)
 
     # -- plumbing -------------------------------------------------------------------
 
@@ -284,6 +289,7 @@ class Table(SeatCommands):
         c = self.config
         settings = Settings(limit=c.limit, ace_low=c.ace_low, verified_step_in=c.verified_step_in)
         self.pilot.reset()
+        self.played = list(self.seats)
         self.game = Game([s.name for s in self.seats], settings, seed=self.rng.getrandbits(63))
         self.events = []
         self.seat_version = []

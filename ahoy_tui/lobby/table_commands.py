@@ -115,6 +115,8 @@ class SeatCommands:
         taken = {x.name for x in self.seats}
         name = bot_name(taken, self.rng.randrange(1000))
         self.seats[seat] = Seat.bot("baseline", name)
+        if self.in_play and seat < len(self.played) and self.played[seat] is s:
+            self.played[seat] = self.seats[seat]
         self.pilot.bots.pop(seat, None)
         for h, v in list(self.members.items()):
             if v == seat:

@@ -32,7 +32,8 @@ class Option:
         action: The engine action to send, or None for a UI step.
         command: UI step: ``"offer"`` (open the composer), ``"hands_up"``
             (choose a target), ``"confirm"`` (send the hand selection),
-            ``"back"`` (leave a sub-prompt).
+            ``"back"`` (leave a sub-prompt), ``"rematch"`` (ask for a
+            rematch after the game, R15).
     """
 
     key: str
@@ -69,7 +70,8 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
 
 
 def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str], lang: str,
-          ascii_only: bool = False, sub: str | None = None, status: str = "playing") -> Prompt:
+          ascii_only: bool = False, sub: str | None = None, status: str = "playing",
+          asked: bool = False) -> Prompt:
     """The prompt for this seat now.
 
     Args:
@@ -80,12 +82,15 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
         ascii_only: Suits as letters.
         sub: ``"hands_up"`` while choosing a HANDS UP! target.
         status: Table status from the snapshot.
+        asked: After the game: this seat already asked for a rematch.
     """
     t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
     card = lambda i: card_label(i, ascii_only)  # noqa: E731
     nm = lambda s: seat_name(names, s)  # noqa: E731
     if view is None:
         return Prompt(t("table.no_hand"))
+    if view.phase is Phase.GAME_OVER:
+        return game_over_prompt(view.seat is not None, asked, lang)
     kinds = {a.KIND for a in legal}
     ahoys = [a for a in legal if isinstance(a, Ahoy)]
     note = ""
@@ -100,12 +105,12 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
         return Prompt(t("p.spectator"), note=note)
     p = view.phase
     mine = me in view.waiting_for
-    if p in (Phase.NO_HAND, Phase.GAME_OVER) or not mine:
+    if p is Phase.NO_HAND or not mine:
         if p is Phase.EXCHANGE and view.locked is not None:
             other = view.partner if me == view.active else view.active
             text = t("p.locked", name=nm(other))
-        elif p in (Phase.NO_HAND, Phase.GAME_OVER):
-            text = t("table.no_hand") if p is Phase.NO_HAND else t("go.title")
+        elif p is Phase.NO_HAND:
+            text = t("table.no_hand")
         else:
             text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
         return Prompt(text, extra, note=note)
@@ -167,6 +172,21 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
     else:
         text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
     return Prompt(text, extra + opts, hand_mode, lay_k, note, True)
+
+
+def game_over_prompt(seated: bool, asked: bool, lang: str) -> Prompt:
+    """After the game (R15): a seat may ask for a rematch (``r``); anyone may go back to the lobby (``q``).
+
+    Args:
+        seated: The viewer holds a seat (spectators are offered no rematch).
+        asked: The seat already asked for a rematch.
+        lang: ``"en"`` or ``"es"``.
+    """
+    if not seated:
+        return Prompt(tr(lang, "p.game_over_watch"))
+    if asked:
+        return Prompt(tr(lang, "p.game_over_asked"))
+    return Prompt(tr(lang, "p.game_over"), [Option("r", tr(lang, "key.rematch"), command="rematch")])
 
 
 def hand_action(prompt: Prompt, hand: Sequence[int], cursor: int | None, marked: Sequence[int],

@@ -182,3 +182,18 @@ def test_leaving_after_game_over_frees_the_seat_and_rematch_goes_on():
     lobby.rematch(ps[0].handle, table.table_id)
     lobby.rematch(ps[1].handle, table.table_id)
     assert table.status == "playing" and table.game.state.players == 2
+
+
+def test_snapshot_keeps_the_games_names_after_people_leave_a_finished_game():
+    lobby, clock = make_lobby(seed=15)
+    ps = people(lobby, clock, 3)
+    table = table_with(lobby, ps, limit=20)
+    assert table.snapshot(False).players == ("p0", "p1", "p2") and table.snapshot(False).gone == ()
+    run_checked(clock, table, lambda: table.status == "game_over")
+    lobby.leave(ps[2].handle, table.table_id)
+    snap = table.snapshot(False)
+    assert snap.seats[2].kind == "empty"
+    assert snap.players == ("p0", "p1", "p2") and snap.gone == (2,)
+    lobby.rematch(ps[0].handle, table.table_id)
+    lobby.rematch(ps[1].handle, table.table_id)
+    assert table.snapshot(False).players == ("p0", "p1") and table.snapshot(False).gone == ()

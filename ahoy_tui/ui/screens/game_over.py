@@ -18,7 +18,12 @@ from ahoy_tui.ui.text import asciify, clean
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    """Dismisses with ``"rematch"``, ``"lobby"`` or None (stay and look)."""
+    """Dismisses with ``"rematch"``, ``"lobby"`` or None (stay and look).
+
+    Only a seated player is offered the rematch (``r``); a spectator may go
+    back to the lobby or keep watching. Players who left since the game
+    ended keep their names, marked as gone.
+    """
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
@@ -30,6 +35,8 @@ class GameOverScreen(ModalScreen[str | None]):
         super().__init__()
         self.names = list(table.names)
         self.view = table.view
+        self.seated = table.view.seat is not None
+        self.gone = frozenset(table.update.table.gone)
         self.last = next((e for e in reversed(table._all_events) if e.kind == "hand_over"), None)
         self.ahoy = next((e for e in reversed(table._all_events) if e.kind == "ahoy"), None)
 
@@ -37,7 +44,7 @@ class GameOverScreen(ModalScreen[str | None]):
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         v = self.view
-        names = lambda seats: ", ".join(clean(self.names[i], 16) for i in seats)  # noqa: E731
+        names = lambda seats: ", ".join(self.seat_name(i) for i in seats)  # noqa: E731
         head = Text()
         head.append(fix(app.t("go.winners", names=names(v.winners))) + "\n", style="bold")
         head.append(fix(app.t("go.loser", names=names(v.biggest_losers))) + "\n", style="bold reverse")
@@ -47,8 +54,17 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static(score_table(app, self.names, v))
             if self.last is not None:
                 yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
-            yield Static(Text(fix(app.t("go.hint")), style="dim"))
+            yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
         yield Footer()
+
+    def seat_name(self, seat: int) -> str:
+        """Seat ``seat``'s name, marked when that player has left the table."""
+        name = clean(self.names[seat], 16)
+        return self.app.t("go.left", name=name) if seat in self.gone else name  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No rematch for spectators (it is not theirs to ask)."""
+        return self.seated if action == "rematch" else True
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]

@@ -72,6 +72,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 9)],
         Binding("escape", "back", show=False),
         Binding("r", "ready", "Ready"),
+        Binding("r", "rematch", "Rematch"),
         Binding("b", "add_bot", "Add bot"),
         Binding("minus", "remove_seat", "Remove seat"),
         Binding("g", "start", "Start"),
@@ -146,7 +147,11 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.update.table.seats] if self.update is not None else []
+        """The game's seat names in play order (they stay after people leave a finished game)."""
+        if self.update is None:
+            return []
+        table = self.update.table
+        return list(table.players) if table.players else [s.name for s in table.seats]
 
     @property
     def view(self) -> Any:

@@ -83,10 +83,11 @@ class TableDrawing:
         app = self.app_
         if self.view is None:
             return Prompt(app.t("wait.hint_host") if self._is_host() else app.t("wait.hint"))
-        prompt = prompts.build(self.view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
-                               self.update.table.status)
+        status = self.update.table.status
         mine = self._my_seat_info()
-        if mine is not None and mine.autopilot:
+        prompt = prompts.build(self.view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
+                               status, asked=mine is not None and mine.ready)
+        if mine is not None and mine.autopilot and status in ("playing", "between_hands"):
             prompt = replace(prompt, note=" ".join(filter(None, (prompt.note, app.t("autopilot.note")))))
         return prompt
 
@@ -204,24 +205,30 @@ class TableDrawing:
             out.append("\n" + fix(app.t("wait.code", code=clean(tbl.code, 16))) + "\n", style="bold")
         self._part("#waiting").update(out)
 
+    def _seat_status(self, i: int) -> str:
+        """The seat list's word for seat ``i`` of the game: left, bot, autopilot (in play only), offline."""
+        app = self.app_
+        table = self.update.table
+        s = table.seats[i] if i < len(table.seats) else None
+        if i in table.gone or s is None or s.kind == "empty":
+            return app.t("table.left")
+        if s.kind == "bot":
+            return app.t("wait.bot")
+        if s.autopilot and table.status in ("playing", "between_hands"):
+            return app.t("table.autopilot")
+        return "" if s.connected else app.t("table.offline")
+
     def _draw_game(self, view: Any, styles: dict[str, str]) -> None:
         app = self.app_
-        u = self.update
+        names = self.names
+        in_hand = view.phase not in (Phase.NO_HAND, Phase.GAME_OVER)
         rows = []
-        for i, s in enumerate(u.table.seats):
-            if s.kind == "bot":
-                status = app.t("wait.bot")
-            elif s.autopilot:
-                status = app.t("table.autopilot")
-            elif not s.connected:
-                status = app.t("table.offline")
-            else:
-                status = ""
-            in_hand = view.phase not in (Phase.NO_HAND, Phase.GAME_OVER)
+        for i in range(view.players):
             rows.append(SeatRow(
-                name=s.name, cards=view.hand_sizes[i] if i < len(view.hand_sizes) else 0,
+                name=names[i] if i < len(names) else "", cards=view.hand_sizes[i] if i < len(view.hand_sizes) else 0,
                 total=view.totals[i] if i < len(view.totals) else 0, you=i == view.seat,
-                turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for, status=status))
+                turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for,
+                status=self._seat_status(i)))
         seats = self._part(SeatList)
         seats.rows = tuple(rows)
         seats.ascii_only = app.ascii_only

@@ -17,12 +17,12 @@ from ahoy_tui.ui.prompts import Option, Prompt
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 
 GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept": "y", "decline": "n",
-             "step_in": "i", "pass": "p", "confirm": "enter"}
+             "step_in": "i", "pass": "p", "confirm": "enter", "rematch": "r"}
 """Game action name to the prompt option key it runs (``check_action`` asks the prompt for that key)."""
 
 
 class PlayActions:
-    """The game keys (draw, offer, HANDS UP!, AHOY!, accept, decline, step in, pass, confirm, 1-8, Esc)."""
+    """The game keys (draw, offer, HANDS UP!, AHOY!, accept, decline, step in, pass, confirm, 1-8, Esc, rematch)."""
 
     view: Any
     legal: list[Any]
@@ -38,6 +38,7 @@ class PlayActions:
     send: Callable[[Any], None]
     refresh_texts: Callable[[], None]
     _choose_card: Callable[..., None]
+    action_rematch: Callable[[], None]
 
     def _option(self, key: str) -> Option | None:
         return next((o for o in self.prompt.options if o.key == key), None)
@@ -56,6 +57,8 @@ class PlayActions:
             self.refresh_texts()
         elif opt.command == "confirm":
             self._confirm_hand()
+        elif opt.command == "rematch":
+            self.action_rematch()
 
     def _confirm_hand(self) -> None:
         view = self.view

@@ -1,4 +1,4 @@
-"""The waiting room's keys: ready, add a bot, remove the last seat, start, and rematch after a game.
+"""The waiting room's keys: ready, add a bot, remove the last seat (asks first for a person), start, and rematch.
 
 A mixin of :class:`ahoy_tui.ui.screens.table.TableScreen`; each key is one
 lobby command for the screen's ``table_id`` (``check_action`` limits the
@@ -31,12 +31,32 @@ class WaitingRoomActions:
         self.app_.call_lobby("add_bot", self.table_id, "baseline")
 
     def action_remove_seat(self) -> None:
+        """Remove the last filled seat but the host's: a bot at once, a person after a yes."""
         seats = self.update.table.seats
         host = clean(self.update.table.host, 16)
         for i in range(len(seats) - 1, -1, -1):
             if seats[i].kind != "empty" and clean(seats[i].name, 16) != host:
-                self.app_.call_lobby("remove_seat", self.table_id, i)
+                if seats[i].kind == "bot":
+                    self.app_.call_lobby("remove_seat", self.table_id, i)
+                else:
+                    self._ask_remove(i, seats[i].name)
                 return
+
+    def _ask_remove(self, seat: int, name: str) -> None:
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        app = self.app_
+        app.push_screen(ConfirmScreen(app.t("remove.title"), app.t("remove.question", name=clean(name, 16)),
+                                      app.t("remove.yes"), app.t("remove.no")),
+                        lambda yes: self._remove_answered(yes, seat, name))
+
+    def _remove_answered(self, yes: bool | None, seat: int, name: str) -> None:
+        """Remove the person asked about, if they still hold that seat (the table may have changed)."""
+        if not yes or self.update is None:
+            return
+        seats = self.update.table.seats
+        if seat < len(seats) and seats[seat].kind == "person" and seats[seat].name == name:
+            self.app_.call_lobby("remove_seat", self.table_id, seat)
 
     def action_start(self) -> None:
         self.app_.call_lobby("start", self.table_id)

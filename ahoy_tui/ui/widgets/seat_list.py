@@ -12,6 +12,14 @@ from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
 
+NAME_CELLS = 16
+"""Widest name column (cells)."""
+MIN_NAME = 8
+"""Narrowest name column (cells) when seat states need the room."""
+FIXED_CELLS = 2 + 1 + 6 + 8
+"""Marker, gap, card backs and total (cells)."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """What one seat line shows.
@@ -23,7 +31,7 @@ class SeatRow:
         you: This is the viewer's seat.
         turn: The seat whose turn it is.
         waiting: The hand waits for this seat's decision.
-        status: ``""``, ``"offline"``, ``"autopilot"`` or ``"bot"`` (already translated).
+        status: ``""``, ``"offline"``, ``"autopilot"``, ``"bot"`` or ``"left"`` (already translated).
     """
 
     name: str
@@ -60,34 +68,54 @@ class SeatList(RowsWidget):
         self._drawn: dict[SeatRow, Strip] = {}  # each seat's row as last drawn
         self._drawn_with: tuple | None = None  # what those rows depend on besides the seat
 
-    def _line(self, r: SeatRow) -> Text:
+    def _tail(self, r: SeatRow) -> str:
+        """The seat's state after its total: ``(you) autopilot``, ``bot``, ``left`` ... ("" for none)."""
+        tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
+        return asciify(tail) if self.ascii_only else tail
+
+    def name_width(self) -> int:
+        """Cells for the name column: 16, fewer (down to ``MIN_NAME``) when a seat's state would not fit.
+
+        The state word (autopilot, offline, left) matters more than the end of
+        a long name, so names are cut first (with an ellipsis); every row gets
+        the same width so the columns stay aligned.
+        """
+        widest = max((len(self._tail(r)) for r in self.rows), default=0)
+        free = self.row_width - FIXED_CELLS - (2 + widest if widest else 0)
+        return max(MIN_NAME, min(NAME_CELLS, free))
+
+    def _line(self, r: SeatRow, name_w: int = NAME_CELLS) -> Text:
         back = "#" if self.ascii_only else "▮"
         line = Text(no_wrap=True, overflow="ellipsis")
         marker = (">" if self.ascii_only else "▶") if r.turn else ("*" if self.ascii_only else "•") if r.waiting else " "
         line.append(f"{marker} ", style=self.card_styles.get("turn", "bold"))
-        name = clean(r.name, 16)
+        name = clean(r.name, NAME_CELLS)
         if self.ascii_only:
             name = asciify(name)
-        line.append(f"{name:<16.16}", style="bold" if r.you else "")
+        if len(name) > name_w:
+            name = name[:name_w - 1] + ("~" if self.ascii_only else "…")
+        line.append(f"{name:<{name_w}.{name_w}}", style="bold" if r.you else "")
         line.append(" ")
         line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
         line.append(f"{self.pts_label.format(n=r.total):>8}")
-        tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
+        tail = self._tail(r)
         if tail:
-            line.append(f"  {asciify(tail) if self.ascii_only else tail}", style="dim" if not r.you else "")
+            line.append(f"  {tail}", style="dim" if not r.you else "")
         return line
 
     def rebuild(self) -> None:
         """One line per seat (ellipsis): a wrapped line would push the last seats out of sight."""
         if not self.is_mounted or self.row_width <= 0:
             return
-        key = (self.row_width, self.ascii_only, self.you_label, self.pts_label, self.card_styles, self.style_generation)
+        name_w = self.name_width()
+        key = (self.row_width, name_w, self.ascii_only, self.you_label, self.pts_label, self.card_styles,
+               self.style_generation)
         if key != self._drawn_with:
             self._drawn_with, self._drawn = key, {}
         drawn = self._drawn
         for r in self.rows:
             if r not in drawn:
-                drawn[r] = self.wrap(self._line(r), wrap=False)[0]
+                drawn[r] = self.wrap(self._line(r, name_w), wrap=False)[0]
         self.set_rows(drawn[r] for r in self.rows)
         if len(drawn) > 64:
             self._drawn = {r: drawn[r] for r in self.rows}
