@@ -306,3 +306,27 @@ async def test_one_esc_leaves_the_hands_up_target_prompt_even_with_the_chat_log_
         await pilot.pause()
         assert table.sub is None
         assert "u" in {o.key for o in table.prompt.options}  # back at "offer or HANDS UP!"
+
+
+async def test_footer_under_a_dialog_lists_no_table_keys_and_comes_back_after():
+    """A dialog dims the table behind it; the table's keys don't work there, so its footer shows none."""
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        await pilot.pause()
+        assert "Scores" in screen_text(app).splitlines()[-1]
+        table.action_scores()
+        await wait_for(pilot, lambda a: a.screen is not table)
+        await pilot.pause()
+        await pilot.pause()
+        bottom = screen_text(app).splitlines()[-1]
+        assert "Scores" not in bottom and "Leave" not in bottom, bottom
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: a.screen is table)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Scores" in screen_text(app).splitlines()[-1]

@@ -33,7 +33,10 @@ _DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDic
 
 
 class KeyFooter(RowsWidget, can_focus=False):
-    """The keys valid now, bottom row; a click presses the key."""
+    """The keys valid now, bottom row; a click presses the key.
+
+    Empty while another screen (a dialog) is in front: its keys would not work.
+    """
 
     COMPONENT_CLASSES = {"key-footer--item", "key-footer--key", "key-footer--description"}
     DEFAULT_CSS = """
@@ -63,9 +66,20 @@ class KeyFooter(RowsWidget, can_focus=False):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _screen_changed(self, _screen: Screen) -> None:
+        # A dialog (or another screen) came or went: under a dialog, this screen's keys don't
+        # work. Read now, so the first frame after it shows the right keys, and once more
+        # after the refresh, when what check_action reads has settled.
+        self.sync()
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_after_refresh(self._deferred_sync)
 
     def _bindings_changed(self, screen: Screen) -> None:
         # The table screen syncs in the same redraw as its prompt (TableDrawing.refresh_texts);
@@ -90,7 +104,8 @@ class KeyFooter(RowsWidget, can_focus=False):
             return
         seen: set[str] = set()
         entries = []
-        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+        under_dialog = self.screen is not self.app.screen  # shown dimmed under it: no keys
+        for _node, binding, enabled, _tooltip in () if under_dialog else self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
