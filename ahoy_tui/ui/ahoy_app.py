@@ -9,7 +9,9 @@ It knows nothing about SSH: the front door adds the driver and console.
 from __future__ import annotations
 
 import logging
+import re
 import sys
+import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -167,6 +169,7 @@ class AhoyApp(App[int]):
         self.lobby_state: Any = None
         """The latest ``LobbyChanged`` (its lists are shared with every session: never change them)."""
         self._lobby_posted = False
+        self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
         self._closing_tables: set[str] = set()
 
     # -- helpers for screens -------------------------------------------------
@@ -338,8 +341,7 @@ class AhoyApp(App[int]):
         elif kind == "ChatHistory":
             self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
         elif kind == "Notice":
-            severity = {"warning": "warning", "error": "error"}.get(getattr(msg, "level", "info"), "information")
-            self.notify(str(msg.text)[:300], severity=severity, markup=False)
+            self._notice(str(msg.text)[:300], getattr(msg, "level", "info"))
         elif kind == "TableUpdate":
             self._table_update(msg)
         elif kind == "TableClosed":
@@ -351,6 +353,19 @@ class AhoyApp(App[int]):
                 apply(self.lobby_screen)
         elif self.table_screen is not None and self.table_screen.table_id == channel:
             apply(self.table_screen)
+
+    def _notice(self, text: str, level: str) -> None:
+        """Show a lobby notice as a toast, once while the same text is still on screen.
+
+        A player flooding the chat gets "Slow down" for each rejected line; one
+        toast says it (it stays its full time again), not a stack of copies.
+        """
+        severity = {"warning": "warning", "error": "error"}.get(level, "information")
+        now, shape = time.monotonic(), re.sub(r"\d+", "#", text)  # "wait 3 s" and "wait 2 s" are one notice
+        if shape == self._last_notice[0] and now - self._last_notice[1] < self.NOTIFICATION_TIMEOUT:
+            return
+        self._last_notice = (shape, now)
+        self.notify(text, severity=severity, markup=False)
 
     def _table_update(self, update: Any) -> None:
         from ahoy_tui.ui.screens.table import TableScreen

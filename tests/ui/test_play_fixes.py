@@ -330,3 +330,24 @@ async def test_footer_under_a_dialog_lists_no_table_keys_and_comes_back_after():
         await pilot.pause()
         await pilot.pause()
         assert "Scores" in screen_text(app).splitlines()[-1]
+
+
+async def test_a_chat_flood_shows_one_slow_down_toast_not_a_stack():
+    """Each rejected chat line posts "Slow down"; the flooder sees it once while it is on screen."""
+    from ahoy_tui.lobby.lobby import LOBBY
+    from ahoy_tui.lobby.messages import Notice
+
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for i in range(30):
+            lobby.chat(app.handle, LOBBY, f"flood {i}")
+        await pilot.pause()
+        await pilot.pause()
+        slow = [n for n in app._notifications if "Slow down" in n.message]
+        assert len(slow) == 1, [n.message for n in app._notifications]
+        lobby.post(app.handle, Notice("Another thing.", "info"))
+        await pilot.pause()
+        await pilot.pause()
+        assert any(n.message == "Another thing." for n in app._notifications)  # other notices still show
