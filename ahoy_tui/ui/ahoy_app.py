@@ -199,7 +199,8 @@ class AhoyApp(App[int]):
         """Run a lobby command; a refusal becomes a notification and None.
 
         Errors that carry a ``reason`` (``LobbyError``) are shown to the
-        player; any other exception is a bug and propagates.
+        player (a ``"stale: ..."`` refusal as "Too late: the table has moved
+        on"); any other exception is a bug and propagates.
         """
         try:
             return getattr(self.lobby, command)(self.handle, *args)
@@ -207,7 +208,10 @@ class AhoyApp(App[int]):
             reason = getattr(exc, "reason", None)
             if reason is None and type(exc).__name__ != "LobbyError":
                 raise
-            self.notify(str(reason or exc), severity="warning", timeout=4)
+            text = str(reason or exc)
+            if text.startswith("stale:"):  # the choice was gone before the key arrived (lobby.errors)
+                text = self.t("act.too_late")
+            self.notify(text, severity="warning", timeout=4)
             return None
 
     def make_config(self, **kw: Any) -> Any:

@@ -351,3 +351,18 @@ async def test_a_chat_flood_shows_one_slow_down_toast_not_a_stack():
         await pilot.pause()
         await pilot.pause()
         assert any(n.message == "Another thing." for n in app._notifications)  # other notices still show
+
+
+async def test_a_key_that_arrives_after_the_table_moved_on_says_too_late_in_words():
+    """A refused stale action reads as a sentence for a player, not the lobby's version numbers."""
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=3)
+        await wait_for(pilot, at_table)
+        assert app.call_lobby("act", tid, None, -1) is None
+        await pilot.pause()
+        shown = [n.message for n in app._notifications]
+        assert "Too late: the table has moved on. Look again." in shown, shown
+        assert not any("version" in m or "stale" in m for m in shown), shown
