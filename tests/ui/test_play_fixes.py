@@ -366,3 +366,28 @@ async def test_a_key_that_arrives_after_the_table_moved_on_says_too_late_in_word
         shown = [n.message for n in app._notifications]
         assert "Too late: the table has moved on. Look again." in shown, shown
         assert not any("version" in m or "stale" in m for m in shown), shown
+
+
+async def test_the_focused_drop_down_in_the_create_table_dialog_stands_out():
+    """Tab onto a drop-down (compact, no border): its current value is drawn in clearly different colours."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(CreateTableScreen())
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        seats = app.screen.query_one("#c-seats", Select)
+        current = seats.query_one(SelectCurrent)
+        await pilot.pause()
+        blurred = current.rich_style.bgcolor
+        seats.focus()
+        await pilot.pause()
+        await pilot.pause()
+        assert seats.has_focus
+        focused = current.rich_style.bgcolor
+        # Textual's own change (#102040 -> #1b2a47 in the default theme) is too faint to see
+        contrast = sum(abs(a - b) for a, b in zip(focused.get_truecolor(), blurred.get_truecolor()))
+        assert contrast > 150, (blurred, focused)
