@@ -16,10 +16,14 @@ this process on the same machine; their CPU is printed separately.
 
 Run: .venv/bin/python bench/connect_storm.py [-n 50] [--sitting 0] [--repeat 1]
      .venv/bin/python bench/connect_storm.py --sitting 350     # the N=400 case
+     .venv/bin/python bench/connect_storm.py --greeter         # floor: a 4-widget Textual app
 Options for comparisons: ``--root DIR`` runs the server from another copy of
 the project (e.g. the code before a change); ``--gc-threshold A,B,C`` sets the
 server's ``gc.set_threshold`` (an experiment: the server's own setting is
-the default).
+the default); ``--greeter`` hosts the e2e tests' greeter app (a title, two
+lines and an input: ``tests/e2e/greeter.py``) instead of the game, timed
+until its screen shows its greeting and input: what SSH plus hosting any
+Textual app costs, the floor under the game's figure.
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ LIMITS_OFF = ["--max-sessions", "0", "--max-sessions-per-address", "0", "--max-c
               "--max-sessions-per-identity", "0"]
 #: Text that only a complete lobby frame shows (title, table header, footer).
 LOBBY_MARKS = ("welcome aboard", "Tables", "Quit")
+#: Text that only a complete greeter frame shows (``--greeter``).
+GREETER_MARKS = ("Ahoy, ", "Say something")
+MARKS = LOBBY_MARKS
 
 _LAUNCH = """
 import gc, sys
@@ -55,11 +62,12 @@ sys.exit(main(sys.argv[1:]))
 class StormServer(ServerProcess):
     """The real ``ahoy-server`` (real UI), from ``root``, limits off."""
 
-    def __init__(self, root: Path, gc_threshold: str = "") -> None:  # noqa: D107 - no super().__init__
+    def __init__(self, root: Path, gc_threshold: str = "", greeter: bool = False) -> None:  # noqa: D107
         self.state = tempfile.mkdtemp(prefix="ahoy-storm-")
-        env = dict(os.environ, PYTHONPATH=str(root))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), str(root / "tests" / "e2e")]))
+        app = ["--app", "greeter:create_app"] if greeter else []
         self._launch([PY, "-c", _LAUNCH.format(root=str(root), gc=gc_threshold), "--host", "127.0.0.1", "--port", "0",
-                      "--state-dir", self.state, "--log-level", "WARNING", *LIMITS_OFF],
+                      "--state-dir", self.state, "--log-level", "WARNING", *LIMITS_OFF, *app],
                      open(Path(self.state) / "server.log", "w"), env)
 
 
@@ -71,7 +79,7 @@ def _watch_frames() -> None:
         original(self, data, datatype)
         if getattr(self, "lobby_at", None) is None and self.chunks:
             text = "\n".join(self.screen.display)
-            if all(mark in text for mark in LOBBY_MARKS):
+            if all(mark in text for mark in MARKS):
                 self.lobby_at = self.chunks[-1][0]
 
     harness.Player._received = received
@@ -116,7 +124,7 @@ def _fmt(values: list[float]) -> str:
 
 
 async def storm(args: argparse.Namespace, root: Path) -> dict:
-    server = StormServer(root, args.gc_threshold)
+    server = StormServer(root, args.gc_threshold, args.greeter)
     sitting: list = []
     wave: list = []
     try:
@@ -149,9 +157,12 @@ async def storm(args: argparse.Namespace, root: Path) -> dict:
 
 
 async def main(args: argparse.Namespace) -> None:
+    global MARKS
+    MARKS = GREETER_MARKS if args.greeter else LOBBY_MARKS
     _watch_frames()
     root = Path(args.root).resolve() if args.root else ROOT
-    print(f"# connect storm: server from {root}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}"
+    print(f"# connect storm: server from {root}{' (greeter app)' if args.greeter else ''}, {os.cpu_count()} cores, "
+          f"{time.strftime('%Y-%m-%d %H:%M')}"
           + (f", gc threshold {args.gc_threshold}" if args.gc_threshold else ""), flush=True)
     p95s = []
     for _ in range(args.repeat):
@@ -169,4 +180,5 @@ if __name__ == "__main__":
     ap.add_argument("--repeat", type=int, default=1, help="storms, each on a fresh server (default 1)")
     ap.add_argument("--root", default="", help="run the server from this project copy (default: this one)")
     ap.add_argument("--gc-threshold", default="", help="server gc.set_threshold, e.g. 50000,50,100 (experiment)")
+    ap.add_argument("--greeter", action="store_true", help="host the 4-widget test app instead of the game (floor)")
     asyncio.run(main(ap.parse_args()))
