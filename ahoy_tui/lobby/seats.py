@@ -46,6 +46,12 @@ class Seat:
     def filled(self) -> bool:
         return self.kind != "empty"
 
+    def same_holder(self, other: "Seat") -> bool:
+        """``other`` is held by whoever holds this seat: the same person (identity), or this very bot."""
+        if self.kind == "person":
+            return other.kind == "person" and other.identity == self.identity
+        return other is self
+
 
 def bot_name(taken: set[str], n: int) -> str:
     """A pirate name not in ``taken`` (``n`` picks where to start looking)."""

@@ -131,6 +131,25 @@ class Table(SeatCommands):
         """The seat's legal actions at the current version (cached)."""
         return self._legal[seat] if seat < len(self._legal) else []
 
+    def plays(self, seat: int) -> bool:
+        """Seat ``seat`` is held by whoever played it in the current or last game.
+
+        False for a seat freed after the game ended, or taken since by someone
+        else (people compare by identity, so a player who comes back still plays it).
+        """
+        if not 0 <= seat < len(self.played) or seat >= len(self.seats):
+            return False
+        return self.played[seat].same_holder(self.seats[seat])
+
+    def game_seat(self, seat: int | None) -> int | None:
+        """The game seat whose view a member at table seat ``seat`` gets (None: a spectator's).
+
+        Someone who sat down after the game ended did not play it: they see it as a spectator (R18).
+        """
+        if seat is None or self.game is None or not self.plays(seat):
+            return None
+        return seat
+
     def filled(self) -> int:
         return sum(1 for s in self.seats if s.filled)
 
@@ -148,7 +167,7 @@ class Table(SeatCommands):
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
                           s.ready, self.autopilot(i)) for i, s in enumerate(self.seats)]
         host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
-        gone = tuple(i for i, s in enumerate(self.played) if i >= len(self.seats) or self.seats[i] is not s)
+        gone = tuple(i for i in range(len(self.played)) if not self.plays(i))
         return TableSnapshot(self.table_id, self.config.name, host, seats, self.status, self.config,
                              sum(1 for v in self.members.values() if v is None),
                              self.code if for_host else None,
@@ -220,18 +239,19 @@ class Table(SeatCommands):
         """The ``TableUpdate`` for one member (``views``/``snaps``: caches for one publish)."""
         g = self.game
         view = None
+        vseat = self.game_seat(seat)
         if g is not None:
-            view = views.get(seat) if views is not None else None
+            view = views.get(vseat) if views is not None else None
             if view is None:
-                view = g.view(seat)
+                view = g.view(vseat)
                 if views is not None:
-                    views[seat] = view
+                    views[vseat] = view
         is_host = handle.identity == self.host
         snap = snaps[is_host] if snaps is not None else self.snapshot(is_host)
         return TableUpdate(
             table=snap,
             view=view,
-            events=for_viewer(events, seat),
+            events=for_viewer(events, vseat),
             legal=list(self.legal_now(seat)) if seat is not None else [],
             version=self.version,
             deadline=self.pilot.deadline,

@@ -29,7 +29,9 @@ class SeatCommands:
             free = [i for i, s in enumerate(self.seats) if not s.filled]
             if not free:
                 raise LobbyError("the table is full; you can watch it")
-            seat = free[0]
+            mine = [i for i in free if i < len(self.played) and self.played[i].kind == "person"
+                    and self.played[i].identity == handle.identity]
+            seat = (mine or free)[0]
             self.seats[seat] = Seat.person(handle.identity, handle.name)
             if self.host is None:
                 self.host = handle.identity

@@ -19,6 +19,7 @@ EN: dict[str, str] = {
     "yes": "Yes", "no": "No", "cancel": "Cancel", "ok": "OK",
     "theme.now": "Theme: {name}", "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
     "lang.now": "Language: English",
+    "act.too_late": "Too late: the table has moved on. Look again.",
     # lobby
     "lobby.title": "Lobby — welcome aboard, {name}",
     "lobby.tables": "Tables", "lobby.online": "Pirates online ({n})", "lobby.chat": "Lobby chat",
@@ -27,6 +28,9 @@ EN: dict[str, str] = {
     "lobby.col.name": "Table", "lobby.col.seats": "Seats", "lobby.col.limit": "Limit",
     "lobby.col.status": "Status", "lobby.col.host": "Host",
     "lobby.chat_placeholder": "Say something to the lobby (Enter sends, Esc leaves)",
+    "chat.paste_cut": "Pasted text cut to {n} characters.",
+    "chat.paste_full": "The chat line is full ({limit} characters): nothing was pasted.",
+    "chat.paste_first_line": "Only the first line of the paste was kept.",
     "key.new": "New table", "key.join": "Join", "key.watch": "Watch", "key.code": "Join by code",
     "key.chat": "Chat",
     "status.waiting": "waiting", "status.playing": "playing", "status.between_hands": "between hands",
@@ -50,8 +54,9 @@ EN: dict[str, str] = {
     "wait.empty": "(empty seat)", "wait.bot": "bot", "wait.ready": "ready", "wait.not_ready": "not ready",
     "wait.host": "host", "wait.hint_host": "Add bots (b), wait for everyone to be ready, then start (g).",
     "wait.hint": "Press r when you are ready. The host starts the game.",
+    "wait.hint_watch": "You are watching. The game starts when the host starts it.",
     "key.ready": "Ready", "key.bot": "Add bot", "key.start": "Start", "key.leave": "Leave",
-    "key.remove": "Remove seat",
+    "key.remove": "Remove player",
     # table
     "table.hand": "Hand {n}", "table.limit": "limit {n}", "table.you": "you",
     "table.spectating": "watching", "table.draw": "Draw pile", "table.discard": "Discard",
@@ -125,6 +130,11 @@ EN: dict[str, str] = {
     "p.game_over_asked": ("The game is over. You asked for a rematch: it starts when every player"
                           " has asked (q: back to the lobby)."),
     "p.game_over_watch": "The game is over (q: back to the lobby).",
+    "p.game_over_waiting": "You asked for a rematch: waiting for {names} to ask (q: back to the lobby).",
+    "p.game_over_alone_host": ("You asked for a rematch: waiting for another player. Add a bot (b)"
+                               " or wait for someone to sit down (q: back to the lobby)."),
+    "p.game_over_alone": ("You asked for a rematch: waiting for another player to sit down"
+                          " (q: back to the lobby)."),
     # discard history
     "discards.title": "Discard pile (bottom → top)",
     "log.title": "Log (oldest → newest)", "key.log": "Log",
@@ -174,6 +184,7 @@ ES: dict[str, str] = {
     "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
     "theme.now": "Tema: {name}", "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
     "lang.now": "Idioma: español",
+    "act.too_late": "Demasiado tarde: la mesa ya ha cambiado. Mira otra vez.",
     "lobby.title": "Salón — bienvenido a bordo, {name}",
     "lobby.tables": "Mesas", "lobby.online": "Piratas conectados ({n})", "lobby.chat": "Chat del salón",
     "lobby.more": "+{n} más",
@@ -181,6 +192,9 @@ ES: dict[str, str] = {
     "lobby.col.name": "Mesa", "lobby.col.seats": "Plazas", "lobby.col.limit": "Límite",
     "lobby.col.status": "Estado", "lobby.col.host": "Anfitrión",
     "lobby.chat_placeholder": "Escribe al salón (Enter envía, Esc sale)",
+    "chat.paste_cut": "Texto pegado recortado a {n} caracteres.",
+    "chat.paste_full": "La línea del chat está llena ({limit} caracteres): no se pegó nada.",
+    "chat.paste_first_line": "Solo se guardó la primera línea de lo pegado.",
     "key.new": "Nueva mesa", "key.join": "Unirse", "key.watch": "Mirar", "key.code": "Código",
     "key.chat": "Chat",
     "status.waiting": "esperando", "status.playing": "jugando", "status.between_hands": "entre manos",
@@ -202,8 +216,9 @@ ES: dict[str, str] = {
     "wait.empty": "(plaza libre)", "wait.bot": "bot", "wait.ready": "listo", "wait.not_ready": "no listo",
     "wait.host": "anfitrión", "wait.hint_host": "Añade bots (b), espera a que todos estén listos y empieza (g).",
     "wait.hint": "Pulsa r cuando estés listo. El anfitrión empieza la partida.",
+    "wait.hint_watch": "Estás mirando. La partida empieza cuando el anfitrión la empiece.",
     "key.ready": "Listo", "key.bot": "Añadir bot", "key.start": "Empezar", "key.leave": "Salir",
-    "key.remove": "Quitar plaza",
+    "key.remove": "Quitar jugador",
     "table.hand": "Mano {n}", "table.limit": "límite {n}", "table.you": "tú",
     "table.spectating": "mirando", "table.draw": "Pozo", "table.discard": "Descarte",
     "table.empty": "vacío", "table.your_hand": "Tu mano", "table.log": "Registro", "table.chat": "Chat de la mesa",
@@ -271,6 +286,11 @@ ES: dict[str, str] = {
     "p.game_over_asked": ("La partida ha terminado. Pediste la revancha: empieza cuando todos"
                           " la pidan (q: volver al salón)."),
     "p.game_over_watch": "La partida ha terminado (q: volver al salón).",
+    "p.game_over_waiting": "Pediste la revancha: esperando a {names} (q: volver al salón).",
+    "p.game_over_alone_host": ("Pediste la revancha: falta otro jugador. Añade un bot (b)"
+                               " o espera a que alguien se siente (q: volver al salón)."),
+    "p.game_over_alone": ("Pediste la revancha: falta otro jugador; espera a que alguien se siente"
+                          " (q: volver al salón)."),
     "discards.title": "Descarte (de abajo → arriba)",
     "log.title": "Registro (del primero al último)", "key.log": "Registro",
     "help.title": "Ayuda",

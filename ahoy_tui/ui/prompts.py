@@ -174,17 +174,28 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
     return Prompt(text, extra + opts, hand_mode, lay_k, note, True)
 
 
-def game_over_prompt(seated: bool, asked: bool, lang: str) -> Prompt:
+def game_over_prompt(seated: bool, asked: bool, lang: str, others: Sequence[str] = (),
+                     alone: bool = False, host: bool = False) -> Prompt:
     """After the game (R15): a seat may ask for a rematch (``r``); anyone may go back to the lobby (``q``).
+
+    Once asked, the prompt says what the rematch waits for: another player
+    (the host may add a bot, ``b``) or the seated people who have not asked.
 
     Args:
         seated: The viewer holds a seat (spectators are offered no rematch).
         asked: The seat already asked for a rematch.
         lang: ``"en"`` or ``"es"``.
+        others: Names of the other seated people who have not asked yet.
+        alone: Fewer than two seats are filled (a rematch needs two players).
+        host: The viewer is the host (may add bots).
     """
     if not seated:
         return Prompt(tr(lang, "p.game_over_watch"))
     if asked:
+        if alone:
+            return Prompt(tr(lang, "p.game_over_alone_host" if host else "p.game_over_alone"))
+        if others:
+            return Prompt(tr(lang, "p.game_over_waiting", names=", ".join(clean(n, 16) for n in others)))
         return Prompt(tr(lang, "p.game_over_asked"))
     return Prompt(tr(lang, "p.game_over"), [Option("r", tr(lang, "key.rematch"), command="rematch")])
 

@@ -14,6 +14,8 @@ timings) runs in this process. Proven here:
   reconnects into its seat with its own hand on screen.
 * A client that stops reading at a table is dropped, its seat goes to the
   autopilot (and plays), and the same identity reclaims it afterwards.
+* A bracketed paste into the chat line longer than the line is cut to fit
+  with one toast; a paste of several lines keeps the first and sends nothing.
 
 The game is driven deterministically where it matters: the lobby has a
 fixed seed, and the seats other than bots make their moves through the
@@ -439,4 +441,48 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
         for p in players:
             if not p.closed.is_set():
                 await asyncio.wait_for(p.close(), 5)
+        await srv.stop()
+
+
+# -- 4. pastes into the chat line ----------------------------------------------------------------
+
+
+async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages(tmp_path, caplog):
+    """A bracketed paste longer than the chat line is cut to fit with one toast (it used to vanish
+    whole); a paste of several lines keeps the first, sends nothing by itself, and says so."""
+    from server.input_guard import PASTE_END, PASTE_START
+
+    caplog.set_level(logging.WARNING)
+    lobby = Lobby(timing=TIMING, seed=1)
+    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    players: list[Player] = []
+    try:
+        anna = await connect(srv.port, "anna", env=UTF8)
+        bo = await connect(srv.port, "bo", env=UTF8)
+        players = [anna, bo]
+        await anna.wait_for("welcome aboard", 10)
+        await bo.wait_for("Pirates online \\(2\\)", 10)
+        app = session_of(srv, "anna").app
+        anna.send("c")
+        await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
+        anna.send(PASTE_START + ("C" * 300 + " end").encode() + PASTE_END)
+        await anna.wait_for("Pasted text cut to 300 characters", 5)
+        assert app.focused.value == "C" * 300
+        anna.send("\r")
+        await bo.wait_for("anna:", 5)
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["C" * 300], 5, "the cut line")
+
+        anna.send(PASTE_START + "text\r\nsecond line".encode() + PASTE_END)
+        await anna.wait_for("Only the first line of the paste", 5)  # the toast wraps "kept."
+        assert app.focused.value == "text"
+        assert len(lobby.chat_log.recent()) == 1  # the paste sent nothing
+        anna.send("\r")
+        await bo.wait_for("anna: text", 5)
+        await bo.settle(0.3)
+        assert "second line" not in bo.text()
+        assert [m.text for m in lobby.chat_log.recent()] == ["C" * 300, "text"]
+        no_errors_logged(caplog)
+    finally:
+        for p in players:
+            await asyncio.wait_for(p.close(), 5)
         await srv.stop()

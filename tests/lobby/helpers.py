@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ahoy_tui.bots import make_bot
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import Ahoy, HandsUp, Respond, StepIn
+from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import (Lobby, LobbyError, ManualClock, TableConfig, TableUpdate, Timing)
 from ahoy_tui.lobby.table import Table
 
@@ -37,8 +38,9 @@ def check_private(u: TableUpdate, table: Table) -> None:
         assert e.kind != "reshuffle_order"
     if u.view is None:
         return
-    assert u.view.seat == seat
-    if seat is None:
+    # A spectator's view also for someone who sat down after the game ended (they did not play it).
+    assert u.view.seat == seat or (u.view.seat is None and u.view.phase is Phase.GAME_OVER)
+    if u.view.seat is None:
         assert u.view.hand == () and u.view.laid_down == () and u.view.locked is None
         assert u.legal == []
         assert all(e.to is None for e in u.events)

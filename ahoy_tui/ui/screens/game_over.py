@@ -35,7 +35,7 @@ class GameOverScreen(ModalScreen[str | None]):
         super().__init__()
         self.names = list(table.names)
         self.view = table.view
-        self.seated = table.view.seat is not None
+        self.seated = table.update.seat is not None
         self.gone = frozenset(table.update.table.gone)
         self.last = next((e for e in reversed(table._all_events) if e.kind == "hand_over"), None)
         self.ahoy = next((e for e in reversed(table._all_events) if e.kind == "ahoy"), None)

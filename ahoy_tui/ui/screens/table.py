@@ -74,7 +74,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         Binding("r", "ready", "Ready"),
         Binding("r", "rematch", "Rematch"),
         Binding("b", "add_bot", "Add bot"),
-        Binding("minus", "remove_seat", "Remove seat"),
+        Binding("minus", "remove_seat", "Remove player"),
         Binding("g", "start", "Start"),
         Binding("x", "discards", "Discards"),
         Binding("e", "log", "Log", show=False),
@@ -261,6 +261,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
             return self.prompt.hand_mode is not None
         if action == "number":
             return True
+        if action == "add_bot" and self.update is not None and self.update.table.status == "game_over":
+            return self._is_host() and any(s.kind == "empty" for s in self.update.table.seats)
         if action in WAIT_ACTIONS:
             if not waiting or self.update is None or self.update.table.status != "waiting":
                 return False

@@ -29,11 +29,13 @@ class CrewActions:
 
     # -- state -------------------------------------------------------------------
     def _my_seat_info(self) -> Any:
+        """This session's seat at the table once a game exists (also one taken after game over), or None."""
         view = getattr(self, "view", None)
-        if self.update is None or view is None or view.seat is None:
+        seat = None if self.update is None else self.update.seat
+        if view is None or seat is None:
             return None
         seats = self.update.table.seats
-        return seats[view.seat] if view.seat < len(seats) else None
+        return seats[seat] if seat < len(seats) else None
 
     def _in_play(self) -> bool:
         return self.update is not None and self.update.table.status in ("playing", "between_hands")

@@ -82,14 +82,27 @@ class TableDrawing:
     def _build_prompt(self) -> Prompt:
         app = self.app_
         if self.view is None:
+            if self.update is not None and self.update.seat is None:
+                return Prompt(app.t("wait.hint_watch"))
             return Prompt(app.t("wait.hint_host") if self._is_host() else app.t("wait.hint"))
         status = self.update.table.status
         mine = self._my_seat_info()
+        if self.view.phase is Phase.GAME_OVER:
+            return self._game_over_prompt(mine)
         prompt = prompts.build(self.view, self.legal, self.names, app.lang, app.ascii_only, self.sub,
                                status, asked=mine is not None and mine.ready)
         if mine is not None and mine.autopilot and status in ("playing", "between_hands"):
             prompt = replace(prompt, note=" ".join(filter(None, (prompt.note, app.t("autopilot.note")))))
         return prompt
+
+    def _game_over_prompt(self, mine: Any) -> Prompt:
+        """After the game: rematch, or what the asked-for rematch waits for (another player, who has not asked)."""
+        seats = self.update.table.seats
+        me = self.update.seat
+        others = [s.name for i, s in enumerate(seats) if s.kind == "person" and not s.ready and i != me]
+        alone = sum(1 for s in seats if s.kind != "empty") < 2
+        return prompts.game_over_prompt(me is not None, mine is not None and mine.ready, self.app_.lang,
+                                        others, alone, self._is_host())
 
     def _narrator(self) -> Narrator:
         app = self.app_

@@ -1,4 +1,4 @@
-"""The waiting room's keys: ready, add a bot, remove the last seat (asks first for a person), start, and rematch.
+"""The waiting room's keys: ready, add a bot, remove the last player (asks first for a person), start, and rematch.
 
 A mixin of :class:`ahoy_tui.ui.screens.table.TableScreen`; each key is one
 lobby command for the screen's ``table_id`` (``check_action`` limits the

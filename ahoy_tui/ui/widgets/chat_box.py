@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -12,9 +13,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify, clean
 
 MAX_CHAT = 300
+"""Characters of one chat line (the input's limit) and messages the box keeps."""
 
 
 class ChatInput(Input):
@@ -41,6 +44,36 @@ class ChatInput(Input):
             return
         await super()._on_key(event)
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """Insert a paste as one line, cut to the room left; say once what was left out.
+
+        Textual's own Input refuses a paste that would pass ``max_length``
+        whole (only a bell) and drops every line after the first silently.
+        Here the first line with text is kept and cut to fit, and one toast
+        says so; the other lines are never sent (a paste must not become a
+        burst of messages: chat is rate-limited).
+        """
+        event.stop()
+        event.prevent_default()
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        if not lines:
+            return
+        text = lines[0].replace("\t", " ")
+        start, end = sorted(min(len(self.value), max(0, i)) for i in self.selection)
+        room = max(0, self.max_length - (len(self.value) - (end - start))) if self.max_length else len(text)
+        notes = []
+        if len(lines) > 1:
+            notes.append("chat.paste_first_line")
+        if len(text) > room:
+            text = text[:room]
+            notes.append("chat.paste_cut" if room else "chat.paste_full")
+        if text:
+            self.replace(text, start, end)
+        if notes:
+            lang = getattr(self.app, "lang", "en")
+            message = " ".join(tr(lang, key, n=len(text), limit=self.max_length) for key in notes)
+            self.app.notify(message, severity="warning", timeout=4, markup=False)
+
 
 class ChatBox(Widget):
     """Messages above, input below; posts :class:`ChatBox.Said`."""
@@ -56,6 +89,11 @@ class ChatBox(Widget):
 
         text: str
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id, classes=classes)
+        self._messages: deque[tuple[str, str, bool]] = deque(maxlen=MAX_CHAT)
+        """The shown messages, cleaned (sender, text, system): redrawn when ASCII mode changes."""
+
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, highlight=False, max_lines=MAX_CHAT, min_width=10, classes="chat-log")
         inp = ChatInput(placeholder=self.placeholder, max_length=MAX_CHAT, classes="chat-input")
@@ -66,20 +104,36 @@ class ChatBox(Widget):
         for inp in self.query(Input):
             inp.placeholder = value
 
+    def watch_ascii_only(self, old: bool, new: bool) -> None:
+        """Redraw the messages already shown in the new mode (new ones follow it anyway)."""
+        if old == new or not self._messages or not self.is_mounted:
+            return
+        log = self.query_one(RichLog)
+        log.clear()
+        for entry in self._messages:
+            log.write(self._render_line(*entry))
+
     def add(self, sender: str, text: str, system: bool = False) -> None:
         """Append one message; both strings are hostile and shown as plain text."""
+        entry = (clean(sender, 16), clean(text, MAX_CHAT), system)
+        self._messages.append(entry)
+        self.query_one(RichLog).write(self._render_line(*entry))
+
+    def _render_line(self, sender: str, text: str, system: bool) -> Text:
+        """One cleaned message as a line of the log, in ASCII when the box is in ASCII mode."""
         line = Text()
         fix = asciify if self.ascii_only else (lambda s: s)
         if system:
-            line.append(fix(clean(text, MAX_CHAT)), style="italic dim")
+            line.append(fix(text), style="italic dim")
         else:
-            line.append(fix(clean(sender, 16)), style="bold")
+            line.append(fix(sender), style="bold")
             line.append(": ")
-            line.append(fix(clean(text, MAX_CHAT)))
-        self.query_one(RichLog).write(line)
+            line.append(fix(text))
+        return line
 
     def clear(self) -> None:
         """Forget every shown message (a new history is coming)."""
+        self._messages.clear()
         self.query_one(RichLog).clear()
 
     def on_chat_input_line(self, event: ChatInput.Line) -> None:

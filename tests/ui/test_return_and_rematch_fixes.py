@@ -1,0 +1,164 @@
+"""Pilot tests for what a tester found around game over and in the waiting room.
+
+A player who comes back after game over is not shown as "left"; a rematch
+left alone says what it waits for and the host can add a bot to start it;
+a spectator in the waiting room is told they are watching; the ``-`` key
+says it removes a player (English and Spanish).
+"""
+
+from __future__ import annotations
+
+from ui_helpers import make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.lobby import TableConfig
+from ahoy_tui.ui.screens.game_over import GameOverScreen
+from ahoy_tui.ui.screens.lobby import LobbyScreen
+from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.widgets.seat_list import SeatList
+
+SIZE = (80, 24)
+
+
+def _config(name: str, **kw) -> TableConfig:
+    return TableConfig(name=name, clocks="untimed", **kw)
+
+
+def _game_over(app) -> bool:
+    return isinstance(app.screen, GameOverScreen)
+
+
+def _dialog_text(app) -> str:
+    """Only what the game-over dialog shows (not the table dimmed behind it)."""
+    r = app.screen.query_one("#gameover-box").region
+    lines = screen_text(app).splitlines()[r.y:r.y + r.height]
+    return "\n".join(line[r.x:r.x + r.width] for line in lines)
+
+
+def _seat_lines(app) -> list[str]:
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return [strip.text for strip in table.query_one(SeatList)._rows]
+
+
+def _prompt(app) -> str:
+    return app.screen.query_one(PromptBar).prompt.text
+
+
+def _waiting_room(app) -> bool:
+    s = app.screen
+    return isinstance(s, TableScreen) and s._ready and s.update is not None and s.view is None
+
+
+async def _close_reports(pilot) -> None:
+    while not isinstance(pilot.app.screen, TableScreen):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+def _finished_game(lobby, host, guest) -> str:
+    """``host`` and ``guest`` play a game to its end on autopilot (call inside the app's run)."""
+    tid = lobby.create_table(host, _config("Wake", seats=2, limit=20))
+    lobby.join(guest, tid)
+    lobby.set_ready(guest, tid, True)
+    lobby.start(host, tid)
+    for who in (host, guest):
+        lobby.set_autopilot(who, tid, True)
+    return tid
+
+
+async def test_a_player_who_comes_back_after_game_over_is_not_shown_as_left():
+    lobby = new_lobby(seed=3)
+    dan = lobby.connect("user:dan", "dan")
+    app = make_app(lobby, "bo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = _finished_game(lobby, dan, app.handle)
+        app.open_table(tid)
+        await wait_for(pilot, _game_over, timeout=20)
+        await pilot.press("q")  # back to the lobby
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+        assert lobby.tables[tid].seat_of("user:bo") is None
+        await pilot.press("j")  # the same table again
+        await wait_for(pilot, _game_over)
+        over = _dialog_text(app)
+        assert "bo" in over and "(left)" not in over
+        await _close_reports(pilot)
+        mine = next(line for line in _seat_lines(app) if "bo" in line)
+        assert "(you)" in mine and "left" not in mine
+        assert "You asked" not in _prompt(app) and "rematch (r)" in _prompt(app)
+
+
+async def test_a_rematch_left_alone_says_what_it_waits_for_and_the_host_can_add_a_bot():
+    lobby = new_lobby(seed=3)
+    bo = lobby.connect("user:bo", "bo")
+    app = make_app(lobby, "dan")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = _finished_game(lobby, app.handle, bo)
+        app.open_table(tid)
+        await wait_for(pilot, _game_over, timeout=20)
+        lobby.leave(bo, tid)
+        await pilot.press("r")  # rematch, from the report
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "You asked" in _prompt(a))
+        assert _prompt(app) == ("You asked for a rematch: waiting for another player. Add a bot (b)"
+                                " or wait for someone to sit down (q: back to the lobby).")
+        assert "b Add bot" in screen_text(app).splitlines()[-1]
+        await pilot.press("b")
+        await wait_for(pilot, lambda a: lobby.tables[tid].status == "playing" and isinstance(a.screen, TableScreen)
+                       and a.screen.view is not None and a.screen.view.hand_no == 1)
+        assert [s.kind for s in lobby.tables[tid].seats] == ["person", "bot"]
+
+
+async def test_a_rematch_says_who_has_not_asked_yet():
+    lobby = new_lobby(seed=3)
+    bo = lobby.connect("user:bo", "bo")
+    app = make_app(lobby, "dan", lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = _finished_game(lobby, app.handle, bo)
+        app.open_table(tid)
+        await wait_for(pilot, _game_over, timeout=20)
+        await pilot.press("r")
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "Pediste" in _prompt(a))
+        assert _prompt(app) == "Pediste la revancha: esperando a bo (q: volver al salón)."
+        lobby.leave(bo, tid)
+        await wait_for(pilot, lambda a: "falta otro jugador" in _prompt(a))
+        assert "Añade un bot (b)" in _prompt(app)
+
+
+async def _waiting_room_texts(lang: str) -> tuple[str, str, str]:
+    """The spectator's prompt and screen, and the host's footer, in a waiting room."""
+    lobby = new_lobby()
+    watcher = make_app(lobby, "cy", lang=lang)
+    host = make_app(lobby, "dan", lang=lang)
+    async with host.run_test(size=SIZE) as hp:
+        await hp.pause()
+        tid = lobby.create_table(host.handle, _config("Crew", seats=3))
+        host.open_table(tid)
+        lobby.add_bot(host.handle, tid, "baseline")
+        await wait_for(hp, _waiting_room)
+        async with watcher.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("w")
+            await wait_for(pilot, _waiting_room)
+            assert watcher.screen.update.seat is None
+            await pilot.press("r")  # not theirs: nothing happens
+            await pilot.pause()
+            assert not any(s.kind == "person" and s.name == "cy" for s in lobby.tables[tid].seats)
+            return _prompt(watcher), screen_text(watcher), screen_text(host).splitlines()[-1]
+
+
+async def test_a_spectator_in_the_waiting_room_is_told_they_are_watching():
+    prompt, shown, _ = await _waiting_room_texts("en")
+    assert prompt == "You are watching. The game starts when the host starts it."
+    assert "Press r" not in shown
+    prompt, shown, _ = await _waiting_room_texts("es")
+    assert prompt == "Estás mirando. La partida empieza cuando el anfitrión la empiece."
+    assert "Pulsa r" not in shown
+
+
+async def test_the_minus_key_says_it_removes_a_player():
+    _, _, footer = await _waiting_room_texts("en")
+    assert "- Remove player" in footer and "Remove seat" not in footer
+    _, _, footer = await _waiting_room_texts("es")
+    assert "- Quitar jugador" in footer and "plaza" not in footer
