@@ -276,3 +276,22 @@ async def test_local_play_lands_at_a_started_table_with_bots():
         table = next(iter(lobby.tables.values()))
         assert [s.kind for s in table.seats] == ["person", "bot", "bot", "bot"]
         assert table.config.limit == 50 and app.screen.view.players == 4
+
+
+async def test_the_offer_composer_closes_when_the_autopilot_offers_instead():
+    """The clock runs out with the composer open: the autopilot offers, and the stale composer goes."""
+    lobby = new_lobby(seed=5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=2, limit=100)
+        await wait_for(pilot, at_table)
+        await play_until(pilot, lambda a: isinstance(a.screen, TableScreen) and
+                         any(o.key == "d" for o in a.screen.prompt.options))
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("o")
+        assert isinstance(app.screen, OfferScreen)
+        lobby.set_autopilot(app.handle, tid, True)  # what a run-out clock does: the autopilot acts for the seat
+        await wait_for(pilot, lambda a: not any(isinstance(s, OfferScreen) for s in a.screen_stack))
+        assert not any(isinstance(s, OfferScreen) for s in app.screen_stack)  # (a hand report may be on top)

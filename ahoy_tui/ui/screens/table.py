@@ -209,6 +209,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         for line in lines:
             log.add(line)
         self.refresh_texts()
+        self.close_stale_offer()
 
     def _is_host(self) -> bool:
         u = self.update

@@ -83,6 +83,19 @@ class PlayActions:
         want, give = prompts.suggest_offer(view.hand, view.ace_low)
         self.app.push_screen(OfferScreen(self.names[view.seat], self.names[other], want, give), self._offered)
 
+    def close_stale_offer(self) -> None:
+        """Close the offer composer once an offer is no longer this seat's move.
+
+        The clock can run out while it is open (the autopilot offers instead,
+        and says so in a toast), or the hand can end: its Offer button would do
+        nothing, and it would hide the table that has moved on.
+        """
+        from ahoy_tui.ui.screens.offer import OfferScreen
+
+        screen = self.app.screen
+        if isinstance(screen, OfferScreen) and not any(a.KIND == "offer" for a in self.legal):
+            screen.dismiss(None)
+
     def _offered(self, result: tuple[int, int] | None) -> None:
         if result is None:
             return
