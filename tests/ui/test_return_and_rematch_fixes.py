@@ -162,3 +162,43 @@ async def test_the_minus_key_says_it_removes_a_player():
     assert "- Remove player" in footer and "Remove seat" not in footer
     _, _, footer = await _waiting_room_texts("es")
     assert "- Quitar jugador" in footer and "plaza" not in footer
+
+
+async def test_someone_who_sits_down_after_game_over_shows_in_the_seat_list_as_new_and_is_not_watching():
+    """The prompt names who the rematch waits for; the seat list must show that person too."""
+    lobby = new_lobby(seed=3)
+    bo = lobby.connect("user:bo", "bo")
+    app = make_app(lobby, "dan")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = _finished_game(lobby, app.handle, bo)
+        app.open_table(tid)
+        await wait_for(pilot, _game_over, timeout=20)
+        await _close_reports(pilot)
+        lobby.leave(bo, tid)
+        cy = lobby.connect("user:cy", "cy")
+        lobby.join(cy, tid)
+        await wait_for(pilot, lambda a: any("cy" in line for line in _seat_lines(a)))
+        line = next(line for line in _seat_lines(app) if "cy" in line)
+        assert "new" in line
+        assert any("bo" in line and "left" in line for line in _seat_lines(app))
+
+
+async def test_someone_who_sits_down_after_game_over_is_seated_not_watching():
+    lobby = new_lobby(seed=3)
+    dan, bo = lobby.connect("user:dan", "dan"), lobby.connect("user:bo", "bo")
+    app = make_app(lobby, "cy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = _finished_game(lobby, dan, bo)
+        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=20)
+        lobby.leave(bo, tid)
+        lobby.join(app.handle, tid)
+        app.open_table(tid)
+        await wait_for(pilot, lambda a: any("cy" in line for line in _seat_lines(a))
+                       if any(isinstance(s, TableScreen) for s in a.screen_stack) else False)
+        await _close_reports(pilot)
+        await pilot.pause()
+        title = screen_text(app).splitlines()[0]
+        assert "watching" not in title, title
+        assert any("cy" in line and "(you)" in line for line in _seat_lines(app))

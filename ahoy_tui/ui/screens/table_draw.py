@@ -131,7 +131,7 @@ class TableDrawing:
             title.append(fix(clean(u.table.name, 24)), style="bold")
             if view is not None:
                 title.append(fix(f" · {app.t('table.hand', n=view.hand_no)} · {app.t('table.limit', n=view.limit)}"))
-                if view.seat is None:
+                if view.seat is None and u.seat is None:  # (seated after game over: a seat, a spectator's view)
                     title.append(fix(f" · {app.t('table.spectating')}"))
         if title != self._title:
             self._title = title
@@ -231,6 +231,16 @@ class TableDrawing:
             return app.t("table.autopilot")
         return "" if s.connected else app.t("table.offline")
 
+    def _newcomer_rows(self, players: int) -> list[SeatRow]:
+        """Rows for people who sat down after the game ended (they join the rematch), after the game's rows."""
+        u = self.update
+        rows = []
+        for i, s in enumerate(u.table.seats):
+            if s.kind != "empty" and (i >= players or i in u.table.gone):
+                rows.append(SeatRow(name=s.name, cards=0, total=0, you=i == u.seat,
+                                    status=self.app_.t("wait.bot") if s.kind == "bot" else self.app_.t("table.new")))
+        return rows
+
     def _draw_game(self, view: Any, styles: dict[str, str]) -> None:
         app = self.app_
         names = self.names
@@ -242,6 +252,8 @@ class TableDrawing:
                 total=view.totals[i] if i < len(view.totals) else 0, you=i == view.seat,
                 turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for,
                 status=self._seat_status(i)))
+        if view.phase is Phase.GAME_OVER:
+            rows.extend(self._newcomer_rows(view.players))
         seats = self._part(SeatList)
         seats.rows = tuple(rows)
         seats.ascii_only = app.ascii_only
