@@ -211,7 +211,7 @@ class AhoyApp(App[int]):
             text = str(reason or exc)
             if text.startswith("stale:"):  # the choice was gone before the key arrived (lobby.errors)
                 text = self.t("act.too_late")
-            self.notify(text, severity="warning", timeout=4)
+            self.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)  # the lobby's reasons are lower case
             return None
 
     def make_config(self, **kw: Any) -> Any:

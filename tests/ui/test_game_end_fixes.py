@@ -229,3 +229,27 @@ async def test_after_game_over_the_prompt_says_so_not_autopilot():
     assert text == "La partida ha terminado: revancha (r) o volver al salón (q)."
     assert "piloto" not in shown and "r Revancha" in shown
     assert rematched
+
+
+async def test_a_remove_question_that_went_out_of_date_removes_nobody_and_says_so():
+    """bo leaves and cy sits down while the host is asked about bo: a yes must not remove cy."""
+    lobby = new_lobby()
+    bo = lobby.connect("user:bo", "bo")
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, _config("Crew", seats=2))
+        app.open_table(tid)
+        lobby.join(bo, tid)
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready
+                       and a.screen.update is not None and a.screen.update.table.seats[1].kind == "person")
+        await pilot.press("minus")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        lobby.leave(bo, tid)
+        cy = lobby.connect("user:cy", "cy")
+        lobby.join(cy, tid)
+        await pilot.pause()
+        await pilot.press("y")
+        await wait_for(pilot, lambda a: any("no longer holds that seat" in n.message for n in a._notifications))
+        assert lobby.tables[tid].seat_of("user:cy") == 1

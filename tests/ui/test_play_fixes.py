@@ -308,8 +308,8 @@ async def test_one_esc_leaves_the_hands_up_target_prompt_even_with_the_chat_log_
         assert "u" in {o.key for o in table.prompt.options}  # back at "offer or HANDS UP!"
 
 
-async def test_footer_under_a_dialog_lists_no_table_keys_and_comes_back_after():
-    """A dialog dims the table behind it; the table's keys don't work there, so its footer shows none."""
+async def test_footer_under_a_dialog_lists_the_dialogs_keys_not_the_tables():
+    """A dialog dims the table behind it; the table's keys don't work there, so the footer lists the dialog's."""
     lobby = new_lobby(5)
     app = make_app(lobby)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -325,6 +325,7 @@ async def test_footer_under_a_dialog_lists_no_table_keys_and_comes_back_after():
         await pilot.pause()
         bottom = screen_text(app).splitlines()[-1]
         assert "Scores" not in bottom and "Leave" not in bottom, bottom
+        assert "Close" in bottom, bottom  # the dialog's own key
         await pilot.press("escape")
         await wait_for(pilot, lambda a: a.screen is table)
         await pilot.pause()
@@ -391,3 +392,19 @@ async def test_the_focused_drop_down_in_the_create_table_dialog_stands_out():
         # Textual's own change (#102040 -> #1b2a47 in the default theme) is too faint to see
         contrast = sum(abs(a - b) for a, b in zip(focused.get_truecolor(), blurred.get_truecolor()))
         assert contrast > 150, (blurred, focused)
+
+
+async def test_a_refused_command_reads_as_a_sentence():
+    """The lobby's reasons are lower-case clauses; a player reads them as a sentence."""
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bo = lobby.connect("user:bo", "bo")
+        from ahoy_tui.lobby import TableConfig
+
+        tid = lobby.create_table(bo, TableConfig(name="Full", seats=2, clocks="untimed"))
+        lobby.add_bot(bo, tid, "baseline")
+        assert app.call_lobby("join", tid) is None
+        await pilot.pause()
+        assert "The table is full; you can watch it" in [n.message for n in app._notifications]

@@ -57,6 +57,8 @@ class WaitingRoomActions:
         seats = self.update.table.seats
         if seat < len(seats) and seats[seat].kind == "person" and seats[seat].name == name:
             self.app_.call_lobby("remove_seat", self.table_id, seat)
+        else:
+            self.app_.notify(self.app_.t("remove.gone", name=clean(name, 16)), severity="warning", markup=False)
 
     def action_start(self) -> None:
         self.app_.call_lobby("start", self.table_id)

@@ -35,7 +35,8 @@ _DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDic
 class KeyFooter(RowsWidget, can_focus=False):
     """The keys valid now, bottom row; a click presses the key.
 
-    Empty while another screen (a dialog) is in front: its keys would not work.
+    While another screen (a dialog) is in front, it lists that screen's keys:
+    this one's would not work.
     """
 
     COMPONENT_CLASSES = {"key-footer--item", "key-footer--key", "key-footer--description"}
@@ -73,8 +74,8 @@ class KeyFooter(RowsWidget, can_focus=False):
         self.app.screen_change_signal.unsubscribe(self)
 
     def _screen_changed(self, _screen: Screen) -> None:
-        # A dialog (or another screen) came or went: under a dialog, this screen's keys don't
-        # work. Read now, so the first frame after it shows the right keys, and once more
+        # A dialog (or another screen) came or went: under a dialog, its keys are listed,
+        # not this screen's. Read now, so the first frame after it shows the right keys, and once more
         # after the refresh, when what check_action reads has settled.
         self.sync()
         if not self._sync_pending:
@@ -104,8 +105,9 @@ class KeyFooter(RowsWidget, can_focus=False):
             return
         seen: set[str] = set()
         entries = []
-        under_dialog = self.screen is not self.app.screen  # shown dimmed under it: no keys
-        for _node, binding, enabled, _tooltip in () if under_dialog else self.screen.active_bindings.values():
+        # Under a dialog (shown dimmed behind it) this screen's keys don't work: show the dialog's.
+        screen = self.screen if self.screen is self.app.screen else self.app.screen
+        for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
