@@ -8,48 +8,15 @@ prompt says the game is over (English and Spanish).
 
 from __future__ import annotations
 
+from game_end_helpers import close_reports, dialog_text, game_over, seat_lines, table_of, untimed
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
-from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
-from ahoy_tui.ui.screens.game_over import GameOverScreen
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 from ahoy_tui.ui.widgets.seat_list import SeatList
 
 SIZE = (80, 24)
-
-
-def _config(name: str, **kw) -> TableConfig:
-    return TableConfig(name=name, clocks="untimed", **kw)
-
-
-def _game_over(app) -> bool:
-    return isinstance(app.screen, GameOverScreen)
-
-
-def _dialog_text(app) -> str:
-    """Only what the game-over dialog shows (not the table dimmed behind it)."""
-    r = app.screen.query_one("#gameover-box").region
-    lines = screen_text(app).splitlines()[r.y:r.y + r.height]
-    return "\n".join(line[r.x:r.x + r.width] for line in lines)
-
-
-def _table(app) -> TableScreen:
-    """The table screen, also under a hand-over or game-over report."""
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
-
-
-def _seat_lines(app) -> list[str]:
-    """The seat list's lines as the table screen paints them."""
-    return [strip.text for strip in _table(app).query_one(SeatList)._rows]
-
-
-async def _close_reports(pilot) -> None:
-    """Esc until the table itself is shown (a hand's report may lie under the game's)."""
-    while not isinstance(pilot.app.screen, TableScreen):
-        await pilot.press("escape")
-        await pilot.pause()
 
 
 async def test_names_stay_on_the_game_over_view_and_seat_list_after_people_leave():
@@ -59,7 +26,7 @@ async def test_names_stay_on_the_game_over_view_and_seat_list_after_people_leave
     app = make_app(lobby)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, _config("Wake", seats=4, limit=20))
+        tid = lobby.create_table(app.handle, untimed("Wake", seats=4, limit=20))
         app.open_table(tid)
         for other in (zelda, yuri):
             lobby.join(other, tid)
@@ -70,14 +37,14 @@ async def test_names_stay_on_the_game_over_view_and_seat_list_after_people_leave
         for who in (app.handle, zelda, yuri):
             lobby.set_autopilot(who, tid, True)
         lobby.leave(zelda, tid)  # during play: the autopilot keeps her seat until the game ends
-        await wait_for(pilot, _game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=20)
         assert lobby.tables[tid].seat_of("user:zelda") is None  # the lobby freed her seat
-        over = _dialog_text(app)
+        over = dialog_text(app)
         assert "zelda" in over and "yuri" in over and "Total" in over
-        await _close_reports(pilot)
+        await close_reports(pilot)
         lobby.leave(yuri, tid)  # after the game
-        await wait_for(pilot, lambda a: any("yuri" in line and "left" in line for line in _seat_lines(a)))
-        lines = _seat_lines(app)
+        await wait_for(pilot, lambda a: any("yuri" in line and "left" in line for line in seat_lines(a)))
+        lines = seat_lines(app)
         assert any("zelda" in line and "left" in line for line in lines)
         assert any("anna" in line for line in lines)
         assert all(line.strip() for line in lines)
@@ -90,7 +57,7 @@ async def test_no_blank_seat_at_game_over_or_when_the_rematch_starts():
     blank: list[list[str]] = []
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, _config("Wake", seats=4, limit=20))
+        tid = lobby.create_table(app.handle, untimed("Wake", seats=4, limit=20))
         app.open_table(tid)
         lobby.add_bot(app.handle, tid, "baseline")
         lobby.add_bot(app.handle, tid, "baseline")
@@ -108,8 +75,8 @@ async def test_no_blank_seat_at_game_over_or_when_the_rematch_starts():
 
         table._compositor_refresh = checked_refresh
         lobby.set_autopilot(app.handle, tid, True)
-        await wait_for(pilot, _game_over, timeout=20)
-        await _close_reports(pilot)  # stay and look at the table
+        await wait_for(pilot, game_over, timeout=20)
+        await close_reports(pilot)  # stay and look at the table
         await pilot.press("r")
         await wait_for(pilot, lambda a: lobby.tables[tid].status == "playing" and at_table(a)
                        and a.screen.view.hand_no == 1)
@@ -120,7 +87,7 @@ async def test_no_blank_seat_at_game_over_or_when_the_rematch_starts():
 async def test_spectators_are_not_offered_a_rematch():
     lobby = new_lobby(seed=3)
     bo = lobby.connect("user:bo", "bo")
-    tid = lobby.create_table(bo, _config("Wake", seats=3, limit=20))
+    tid = lobby.create_table(bo, untimed("Wake", seats=3, limit=20))
     lobby.add_bot(bo, tid, "baseline")
     lobby.add_bot(bo, tid, "baseline")
     app = make_app(lobby)
@@ -130,14 +97,14 @@ async def test_spectators_are_not_offered_a_rematch():
         lobby.spectate(app.handle, tid)
         lobby.start(bo, tid)
         lobby.set_autopilot(bo, tid, True)
-        await wait_for(pilot, _game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=20)
         assert app.screen.view.seat is None
-        text = _dialog_text(app) + screen_text(app).splitlines()[-1]  # the dialog and its footer
+        text = dialog_text(app) + screen_text(app).splitlines()[-1]  # the dialog and its footer
         assert "rematch" not in text.lower() and "back to the lobby" in text
         await pilot.press("r")
         await pilot.pause()
-        assert _game_over(app)  # r is not a key for a spectator
-        await _close_reports(pilot)
+        assert game_over(app)  # r is not a key for a spectator
+        await close_reports(pilot)
         assert app.screen.query_one(PromptBar).prompt.text == "The game is over (q: back to the lobby)."
         assert "rematch" not in screen_text(app).lower()
         await pilot.press("r")
@@ -151,7 +118,7 @@ async def test_removing_a_seated_person_asks_first_but_a_bot_goes_at_once():
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, _config("Crew", seats=3))
+        tid = lobby.create_table(app.handle, untimed("Crew", seats=3))
         app.open_table(tid)
         lobby.join(bo, tid)
         lobby.add_bot(app.handle, tid, "baseline")
@@ -183,8 +150,8 @@ async def _autopilot_seat_line(lang: str) -> str:
         tid = bot_table(app, players=4, limit=1000)
         await wait_for(pilot, at_table)
         app.lobby.set_autopilot(app.handle, tid, True)
-        await wait_for(pilot, lambda a: _table(a).query_one(SeatList).rows[0].status != "")
-        lines = _seat_lines(app)
+        await wait_for(pilot, lambda a: table_of(a).query_one(SeatList).rows[0].status != "")
+        lines = seat_lines(app)
         names = [s.name for s in app.lobby.tables[tid].seats]
         assert all(name[:6] in "\n".join(lines) for name in names)  # every seat still named
         return lines[0]
@@ -207,8 +174,8 @@ async def _after_game_over_prompt(lang: str) -> tuple[str, str, bool]:
         tid = bot_table(app, players=3, limit=20)
         await wait_for(pilot, at_table)
         lobby.set_autopilot(app.handle, tid, True)
-        await wait_for(pilot, _game_over, timeout=20)
-        await _close_reports(pilot)
+        await wait_for(pilot, game_over, timeout=20)
+        await close_reports(pilot)
         bar = app.screen.query_one(PromptBar).prompt
         text = " ".join(filter(None, (bar.text, bar.note)))
         shown = screen_text(app)
@@ -238,7 +205,7 @@ async def test_a_remove_question_that_went_out_of_date_removes_nobody_and_says_s
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, _config("Crew", seats=2))
+        tid = lobby.create_table(app.handle, untimed("Crew", seats=2))
         app.open_table(tid)
         lobby.join(bo, tid)
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready

@@ -8,40 +8,13 @@ says it removes a player (English and Spanish).
 
 from __future__ import annotations
 
+from game_end_helpers import close_reports, dialog_text, game_over, prompt_text, seat_lines, untimed
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
-from ahoy_tui.lobby import TableConfig
-from ahoy_tui.ui.screens.game_over import GameOverScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.table import TableScreen
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.widgets.seat_list import SeatList
 
 SIZE = (80, 24)
-
-
-def _config(name: str, **kw) -> TableConfig:
-    return TableConfig(name=name, clocks="untimed", **kw)
-
-
-def _game_over(app) -> bool:
-    return isinstance(app.screen, GameOverScreen)
-
-
-def _dialog_text(app) -> str:
-    """Only what the game-over dialog shows (not the table dimmed behind it)."""
-    r = app.screen.query_one("#gameover-box").region
-    lines = screen_text(app).splitlines()[r.y:r.y + r.height]
-    return "\n".join(line[r.x:r.x + r.width] for line in lines)
-
-
-def _seat_lines(app) -> list[str]:
-    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-    return [strip.text for strip in table.query_one(SeatList)._rows]
-
-
-def _prompt(app) -> str:
-    return app.screen.query_one(PromptBar).prompt.text
 
 
 def _waiting_room(app) -> bool:
@@ -49,15 +22,9 @@ def _waiting_room(app) -> bool:
     return isinstance(s, TableScreen) and s._ready and s.update is not None and s.view is None
 
 
-async def _close_reports(pilot) -> None:
-    while not isinstance(pilot.app.screen, TableScreen):
-        await pilot.press("escape")
-        await pilot.pause()
-
-
 def _finished_game(lobby, host, guest) -> str:
     """``host`` and ``guest`` play a game to its end on autopilot (call inside the app's run)."""
-    tid = lobby.create_table(host, _config("Wake", seats=2, limit=20))
+    tid = lobby.create_table(host, untimed("Wake", seats=2, limit=20))
     lobby.join(guest, tid)
     lobby.set_ready(guest, tid, True)
     lobby.start(host, tid)
@@ -74,18 +41,18 @@ async def test_a_player_who_comes_back_after_game_over_is_not_shown_as_left():
         await pilot.pause()
         tid = _finished_game(lobby, dan, app.handle)
         app.open_table(tid)
-        await wait_for(pilot, _game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=20)
         await pilot.press("q")  # back to the lobby
         await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
         assert lobby.tables[tid].seat_of("user:bo") is None
         await pilot.press("j")  # the same table again
-        await wait_for(pilot, _game_over)
-        over = _dialog_text(app)
+        await wait_for(pilot, game_over)
+        over = dialog_text(app)
         assert "bo" in over and "(left)" not in over
-        await _close_reports(pilot)
-        mine = next(line for line in _seat_lines(app) if "bo" in line)
+        await close_reports(pilot)
+        mine = next(line for line in seat_lines(app) if "bo" in line)
         assert "(you)" in mine and "left" not in mine
-        assert "You asked" not in _prompt(app) and "rematch (r)" in _prompt(app)
+        assert "You asked" not in prompt_text(app) and "rematch (r)" in prompt_text(app)
 
 
 async def test_a_rematch_left_alone_says_what_it_waits_for_and_the_host_can_add_a_bot():
@@ -96,11 +63,11 @@ async def test_a_rematch_left_alone_says_what_it_waits_for_and_the_host_can_add_
         await pilot.pause()
         tid = _finished_game(lobby, app.handle, bo)
         app.open_table(tid)
-        await wait_for(pilot, _game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=20)
         lobby.leave(bo, tid)
         await pilot.press("r")  # rematch, from the report
-        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "You asked" in _prompt(a))
-        assert _prompt(app) == ("You asked for a rematch: waiting for another player. Add a bot (b)"
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "You asked" in prompt_text(a))
+        assert prompt_text(app) == ("You asked for a rematch: waiting for another player. Add a bot (b)"
                                 " or wait for someone to sit down (q: back to the lobby).")
         assert "b Add bot" in screen_text(app).splitlines()[-1]
         await pilot.press("b")
@@ -117,13 +84,13 @@ async def test_a_rematch_says_who_has_not_asked_yet():
         await pilot.pause()
         tid = _finished_game(lobby, app.handle, bo)
         app.open_table(tid)
-        await wait_for(pilot, _game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=20)
         await pilot.press("r")
-        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "Pediste" in _prompt(a))
-        assert _prompt(app) == "Pediste la revancha: esperando a bo (q: volver al salón)."
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "Pediste" in prompt_text(a))
+        assert prompt_text(app) == "Pediste la revancha: esperando a bo (q: volver al salón)."
         lobby.leave(bo, tid)
-        await wait_for(pilot, lambda a: "falta otro jugador" in _prompt(a))
-        assert "Añade un bot (b)" in _prompt(app)
+        await wait_for(pilot, lambda a: "falta otro jugador" in prompt_text(a))
+        assert "Añade un bot (b)" in prompt_text(app)
 
 
 async def _waiting_room_texts(lang: str) -> tuple[str, str, str]:
@@ -133,7 +100,7 @@ async def _waiting_room_texts(lang: str) -> tuple[str, str, str]:
     host = make_app(lobby, "dan", lang=lang)
     async with host.run_test(size=SIZE) as hp:
         await hp.pause()
-        tid = lobby.create_table(host.handle, _config("Crew", seats=3))
+        tid = lobby.create_table(host.handle, untimed("Crew", seats=3))
         host.open_table(tid)
         lobby.add_bot(host.handle, tid, "baseline")
         await wait_for(hp, _waiting_room)
@@ -145,7 +112,7 @@ async def _waiting_room_texts(lang: str) -> tuple[str, str, str]:
             await pilot.press("r")  # not theirs: nothing happens
             await pilot.pause()
             assert not any(s.kind == "person" and s.name == "cy" for s in lobby.tables[tid].seats)
-            return _prompt(watcher), screen_text(watcher), screen_text(host).splitlines()[-1]
+            return prompt_text(watcher), screen_text(watcher), screen_text(host).splitlines()[-1]
 
 
 async def test_a_spectator_in_the_waiting_room_is_told_they_are_watching():
@@ -173,15 +140,15 @@ async def test_someone_who_sits_down_after_game_over_shows_in_the_seat_list_as_n
         await pilot.pause()
         tid = _finished_game(lobby, app.handle, bo)
         app.open_table(tid)
-        await wait_for(pilot, _game_over, timeout=20)
-        await _close_reports(pilot)
+        await wait_for(pilot, game_over, timeout=20)
+        await close_reports(pilot)
         lobby.leave(bo, tid)
         cy = lobby.connect("user:cy", "cy")
         lobby.join(cy, tid)
-        await wait_for(pilot, lambda a: any("cy" in line for line in _seat_lines(a)))
-        line = next(line for line in _seat_lines(app) if "cy" in line)
+        await wait_for(pilot, lambda a: any("cy" in line for line in seat_lines(a)))
+        line = next(line for line in seat_lines(app) if "cy" in line)
         assert "new" in line
-        assert any("bo" in line and "left" in line for line in _seat_lines(app))
+        assert any("bo" in line and "left" in line for line in seat_lines(app))
 
 
 async def test_someone_who_sits_down_after_game_over_is_seated_not_watching():
@@ -195,10 +162,10 @@ async def test_someone_who_sits_down_after_game_over_is_seated_not_watching():
         lobby.leave(bo, tid)
         lobby.join(app.handle, tid)
         app.open_table(tid)
-        await wait_for(pilot, lambda a: any("cy" in line for line in _seat_lines(a))
+        await wait_for(pilot, lambda a: any("cy" in line for line in seat_lines(a))
                        if any(isinstance(s, TableScreen) for s in a.screen_stack) else False)
-        await _close_reports(pilot)
+        await close_reports(pilot)
         await pilot.pause()
         title = screen_text(app).splitlines()[0]
         assert "watching" not in title, title
-        assert any("cy" in line and "(you)" in line for line in _seat_lines(app))
+        assert any("cy" in line and "(you)" in line for line in seat_lines(app))
