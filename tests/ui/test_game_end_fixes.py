@@ -220,3 +220,21 @@ async def test_a_remove_question_that_went_out_of_date_removes_nobody_and_says_s
         await pilot.press("y")
         await wait_for(pilot, lambda a: any("no longer holds that seat" in n.message for n in a._notifications))
         assert lobby.tables[tid].seat_of("user:cy") == 1
+
+
+async def test_add_bot_leaves_the_footer_when_the_table_is_full():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, untimed("Crew", seats=2))
+        app.open_table(tid)
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready
+                       and a.screen.update is not None)
+        await pilot.pause()
+        assert "Add bot" in screen_text(app).splitlines()[-1]
+        lobby.add_bot(app.handle, tid, "baseline")
+        await wait_for(pilot, lambda a: a.screen.update.table.seats[1].kind == "bot")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Add bot" not in screen_text(app).splitlines()[-1]

@@ -267,7 +267,9 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         if action in WAIT_ACTIONS:
             if not waiting or self.update is None or self.update.table.status != "waiting":
                 return False
-            if action in ("add_bot", "start", "remove_seat"):
+            if action == "add_bot":  # not on a full table (the key would only be refused)
+                return self._is_host() and any(s.kind == "empty" for s in self.update.table.seats)
+            if action in ("start", "remove_seat"):
                 return self._is_host()
             return any(clean(s.name, 16) == clean(self.app_.me, 16) and s.kind == "person"
                        for s in self.update.table.seats)
