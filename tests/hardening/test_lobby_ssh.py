@@ -254,6 +254,18 @@ def no_errors_logged(caplog) -> None:
     assert not bad, "\n".join(r.getMessage() for r in bad)
 
 
+async def _anna_chatting_with_bo(srv):  # noqa: ANN001, ANN202
+    """anna and bo in the lobby, anna's chat line taking her keys: ``(anna, bo, anna's app)``."""
+    anna = await connect(srv.port, "anna", env=UTF8)
+    bo = await connect(srv.port, "bo", env=UTF8)
+    await anna.wait_for("welcome aboard", 10)
+    await bo.wait_for("Pirates online \\(2\\)", 10)
+    app = session_of(srv, "anna").app
+    anna.send("c")
+    await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
+    return anna, bo, app
+
+
 # -- 1. chat flood -----------------------------------------------------------------------------
 
 
@@ -264,14 +276,8 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
     srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
     players: list[Player] = []
     try:
-        anna = await connect(srv.port, "anna", env=UTF8)
-        bo = await connect(srv.port, "bo", env=UTF8)
+        anna, bo, app = await _anna_chatting_with_bo(srv)
         players = [anna, bo]
-        await anna.wait_for("welcome aboard", 10)
-        await bo.wait_for("Pirates online \\(2\\)", 10)
-        app = session_of(srv, "anna").app
-        anna.send("c")
-        await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
         t0 = time.monotonic()
         for i in range(50):
             anna.send(f"flood {i}\r")
@@ -457,14 +463,8 @@ async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages
     srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
     players: list[Player] = []
     try:
-        anna = await connect(srv.port, "anna", env=UTF8)
-        bo = await connect(srv.port, "bo", env=UTF8)
+        anna, bo, app = await _anna_chatting_with_bo(srv)
         players = [anna, bo]
-        await anna.wait_for("welcome aboard", 10)
-        await bo.wait_for("Pirates online \\(2\\)", 10)
-        app = session_of(srv, "anna").app
-        anna.send("c")
-        await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
         anna.send(PASTE_START + ("C" * 300 + " end").encode() + PASTE_END)
         await anna.wait_for("Pasted text cut to 300 characters", 5)
         assert app.focused.value == "C" * 300

@@ -41,6 +41,14 @@ async def _settle(pilot) -> None:  # noqa: ANN001
             return
 
 
+async def _close_reports(pilot) -> None:  # noqa: ANN001
+    """Close hand-over reports as a player would, letting the table paint after each."""
+    app = pilot.app
+    while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
+        app.pop_screen()
+        await _settle(pilot)
+
+
 def _cells(screen: pyte.Screen) -> list[list[tuple]]:
     return [[(c.data, c.fg, c.bg, c.bold, c.reverse, c.italics, c.underscore)
              for c in (screen.buffer[y][x] for x in range(W))] for y in range(H)]
@@ -88,9 +96,7 @@ async def test_every_partial_frame_leaves_the_same_screen_as_a_full_repaint(seed
             if not clock.step():
                 break
             await _settle(pilot)
-            while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
-                app.pop_screen()  # close hand-over reports as a player would
-                await _settle(pilot)
+            await _close_reports(pilot)
             compare()
     assert checked["full"] >= 1
     assert checked["compared"] >= 20, checked

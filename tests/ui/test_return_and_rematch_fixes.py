@@ -33,15 +33,22 @@ def _finished_game(lobby, host, guest) -> str:
     return tid
 
 
+async def _at_game_over(pilot, host, guest) -> str:
+    """``host`` and ``guest`` play a game to its end; the app watches it up to its game-over report."""
+    app = pilot.app
+    tid = _finished_game(app.lobby, host, guest)
+    app.open_table(tid)
+    await wait_for(pilot, game_over, timeout=20)
+    return tid
+
+
 async def test_a_player_who_comes_back_after_game_over_is_not_shown_as_left():
     lobby = new_lobby(seed=3)
     dan = lobby.connect("user:dan", "dan")
     app = make_app(lobby, "bo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = _finished_game(lobby, dan, app.handle)
-        app.open_table(tid)
-        await wait_for(pilot, game_over, timeout=20)
+        tid = await _at_game_over(pilot, dan, app.handle)
         await pilot.press("q")  # back to the lobby
         await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
         assert lobby.tables[tid].seat_of("user:bo") is None
@@ -61,9 +68,7 @@ async def test_a_rematch_left_alone_says_what_it_waits_for_and_the_host_can_add_
     app = make_app(lobby, "dan")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = _finished_game(lobby, app.handle, bo)
-        app.open_table(tid)
-        await wait_for(pilot, game_over, timeout=20)
+        tid = await _at_game_over(pilot, app.handle, bo)
         lobby.leave(bo, tid)
         await pilot.press("r")  # rematch, from the report
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "You asked" in prompt_text(a))
@@ -82,9 +87,7 @@ async def test_a_rematch_says_who_has_not_asked_yet():
     app = make_app(lobby, "dan", lang="es")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = _finished_game(lobby, app.handle, bo)
-        app.open_table(tid)
-        await wait_for(pilot, game_over, timeout=20)
+        tid = await _at_game_over(pilot, app.handle, bo)
         await pilot.press("r")
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and "Pediste" in prompt_text(a))
         assert prompt_text(app) == "Pediste la revancha: esperando a bo (q: volver al salón)."
@@ -138,9 +141,7 @@ async def test_someone_who_sits_down_after_game_over_shows_in_the_seat_list_as_n
     app = make_app(lobby, "dan")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = _finished_game(lobby, app.handle, bo)
-        app.open_table(tid)
-        await wait_for(pilot, game_over, timeout=20)
+        tid = await _at_game_over(pilot, app.handle, bo)
         await close_reports(pilot)
         lobby.leave(bo, tid)
         cy = lobby.connect("user:cy", "cy")

@@ -19,7 +19,7 @@ from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.clock import ManualClock
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.rows import RowsWidget, RowStylesCache
-from test_frugal_rendering import _settle
+from test_frugal_rendering import _close_reports, _settle
 from ui_helpers import at_table, bot_table, make_app, wait_for
 
 
@@ -66,9 +66,7 @@ async def test_cached_panel_lines_equal_fresh_ones_through_a_game_and_style_chan
             elif not clock.step():
                 break
             await _settle(pilot)
-            while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
-                app.pop_screen()  # close hand-over reports as a player would
-                await _settle(pilot)
+            await _close_reports(pilot)
             if isinstance(app.screen, TableScreen):
                 checked += 1
                 found = _stale_panels(app.screen)
