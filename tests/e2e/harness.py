@@ -22,6 +22,14 @@ from ahoy_tui.lobby import Lobby
 from server.ssh import AhoyServer, ServerConfig
 
 
+async def wait_until(predicate, timeout: float = 10.0) -> None:
+    """Let the loop run until ``predicate()`` holds; fails after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.02)
+
+
 def quiet_config(tmp: Path, **overrides: Any) -> ServerConfig:
     """A config for loopback tests: port 0, key under ``tmp``, no keepalive,
     hosting the test app :mod:`greeter` unless ``app_factory`` is given."""

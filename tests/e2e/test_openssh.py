@@ -120,7 +120,10 @@ async def test_openssh_client_plays(server, client_key, tmp_path):
                 break
             await asyncio.sleep(0.02)
         assert session.link.size == (120, 40)
-        await asyncio.sleep(0.2)
+        for _ in range(250):  # the repaint at the new size
+            if client.screen.display[39].rstrip().endswith("▎"):
+                break
+            await asyncio.sleep(0.02)
         assert client.screen.display[39].rstrip().endswith("▎")
 
         client.type("\x1b")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from harness import connect
+from harness import connect, wait_until
 
 
 async def test_first_screen_keys_resize_quit(server):
@@ -31,8 +31,7 @@ async def test_first_screen_keys_resize_quit(server):
     # Terminal restored: alternate screen left, cursor shown, mouse off.
     tail = bytes(p.raw[-200:])
     assert b"\x1b[?1049l" in tail and b"\x1b[?25h" in tail and b"\x1b[?1000l" in tail
-    await asyncio.sleep(0.1)
-    assert server.lobby.online_names() == []
+    await wait_until(lambda: server.lobby.online_names() == [])
 
 
 async def test_two_players_see_each_other(server):

@@ -14,14 +14,7 @@ import socket
 import struct
 import time
 
-from harness import connect, start_server
-
-
-async def wait_until(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
+from harness import connect, start_server, wait_until
 
 
 class CountingLobby:
@@ -109,8 +102,7 @@ async def test_killed_and_reset_clients_clean_up(tmp_path):
         await bob.wait_for("Players online \\(1\\): bob")
         await bob.close()
         await wait_until(lambda: not srv.sessions and not srv.connections)
-        await asyncio.sleep(0.3)
-        assert len(asyncio.all_tasks()) <= tasks_before, asyncio.all_tasks()
+        await wait_until(lambda: len(asyncio.all_tasks()) <= tasks_before)
         assert srv.lobby.online_names() == []
         assert await idle_cpu(1.0) < 0.05  # the server, still up, is back to idle
     finally:

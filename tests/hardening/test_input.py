@@ -9,9 +9,8 @@ its Input has no max_length of its own, so the hosting default applies.
 from __future__ import annotations
 
 import asyncio
-import time
 
-from harness import connect
+from harness import connect, wait_until
 from textual.widgets import Input
 
 from server.input_guard import MAX_COLUMNS, MAX_PASTE, MAX_ROWS, PASTE_END, PASTE_START
@@ -27,13 +26,6 @@ def session_of(server, username: str):
 
 def input_value(server, username: str) -> str:
     return session_of(server, username).app.query_one(Input).value
-
-
-async def wait_until(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.02)
 
 
 async def others_still_updated(server, watcher, newcomer: str, count: int) -> None:

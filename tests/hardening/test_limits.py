@@ -11,7 +11,7 @@ import logging
 
 import asyncssh
 import pytest
-from harness import connect, start_server
+from harness import connect, start_server, wait_until
 
 from server.limits import FULL, Gate, Limits, address_key
 
@@ -95,7 +95,7 @@ async def test_sessions_per_identity(tmp_path, caplog, client_key):
         await b.wait_for("Ahoy, anna")
         # A slot freed is a slot to take.
         await a1.close()
-        await asyncio.sleep(0.2)
+        await wait_until(lambda: len(srv.sessions) == 2)
         a3 = await connect(srv.port, "anna")
         await a3.wait_for("Ahoy, anna")
         for p in (a2, a3, b):
@@ -140,9 +140,8 @@ async def test_many_channels_on_one_connection_count_each(tmp_path):
         chans = await asyncio.gather(*[
             p.conn.create_session(Quiet, term_type="xterm", term_size=(80, 24)) for _ in range(4)
         ])
-        await asyncio.sleep(0.5)
+        await wait_until(lambda: statuses.count(1) == 3)
         assert len(srv.sessions) == 2
-        assert statuses.count(1) == 3
         for chan, _ in chans:
             chan.close()
         await p.close()

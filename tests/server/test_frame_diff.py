@@ -345,6 +345,7 @@ OPS = st.one_of(
     st.tuples(st.just("class"),),
     st.tuples(st.just("type"), st.sampled_from(["hello", "船", "x" * 40, "\x7f\x7f"])),
     st.tuples(st.just("notify"), words),
+    st.tuples(st.just("unnotify"),),
 )
 
 
@@ -377,11 +378,18 @@ def _app_op(app: App, op: tuple) -> None:
     elif kind == "class":
         app.screen.toggle_class("alt")
     elif kind == "notify":
-        app.notify(op[1].plain or "hi", timeout=0.1)
+        # Toasts go away by an op, not by a timer: a timer firing between
+        # settle() and check() made this test depend on the machine's load.
+        app.notify(op[1].plain or "hi", timeout=3600)
+    elif kind == "unnotify":
+        app.clear_notifications()
 
 
+# derandomize + no database: the same examples on every run and machine, so a
+# failure is a bug to reproduce, not a roll of the dice (shrinking an app run
+# takes minutes, so it is off).
 @settings(max_examples=int(os.environ.get("FRAME_DIFF_EXAMPLES", 12)), deadline=None, suppress_health_check=list(HealthCheck),
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # shrinking an app run takes minutes
+          derandomize=True, database=None, phases=[Phase.explicit, Phase.generate])
 @given(ops=st.lists(st.tuples(OPS, st.booleans()), min_size=3, max_size=24),
        system=st.sampled_from(["standard", "256", "truecolor"]))
 def test_random_updates_leave_the_same_screen(ops, system):

@@ -182,8 +182,7 @@ async def test_turn_keys_draw_offer_preview_discard_and_side_views():
                          a.screen.prompt.hand_mode == "discard", accept=False)
         before = len(app.screen.view.discard)
         await pilot.press("right", "enter")
-        await pilot.pause(0.05)
-        assert len(app.screen.view.discard) > before
+        await wait_for(pilot, lambda a: len(a.screen.view.discard) > before)
         await pilot.press("x")
         assert isinstance(app.screen, DiscardsScreen)
         await pilot.press("escape", "s")

@@ -168,8 +168,8 @@ async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
         await pilot.pause(0.2)
         kinds.clear()
         await pilot.press("ctrl+l")
-        await pilot.pause(0.2)
-    assert kinds and kinds[0] == "full"  # a full frame: every cell sent, the server's shadow reset
+        await wait_for(pilot, lambda a: kinds)
+    assert kinds[0] == "full"  # a full frame: every cell sent, the server's shadow reset
 
 
 async def test_the_log_panel_is_told_again_in_ascii_and_spanish():

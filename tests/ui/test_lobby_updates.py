@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import DataTable
-from ui_helpers import make_app, new_lobby, screen_text
+from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.lobby import LobbyError, TableConfig
 from ahoy_tui.ui.screens import lobby as lobby_screen
@@ -277,13 +277,10 @@ async def test_online_names_follow_arrivals_and_departures_in_a_short_list(no_ra
 
         assert online() == ["bo", "cy", "dan", "fay"]
         lobby.disconnect(handles.pop("dan"))  # the last row must be cleared
-        await pilot.pause(0.1)
-        assert online() == ["bo", "cy", "fay"]
+        await wait_for(pilot, lambda a: online() == ["bo", "cy", "fay"])
         lobby.disconnect(handles.pop("bo"))
         handles["gus"] = lobby.connect("user:gus", "gus")  # one row more: it must be drawn
-        await pilot.pause(0.1)
-        assert online() == ["cy", "fay", "gus"]
+        await wait_for(pilot, lambda a: online() == ["cy", "fay", "gus"])
         handles["hal"] = lobby.connect("user:hal", "hal")
-        await pilot.pause(0.1)
-        assert online() == ["cy", "fay", "gus", "hal"]
+        await wait_for(pilot, lambda a: online() == ["cy", "fay", "gus", "hal"])
         assert "Pirates online (4)" in screen_text(app)
