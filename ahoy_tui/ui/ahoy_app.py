@@ -22,6 +22,7 @@ from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from ahoy_tui.session import SessionInfo
@@ -180,6 +181,19 @@ class AhoyApp(App[int]):
 
             message = asciify(message)
         super().notify(message, *args, **kwargs)
+
+    def on_notify(self, event: Notify) -> None:
+        """One toast per distinct message: a repeat replaces the one on screen (full time again).
+
+        Runs before Textual's own ``App._on_notify`` adds the new notification:
+        a live one with the same message, title and severity is dropped, so the
+        toast rack shows the new one alone instead of a stack of copies
+        ("Pick a card first" for each Enter).
+        """
+        new = event.notification
+        for old in list(self._notifications):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                self._unnotify(old, refresh=False)
 
     def t(self, key: str, **kw: object) -> str:
         """Translated UI text."""
