@@ -23,7 +23,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.message import Message
 from textual.notifications import Notify
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
@@ -172,6 +172,8 @@ class AhoyApp(App[int]):
         self._lobby_posted = False
         self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
         self._closing_tables: set[str] = set()
+        self._key_on: tuple[str, Any] | None = None  # the key being handled and the screen it reached
+        self._dialog_key: tuple[str, Any, int] | None = None  # (key, table screen, version): see _swallow_second_tap
 
     # -- helpers for screens -------------------------------------------------
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
@@ -280,10 +282,47 @@ class AhoyApp(App[int]):
 
         Runs before ``App._on_key`` checks the bindings; see ``ChatBox.focus_input``.
         """
+        if self._swallow_second_tap(event):
+            return
         box = getattr(self.screen, "_chat_type_ahead", None) if self.screen_stack else None
         if box is not None and (event.is_printable or event.key == "enter") and box.type_ahead(event):
             event.stop()
             event.prevent_default()
+            return
+        self._key_on = (event.key, self.screen if self.screen_stack else None)
+        self.call_later(self._forget_key)
+
+    def _forget_key(self) -> None:
+        self._key_on = None
+
+    def _swallow_second_tap(self, event: events.Key) -> bool:
+        """The key that closed a dialog, pressed again at once, does not reach the table.
+
+        A double tap on ``n`` in the leave dialog would otherwise decline the
+        offer waiting behind it (``y``/``n`` are accept/decline there). The
+        guard holds for the first key after the dialog closed, and only while
+        the table shows the same update (nothing happened since): any other
+        key, or a table that moved on, ends it. No timer.
+        """
+        guard, self._dialog_key = self._dialog_key, None
+        if guard is None:
+            return False
+        key, table, version = guard
+        if event.key != key or self.screen is not table or table.update is None or table.update.version != version:
+            return False
+        event.stop()
+        event.prevent_default()
+        return True
+
+    def pop_screen(self):  # noqa: ANN201
+        """Pop the top screen; a dialog closed by a key back onto the table arms :meth:`_swallow_second_tap`."""
+        stack = self.screen_stack
+        pressed = self._key_on
+        table = self.table_screen
+        if (pressed is not None and len(stack) >= 2 and pressed[1] is stack[-1] and isinstance(stack[-1], ModalScreen)
+                and table is not None and stack[-2] is table and table.update is not None):
+            self._dialog_key = (pressed[0], table, table.update.version)
+        return super().pop_screen()
 
     def on_unmount(self) -> None:
         if self._own_handle and self.handle is not None:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
+from ui_driver import play_until
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.table import TableScreen
 
 SIZE = (80, 24)
 
@@ -26,3 +30,31 @@ async def test_the_same_toast_refreshes_instead_of_stacking():
         shown = [n.message for n in app._notifications]
         assert sum("Pick a card first" in m for m in shown) == 1, shown
         assert "Something else." in shown
+
+
+def _offer_to_me(app) -> bool:
+    s = app.screen
+    return isinstance(s, TableScreen) and at_table(app) and {"y", "n"} <= {o.key for o in s.prompt.options}
+
+
+async def test_leave_dialog_lists_its_keys_and_a_double_tap_on_n_does_not_decline_the_offer():
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, at_table)
+        await play_until(pilot, _offer_to_me)
+        table = app.screen
+        version = table.update.version
+        await pilot.press("q")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "y Leave" in footer and "n Stay" in footer, footer
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert app.screen is table and table.update.version == version  # still asked: nothing was declined
+        assert _offer_to_me(app)
+        await pilot.press("n")  # a third, deliberate n declines
+        await wait_for(pilot, lambda a: table.update.version != version)
