@@ -153,6 +153,12 @@ EN: dict[str, str] = {
     "tobot.title": "Give a seat to a bot for good",
     "tobot.hint": "Press the seat's number; Esc cancels.",
     "tobot.done": "{name}'s seat goes to a bot.",
+    "tobot.confirm_title": "Give this seat to a bot?",
+    "tobot.question": ("{name} is connected and playing. A bot takes the seat for good;"
+                       " {name} can only watch from then on."),
+    "tobot.question_offline": "{name} is offline. A bot takes the seat for good, even if {name} comes back.",
+    "tobot.yes": "Give to bot", "tobot.no": "Keep",
+    "tobot.gone": "{name} no longer holds that seat: nothing was given.",
     "over.your_move": "Hand {n} has begun and it's your move (h shows the last hand again).",
     "p.pick_first": "Pick a card first: ←/→ or its number.",
     "help.body": (
@@ -308,6 +314,12 @@ ES: dict[str, str] = {
     "tobot.title": "Dar una plaza a un bot para siempre",
     "tobot.hint": "Pulsa el número de la plaza; Esc cancela.",
     "tobot.done": "La plaza de {name} pasa a un bot.",
+    "tobot.confirm_title": "¿Dar esta plaza a un bot?",
+    "tobot.question": ("{name} está conectado y jugando. Un bot se queda la plaza para siempre;"
+                       " desde entonces {name} solo podrá mirar."),
+    "tobot.question_offline": "{name} no está conectado. Un bot se queda la plaza para siempre, aunque {name} vuelva.",
+    "tobot.yes": "Dar al bot", "tobot.no": "Dejar",
+    "tobot.gone": "{name} ya no ocupa esa plaza: no se dio nada.",
     "over.your_move": "Empieza la mano {n} y te toca (h muestra otra vez la última mano).",
     "p.pick_first": "Elige antes una carta: ←/→ o su número.",
     "help.body": (

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
+from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.screens.table import TableScreen
 
 SIZE = (80, 24)
@@ -58,3 +61,47 @@ async def test_leave_dialog_lists_its_keys_and_a_double_tap_on_n_does_not_declin
         assert _offer_to_me(app)
         await pilot.press("n")  # a third, deliberate n declines
         await wait_for(pilot, lambda a: table.update.version != version)
+
+
+async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_its_time():
+    lobby = new_lobby(5)
+    bo = lobby.connect("user:bo", "bo")
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, TableConfig(name="Crew", seats=3, limit=1000, clocks="untimed"))
+        app.open_table(tid)
+        lobby.join(bo, tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.set_ready(app.handle, tid, True)
+        lobby.set_ready(bo, tid, True)
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        # play until the table waits for bo (its log then names bo)
+        await play_until(pilot, lambda a: at_table(a) and 1 in a.screen.view.waiting_for
+                         and a.screen.view.seat not in a.screen.view.waiting_for)
+        before = [line.plain for line in table._narrate_kept()]
+        assert any(re.search(r"\bbo\b", line) for line in before), before
+        await pilot.press("B")
+        await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
+        await pilot.press("2")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        assert "bo is connected and playing" in screen_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: a.screen is table)
+        assert lobby.tables[tid].seats[1].kind == "person"  # "Keep" keeps bo
+        await pilot.press("B")
+        await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
+        await pilot.press("2")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda a: lobby.tables[tid].seats[1].kind == "bot" and a.screen is table
+                       and table.names[1] != "bo")
+        after = [line.plain for line in table._narrate_kept()]
+        assert after[:len(before)] == before  # the past still says bo, not the bot's name
+        await pilot.press("l")  # the log panel is told again in Spanish: bo still did what bo did
+        await pilot.pause()
+        log = [line.plain for line in table._narrate_kept()]
+        assert log[:len(before)] != before and any(re.search(r"\bbo\b", line) for line in log[:len(before)])
+        assert not any(table.names[1] in line for line in log[:len(before)])

@@ -49,9 +49,10 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
 
-    def __init__(self, table: Any, data: dict, ahoy: Any) -> None:
+    def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None) -> None:
+        """``names``: the seat names when the hand ended (default: the table's names now)."""
         super().__init__()
-        self.names = list(table.names)
+        self.names = list(table.names if names is None else names)
         self.data = data
         self.ahoy = ahoy
 

@@ -94,6 +94,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self.cursor: int | None = None
         self.marked: frozenset[int] = frozenset()
         self._all_events: list[Any] = []
+        self._event_names: list[tuple[str, ...]] = []
+        """Seat names as they were when each kept event arrived (parallel to ``_all_events``)."""
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
         self._queued: list[Any] = []
@@ -175,14 +177,20 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
             return
         if getattr(update, "catch_up", False):
             self._all_events = []
+            self._event_names = []
             self._log_pending = []
             self.query_one(EventLog).clear()
         old_view = self.view
         self.update = update
         events = list(update.events or [])
         self._all_events.extend(events)
+        names = tuple(self.names)
+        if self._event_names and self._event_names[-1] == names:
+            names = self._event_names[-1]  # one shared tuple while the names stay
+        self._event_names.extend([names] * len(events))
         if len(self._all_events) > MAX_EVENTS:
             del self._all_events[:-MAX_EVENTS]
+            del self._event_names[:-MAX_EVENTS]
         self._log_pending.extend(self._narrate(events[-LOG_PANEL_LINES:]))
         view = update.view
         if old_view is None or view is None or old_view.hand != view.hand or old_view.phase != view.phase:
@@ -290,7 +298,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
     def action_log(self) -> None:
         from ahoy_tui.ui.screens.log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self._narrate(self._all_events)))
+        self.app.push_screen(LogScreen(self._narrate_kept()))
 
     def action_scores(self) -> None:
         from ahoy_tui.ui.screens.scores import ScoresScreen
