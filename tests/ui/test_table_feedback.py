@@ -10,6 +10,7 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wa
 
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.screens.table import TableScreen
 
@@ -105,3 +106,54 @@ async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_
         log = [line.plain for line in table._narrate_kept()]
         assert log[:len(before)] != before and any(re.search(r"\bbo\b", line) for line in log[:len(before)])
         assert not any(table.names[1] in line for line in log[:len(before)])
+
+
+async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
+    from ahoy_tui.bots import make_bot
+    from ahoy_tui.game import awaiting
+
+    lobby = new_lobby(5)
+    bo = lobby.connect("user:bo", "bo")
+    bo.subscribe(lambda message: None)
+    tid = lobby.create_table(bo, TableConfig(name="Crew", seats=3, limit=1000, clocks="untimed"))
+    lobby.add_bot(bo, tid, "baseline")
+    lobby.add_bot(bo, tid, "baseline")
+    lobby.set_ready(bo, tid, True)
+    lobby.start(bo, tid)
+    table = lobby.tables[tid]
+    pilot_bo = make_bot("baseline", 1)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while table.game.state.hand_no < 2 or 0 not in awaiting(table.game.state):  # bo plays hand 1
+            legal = table.game.legal(0)
+            ahoy = [x for x in legal if x.KIND == "ahoy"]
+            if ahoy or 0 in awaiting(table.game.state):
+                lobby.act(bo, tid, ahoy[0] if ahoy else pilot_bo.choose(table.game.view(0), legal), table.version)
+            else:
+                await pilot.pause()  # between hands: the lobby deals the next one
+        lobby.spectate(app.handle, tid)
+        app.open_table(tid)
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen.view is not None)
+        await pilot.pause()
+        assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
+        await pilot.press("h")  # the last hand is still there when asked for
+        await wait_for(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+
+
+async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
+    from ahoy_tui.game.events import Event
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        for hand in (101, 102):
+            table._maybe_show_over([Event("hand_over", {"hand": hand, "winner": None})])
+            await pilot.pause()
+        reports = [s for s in app.screen_stack if isinstance(s, HandOverScreen)]
+        assert len(reports) == 1 and reports[0].data["hand"] == 102
+        assert "Hand 102 is over" in screen_text(app)
