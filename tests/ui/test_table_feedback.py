@@ -9,6 +9,11 @@ from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.lobby import TableConfig
+from ahoy_tui.ui import prompts
+from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.screens.help import HelpScreen
+from ahoy_tui.ui.screens.offer import OfferScreen
+from ahoy_tui.ui.widgets.hand_view import HandView
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
@@ -157,3 +162,45 @@ async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
         reports = [s for s in app.screen_stack if isinstance(s, HandOverScreen)]
         assert len(reports) == 1 and reports[0].data["hand"] == 102
         assert "Hand 102 is over" in screen_text(app)
+
+
+async def test_the_offer_composer_does_not_name_your_target_until_you_choose():
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, at_table)
+        await play_until(pilot, lambda a: isinstance(a.screen, TableScreen) and at_table(a)
+                         and "o" in {o.key for o in a.screen.prompt.options})
+        table = app.screen
+        view = table.view
+        needed, _ = prompts.offer_hint(view.hand, view.ace_low, view.discard, prompts.copies_of(view.players))
+        await pilot.press("o")
+        await wait_for(pilot, lambda a: isinstance(a.screen, OfferScreen))
+        composer = app.screen
+        assert composer.want is None and "I want your ?" in composer.preview_text()
+        assert composer.query_one("#offer-want").is_blank() and "choose a card" in screen_text(app)
+        assert composer.needed == needed and not set(needed) & set(view.discard)
+        assert "Only you see this" in screen_text(app)
+        await pilot.press("ctrl+s")  # at once: nothing is sent, the table learns nothing
+        await pilot.pause()
+        assert app.screen is composer and table.view.phase is view.phase
+        assert any("Choose the card you want first" in n.message for n in app._notifications)
+        await pilot.press("1")  # the hint's first card (or, with no treasure in sight, your own claimed card)
+        await wait_for(pilot, lambda a: composer.want == composer.picks[0])
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda a: a.screen is not composer)
+
+
+async def test_the_star_is_explained_under_the_hand_and_in_help():
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, lambda a: at_table(a) and a.screen.query_one(HandView).highlight)
+        assert "★ nearest treasure" in screen_text(app)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
+        assert "★ under your cards" in app.t("help.body") and "★ bajo tus cartas" in tr("es", "help.body")

@@ -306,7 +306,8 @@ class TableDrawing:
         view = self.view
         cards = tuple(view.hand) if view is not None else ()
         hand.cards = cards
-        hand.highlight = prompts.treasure_hint(cards, bool(view and view.ace_low))
+        hand.highlight = prompts.treasure_hint(cards, bool(view and view.ace_low), view.discard if view else (),
+                                               prompts.copies_of(view.players) if view else 1)
         hand.cursor = self.cursor
         hand.marked = self.marked
         hand.ascii_only = app.ascii_only
@@ -319,5 +320,7 @@ class TableDrawing:
                         faded.add(i)
                         break
         hand.faded = frozenset(faded)
-        self._put(hand, "border_title",
-                  (asciify if app.ascii_only else str)(app.t("table.your_hand")) if view and view.seat is not None else "")
+        title = app.t("table.your_hand") if view and view.seat is not None else ""
+        if title and hand.highlight:  # the legend of the marks under the cards
+            title = f"{title} · {app.t('table.star')}"
+        self._put(hand, "border_title", (asciify if app.ascii_only else str)(title))
