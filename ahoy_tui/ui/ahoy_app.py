@@ -23,9 +23,10 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.message import Message
 from textual.notifications import Notify
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import normalize_lang, tr
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
@@ -172,8 +173,7 @@ class AhoyApp(App[int]):
         self._lobby_posted = False
         self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
         self._closing_tables: set[str] = set()
-        self._key_on: tuple[str, Any] | None = None  # the key being handled and the screen it reached
-        self._dialog_key: tuple[str, Any, int] | None = None  # (key, table screen, version): see _swallow_second_tap
+        self._second_tap = SecondTapGuard()
 
     # -- helpers for screens -------------------------------------------------
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
@@ -278,50 +278,26 @@ class AhoyApp(App[int]):
             self.call_after_refresh(self._on_ready, self)
 
     def on_key(self, event: events.Key) -> None:
-        """Keys typed right behind ``c`` go into the chat line, not to the shortcuts.
+        """Keys typed right behind ``c`` go into the chat line, not to the shortcuts; a second tap
+        of the key that closed a dialog stops here (``ui/dialog_keys.py``).
 
         Runs before ``App._on_key`` checks the bindings; see ``ChatBox.focus_input``.
         """
-        if self._swallow_second_tap(event):
+        if self.screen_stack and self._second_tap.swallow(event.key, self.screen):  # ui/dialog_keys.py
+            event.stop()
+            event.prevent_default()
             return
         box = getattr(self.screen, "_chat_type_ahead", None) if self.screen_stack else None
         if box is not None and (event.is_printable or event.key == "enter") and box.type_ahead(event):
             event.stop()
             event.prevent_default()
             return
-        self._key_on = (event.key, self.screen if self.screen_stack else None)
-        self.call_later(self._forget_key)
-
-    def _forget_key(self) -> None:
-        self._key_on = None
-
-    def _swallow_second_tap(self, event: events.Key) -> bool:
-        """The key that closed a dialog, pressed again at once, does not reach the table.
-
-        A double tap on ``n`` in the leave dialog would otherwise decline the
-        offer waiting behind it (``y``/``n`` are accept/decline there). The
-        guard holds for the first key after the dialog closed, and only while
-        the table shows the same update (nothing happened since): any other
-        key, or a table that moved on, ends it. No timer.
-        """
-        guard, self._dialog_key = self._dialog_key, None
-        if guard is None:
-            return False
-        key, table, version = guard
-        if event.key != key or self.screen is not table or table.update is None or table.update.version != version:
-            return False
-        event.stop()
-        event.prevent_default()
-        return True
+        self._second_tap.pressed(event.key, self.screen if self.screen_stack else None)
+        self.call_later(self._second_tap.handled)
 
     def pop_screen(self):  # noqa: ANN201
-        """Pop the top screen; a dialog closed by a key back onto the table arms :meth:`_swallow_second_tap`."""
-        stack = self.screen_stack
-        pressed = self._key_on
-        table = self.table_screen
-        if (pressed is not None and len(stack) >= 2 and pressed[1] is stack[-1] and isinstance(stack[-1], ModalScreen)
-                and table is not None and stack[-2] is table and table.update is not None):
-            self._dialog_key = (pressed[0], table, table.update.version)
+        """Pop the top screen; a dialog closed by a key onto the table arms the second-tap guard."""
+        self._second_tap.popping(self.screen_stack, self.table_screen)
         return super().pop_screen()
 
     def on_unmount(self) -> None:
