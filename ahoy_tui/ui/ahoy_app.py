@@ -22,9 +22,11 @@ from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import normalize_lang, tr
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
@@ -171,6 +173,7 @@ class AhoyApp(App[int]):
         self._lobby_posted = False
         self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
         self._closing_tables: set[str] = set()
+        self._second_tap = SecondTapGuard()
 
     # -- helpers for screens -------------------------------------------------
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
@@ -180,6 +183,19 @@ class AhoyApp(App[int]):
 
             message = asciify(message)
         super().notify(message, *args, **kwargs)
+
+    def on_notify(self, event: Notify) -> None:
+        """One toast per distinct message: a repeat replaces the one on screen (full time again).
+
+        Runs before Textual's own ``App._on_notify`` adds the new notification:
+        a live one with the same message, title and severity is dropped, so the
+        toast rack shows the new one alone instead of a stack of copies
+        ("Pick a card first" for each Enter).
+        """
+        new = event.notification
+        for old in list(self._notifications):
+            if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
+                self._unnotify(old, refresh=False)
 
     def t(self, key: str, **kw: object) -> str:
         """Translated UI text."""
@@ -262,14 +278,27 @@ class AhoyApp(App[int]):
             self.call_after_refresh(self._on_ready, self)
 
     def on_key(self, event: events.Key) -> None:
-        """Keys typed right behind ``c`` go into the chat line, not to the shortcuts.
+        """Keys typed right behind ``c`` go into the chat line, not to the shortcuts; a second tap
+        of the key that closed a dialog stops here (``ui/dialog_keys.py``).
 
         Runs before ``App._on_key`` checks the bindings; see ``ChatBox.focus_input``.
         """
+        if self.screen_stack and self._second_tap.swallow(event.key, self.screen):  # ui/dialog_keys.py
+            event.stop()
+            event.prevent_default()
+            return
         box = getattr(self.screen, "_chat_type_ahead", None) if self.screen_stack else None
         if box is not None and (event.is_printable or event.key == "enter") and box.type_ahead(event):
             event.stop()
             event.prevent_default()
+            return
+        self._second_tap.pressed(event.key, self.screen if self.screen_stack else None)
+        self.call_later(self._second_tap.handled)
+
+    def pop_screen(self):  # noqa: ANN201
+        """Pop the top screen; a dialog closed by a key onto the table arms the second-tap guard."""
+        self._second_tap.popping(self.screen_stack, self.table_screen)
+        return super().pop_screen()
 
     def on_unmount(self) -> None:
         if self._own_handle and self.handle is not None:

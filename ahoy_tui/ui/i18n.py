@@ -60,7 +60,7 @@ EN: dict[str, str] = {
     # table
     "table.hand": "Hand {n}", "table.limit": "limit {n}", "table.you": "you",
     "table.spectating": "watching", "table.draw": "Draw pile", "table.discard": "Discard",
-    "table.empty": "empty", "table.your_hand": "Your hand", "table.log": "Log", "table.chat": "Table chat",
+    "table.empty": "empty", "table.your_hand": "Your hand", "table.star": "★ nearest treasure", "table.log": "Log", "table.chat": "Table chat",
     "table.chat_placeholder": "Say something to the table",
     "table.pts": "{n} pts", "table.turn": "turn", "table.offline": "offline", "table.autopilot": "autopilot",
     "table.left": "left", "table.new": "new",
@@ -93,6 +93,9 @@ EN: dict[str, str] = {
     "offer.title": "Make an offer to {name}", "offer.want": "I want your", "offer.give": "I'll give you my",
     "offer.preview": "{me} → {other}: I want your {want}, I'll give you my {give}",
     "offer.send": "Offer", "offer.lie": "Any card: you may lie, and so may they.",
+    "offer.choose": "choose a card", "offer.need_want": "Choose the card you want first.",
+    "offer.needed": "Only you see this: your nearest treasure lacks {cards}.",
+    "offer.no_run": "Only you see this: no treasure in sight; (1) names your own {card}, a bluff.",
     # events
     "ev.hand_started": "Hand {hand} begins; {name} plays first.",
     "ev.dealt": "You were dealt {cards}.",
@@ -153,6 +156,12 @@ EN: dict[str, str] = {
     "tobot.title": "Give a seat to a bot for good",
     "tobot.hint": "Press the seat's number; Esc cancels.",
     "tobot.done": "{name}'s seat goes to a bot.",
+    "tobot.confirm_title": "Give this seat to a bot?",
+    "tobot.question": ("{name} is connected and playing. A bot takes the seat for good;"
+                       " {name} can only watch from then on."),
+    "tobot.question_offline": "{name} is offline. A bot takes the seat for good, even if {name} comes back.",
+    "tobot.yes": "Give to bot", "tobot.no": "Keep",
+    "tobot.gone": "{name} no longer holds that seat: nothing was given.",
     "over.your_move": "Hand {n} has begun and it's your move (h shows the last hand again).",
     "p.pick_first": "Pick a card first: ←/→ or its number.",
     "help.body": (
@@ -169,7 +178,9 @@ EN: dict[str, str] = {
         "• HANDS UP! (needs a Joker, instead of the offer): the target lays 3 cards face down,"
         " you take one blind. The Joker goes to the discard pile.\n"
         "• AHOY! may be called any time you hold a treasure — but a treasure you were dealt"
-        " waits until everyone has drawn once (R13).\n\n"
+        " waits until everyone has drawn once (R13).\n"
+        "• ★ under your cards: the cards of your nearest treasure (one run: the one with most of your"
+        " cards that can still be completed; none when every copy of a missing card is on the discard pile).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
         " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
@@ -222,7 +233,7 @@ ES: dict[str, str] = {
     "key.remove": "Quitar jugador",
     "table.hand": "Mano {n}", "table.limit": "límite {n}", "table.you": "tú",
     "table.spectating": "mirando", "table.draw": "Pozo", "table.discard": "Descarte",
-    "table.empty": "vacío", "table.your_hand": "Tu mano", "table.log": "Registro", "table.chat": "Chat de la mesa",
+    "table.empty": "vacío", "table.your_hand": "Tu mano", "table.star": "★ tesoro más cercano", "table.log": "Registro", "table.chat": "Chat de la mesa",
     "table.chat_placeholder": "Escribe a la mesa",
     "table.pts": "{n} pts", "table.turn": "turno", "table.offline": "desconectado", "table.autopilot": "autopiloto",
     "table.left": "se fue", "table.new": "nuevo",
@@ -253,6 +264,9 @@ ES: dict[str, str] = {
     "offer.title": "Oferta a {name}", "offer.want": "Quiero tu", "offer.give": "Te doy mi",
     "offer.preview": "{me} → {other}: Quiero tu {want}, te doy mi {give}",
     "offer.send": "Ofertar", "offer.lie": "Cualquier carta: puedes mentir, y ellos también.",
+    "offer.choose": "elige una carta", "offer.need_want": "Elige antes la carta que quieres.",
+    "offer.needed": "Solo lo ves tú: a tu tesoro más cercano le falta {cards}.",
+    "offer.no_run": "Solo lo ves tú: ningún tesoro a la vista; (1) nombra tu propia {card}, un farol.",
     "ev.hand_started": "Empieza la mano {hand}; juega primero {name}.",
     "ev.dealt": "Te repartieron {cards}.",
     "ev.drew": "{name} robó una carta.", "ev.drew_card": "Robaste {card}.",
@@ -308,6 +322,12 @@ ES: dict[str, str] = {
     "tobot.title": "Dar una plaza a un bot para siempre",
     "tobot.hint": "Pulsa el número de la plaza; Esc cancela.",
     "tobot.done": "La plaza de {name} pasa a un bot.",
+    "tobot.confirm_title": "¿Dar esta plaza a un bot?",
+    "tobot.question": ("{name} está conectado y jugando. Un bot se queda la plaza para siempre;"
+                       " desde entonces {name} solo podrá mirar."),
+    "tobot.question_offline": "{name} no está conectado. Un bot se queda la plaza para siempre, aunque {name} vuelva.",
+    "tobot.yes": "Dar al bot", "tobot.no": "Dejar",
+    "tobot.gone": "{name} ya no ocupa esa plaza: no se dio nada.",
     "over.your_move": "Empieza la mano {n} y te toca (h muestra otra vez la última mano).",
     "p.pick_first": "Elige antes una carta: ←/→ o su número.",
     "help.body": (
@@ -324,7 +344,9 @@ ES: dict[str, str] = {
         "• ¡MANOS ARRIBA! (con un Joker, en lugar de la oferta): la víctima pone 3 cartas boca abajo"
         " y tú te llevas una a ciegas. El Joker va al descarte.\n"
         "• ¡AHOY! se grita en cualquier momento con un tesoro en la mano — pero un tesoro"
-        " repartido espera a que todos hayan robado una vez (R13).\n\n"
+        " repartido espera a que todos hayan robado una vez (R13).\n"
+        "• ★ bajo tus cartas: las de tu tesoro más cercano (una sola escalera: la que tiene más cartas tuyas"
+        " y aún se puede completar; ninguna si todas las copias de una carta que falta están en el descarte).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
         " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"

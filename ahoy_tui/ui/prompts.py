@@ -224,47 +224,66 @@ def hand_action(prompt: Prompt, hand: Sequence[int], cursor: int | None, marked:
     return action if action in legal else None
 
 
-def treasure_hint(hand: Sequence[int], ace_low: bool = False) -> frozenset[int]:
-    """Indices of hand cards in the most complete possible treasure (R2).
+def copies_of(players: int) -> int:
+    """How many physical cards share an identity: 1 with one deck (2–4 players), 2 with two (R1)."""
+    return 1 if players <= 4 else 2
 
-    Returns the cards of every run (four consecutive ranks of one suit)
-    that holds the largest number of this hand's cards, when that number
-    is at least two; nothing otherwise.
+
+def dead_cards(discard: Sequence[int], copies: int = 1) -> frozenset[int]:
+    """Identities whose every copy lies face up on the discard pile (public, R11): nobody can get them."""
+    return frozenset(c for c in set(discard) if list(discard).count(c) >= copies)
+
+
+def best_run(hand: Sequence[int], ace_low: bool = False, discard: Sequence[int] = (),
+             copies: int = 1) -> tuple[int, ...] | None:
+    """The one run (R2) worth playing for, or None.
+
+    The run that holds most of this hand's cards (at least two) among those
+    that can still be completed: a run missing a card whose every copy is on
+    the discard pile is dead. Ties go to the run whose missing cards show
+    least on the discard pile, then to the lowest run (spades first, low
+    ranks first, as ``all_treasures`` lists them), so exactly one run is
+    chosen (docs/ui.md "The ★ under your cards").
     """
     from ahoy_tui.game.treasure import all_treasures
 
     have = {c for c in hand if c != C.JOKER}
-    best = 0
-    chosen: set[int] = set()
+    dead = dead_cards(discard, copies)
+    seen = list(discard)
+    chosen, best = None, None
     for run in all_treasures(ace_low):
-        n = len(have.intersection(run))
-        if n > best:
-            best, chosen = n, set(have.intersection(run))
-        elif n == best and n:
-            chosen |= have.intersection(run)
-    if best < 2:
-        return frozenset()
-    return frozenset(i for i, c in enumerate(hand) if c in chosen)
+        held = len(have.intersection(run))
+        missing = [c for c in run if c not in have]
+        if held < 2 or any(c in dead for c in missing):
+            continue
+        key = (held, -sum(seen.count(c) for c in missing))
+        if best is None or key > best:
+            chosen, best = run, key
+    return chosen
 
 
-def suggest_offer(hand: Sequence[int], ace_low: bool = False) -> tuple[int, int]:
-    """A sensible default ``(want, give)`` for the offer composer.
+def treasure_hint(hand: Sequence[int], ace_low: bool = False, discard: Sequence[int] = (),
+                  copies: int = 1) -> frozenset[int]:
+    """Indices of hand cards in the :func:`best_run` (the ★ under them); empty when there is none."""
+    run = best_run(hand, ace_low, discard, copies)
+    return frozenset() if run is None else frozenset(i for i, c in enumerate(hand) if c in run)
 
-    Wants a card missing from the most complete possible treasure; gives
-    (claims) the highest-value card outside it. The player may change both
-    (R8: any statement is allowed).
+
+def offer_hint(hand: Sequence[int], ace_low: bool = False, discard: Sequence[int] = (),
+               copies: int = 1) -> tuple[tuple[int, ...], int]:
+    """What the offer composer shows this seat only: ``(needed, give)``.
+
+    ``needed``: the cards the :func:`best_run` lacks, none of them dead on the
+    discard pile (empty without a run or with a whole treasure); the
+    composer lists them as a private hint and never pre-fills "I want" with
+    them, so a quick Ctrl+S cannot tell the table your target. ``give``: the
+    default claim, the highest-value card outside that run (R8: any
+    statement is allowed; the player may change both).
     """
-    from ahoy_tui.game.treasure import all_treasures
-
+    run = best_run(hand, ace_low, discard, copies)
     have = set(hand)
-    best_run: tuple[int, ...] | None = None
-    best = 0
-    for run in all_treasures(ace_low):
-        n = len(have.intersection(run))
-        if n > best and n < 4:
-            best, best_run = n, run
-    want = next((c for c in best_run if c not in have), 0) if best_run else 0
-    keep = set(best_run or ())
+    needed = tuple(c for c in run if c not in have) if run else ()
+    keep = set(run or ())
     spare = sorted((c for c in hand if c not in keep), key=lambda c: (C.value(c), c))
     give = spare[-1] if spare else (hand[0] if hand else 1)
-    return want, give
+    return needed, give

@@ -132,7 +132,9 @@ class Truth:
         for seat, hand in enumerate(s.hands):
             ids = [C.identity(c) for c in hand]
             self.allow(seat, ids, when)
-            self.allow(seat, prompts.suggest_offer(sorted(ids), s.settings.ace_low), when)
+            needed, give = prompts.offer_hint(sorted(ids), s.settings.ace_low, [C.identity(c) for c in s.discard],
+                                              prompts.copies_of(s.players))
+            self.allow(seat, [*needed, give], when)  # the composer's private hint and default claim
         for e in new_events:  # a card that came and went between two publishes is still the seat's own
             if e.to is not None and len(e.to) == 1 and e.kind in ("dealt", "drew_card", "received", "took",
                                                                   "lost", "laid_down_cards"):
@@ -273,9 +275,9 @@ class Person:
             return None
         if "Enter: continue" in body and " is over" in body:
             return ["\r"]
-        if "Any card: you may lie" in body:  # the offer composer: send its suggestion
+        if "Any card: you may lie" in body:  # the offer composer: "I want" starts empty; 1 takes the hint's card
             self.offers += 1
-            return ["\t", "\t", "\r"]
+            return ["1", "\t", "\t", "\r"]
         if "You hold a treasure: AHOY! (a)" in body:
             return ["a"]
         if "Your turn: draw a card (d)" in body:

@@ -138,6 +138,9 @@ async def test_host_gives_a_seat_to_a_bot_by_number():
         assert isinstance(app.screen, PickSeatScreen)
         await pilot.press("2")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # asked first (tests/ui/test_table_feedback.py)
+        await pilot.press("y")
+        await pilot.pause()
         assert lobby.tables[tid].seats[1].kind == "bot"
 
 

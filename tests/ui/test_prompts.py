@@ -79,5 +79,22 @@ def test_spectator_prompt_and_treasure_hint():
     hand = view(s, 0).hand
     hint = prompts.treasure_hint(hand)
     assert {hand[i] for i in hint} == {C.parse("2S"), C.parse("3S"), C.parse("4S")}
-    want, give = prompts.suggest_offer(hand)
-    assert want == C.parse("5S") and give == C.parse("KD")
+    needed, give = prompts.offer_hint(hand)
+    assert needed == (C.parse("5S"),) and give == C.parse("KD")
+
+
+def test_the_star_marks_one_run_when_runs_tie_and_never_a_dead_one():
+    """Docs/ui.md "The ★ under your cards": one best run, completable given the public discard pile."""
+    hand = sorted(C.parse(c) for c in ("2S", "3S", "9H", "10H", "KD"))
+    both = prompts.treasure_hint(hand)
+    assert {hand[i] for i in both} == {C.parse("2S"), C.parse("3S")}  # a tie: the lowest run only
+    # 4♠ and 5♠ can't both come any more: 2♠ 3♠ 4♠ 5♠ and A... are dead; 3♠..6♠ needs 4♠ too
+    discard = (C.parse("4S"),)
+    marked = {hand[i] for i in prompts.treasure_hint(hand, discard=discard)}
+    assert marked == {C.parse("9H"), C.parse("10H")}
+    needed, _ = prompts.offer_hint(hand, discard=discard)
+    assert C.parse("4S") not in needed and set(needed) <= {C.parse(c) for c in ("7H", "8H", "JH", "QH")}
+    # with two decks one 4♠ on the pile leaves the other copy in play
+    pair = sorted(C.parse(c) for c in ("2S", "3S", "KD"))
+    assert prompts.treasure_hint(pair, discard=discard) == frozenset()  # the only run is dead
+    assert {pair[i] for i in prompts.treasure_hint(pair, discard=discard, copies=2)} == {C.parse("2S"), C.parse("3S")}

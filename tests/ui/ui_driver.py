@@ -20,6 +20,8 @@ async def step(pilot: Pilot, accept: bool = False) -> str:
     if isinstance(screen, GameOverScreen):
         return "game_over"
     if isinstance(screen, OfferScreen):
+        if screen.want is None:  # "I want" starts empty: 1 names the hint's first card
+            await pilot.press("1")
         await pilot.press("ctrl+s")
         return "offer_sent"
     if not isinstance(screen, TableScreen):

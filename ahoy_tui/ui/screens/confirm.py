@@ -1,4 +1,4 @@
-"""A yes/no question in a small dialog (y / n, Enter / Esc, or the buttons)."""
+"""A yes/no question in a small dialog (y / n, Esc, or the buttons); the footer lists its keys."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -15,13 +15,18 @@ from ahoy_tui.ui.text import asciify
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Dismisses with True (yes) or False (no)."""
+    """Dismisses with True (yes) or False (no).
 
-    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+    The footer reads ``y <yes>  n <no>`` (the answers' own words, e.g. "y Leave
+    n Stay"); Esc answers no too.
+    """
 
     def __init__(self, title: str, question: str, yes: str, no: str) -> None:
         super().__init__()
         self.title_text, self.question, self.yes, self.no = title, question, yes, no
+        fix = asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
+        self._bindings = BindingsMap([Binding("y", "answer(True)", fix(yes)), Binding("n", "answer(False)", fix(no)),
+                                      Binding("escape", "answer(False)", show=False)])
 
     def compose(self) -> ComposeResult:
         app: Any = self.app

@@ -49,18 +49,32 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
 
-    def __init__(self, table: Any, data: dict, ahoy: Any) -> None:
+    def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None) -> None:
+        """``names``: the seat names when the hand ended (default: the table's names now)."""
         super().__init__()
-        self.names = list(table.names)
+        self.names = list(table.names if names is None else names)
         self.data = data
         self.ahoy = ahoy
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
         with VerticalScroll(id="over-box", classes="dialog") as b:
-            title = app.t("over.title", hand=self.data.get("hand", "?"))
-            b.border_title = asciify(title) if app.ascii_only else title
-            yield Static(hand_over_text(app, self.names, self.data, self.ahoy))
+            b.border_title = self._title()
+            yield Static(self._body(), id="over-text")
+
+    def _title(self) -> str:
+        app: Any = self.app
+        title = app.t("over.title", hand=self.data.get("hand", "?"))
+        return asciify(title) if app.ascii_only else title
+
+    def _body(self) -> Text:
+        return hand_over_text(self.app, self.names, self.data, self.ahoy)
+
+    def show(self, data: dict, ahoy: Any, names: list[str]) -> None:
+        """Show another hand's report in this dialog (the next hand ended while this one was open)."""
+        self.data, self.ahoy, self.names = data, ahoy, list(names)
+        if self.is_mounted:
+            self.query_one("#over-box").border_title = self._title()
+            self.query_one("#over-text", Static).update(self._body())
 
     def on_mount(self) -> None:
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]

@@ -94,6 +94,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self.cursor: int | None = None
         self.marked: frozenset[int] = frozenset()
         self._all_events: list[Any] = []
+        self._event_names: list[tuple[str, ...]] = []
+        """Seat names as they were when each kept event arrived (parallel to ``_all_events``)."""
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
         self._queued: list[Any] = []
@@ -175,14 +177,20 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
             return
         if getattr(update, "catch_up", False):
             self._all_events = []
+            self._event_names = []
             self._log_pending = []
             self.query_one(EventLog).clear()
         old_view = self.view
         self.update = update
         events = list(update.events or [])
         self._all_events.extend(events)
+        names = tuple(self.names)
+        if self._event_names and self._event_names[-1] == names:
+            names = self._event_names[-1]  # one shared tuple while the names stay
+        self._event_names.extend([names] * len(events))
         if len(self._all_events) > MAX_EVENTS:
             del self._all_events[:-MAX_EVENTS]
+            del self._event_names[:-MAX_EVENTS]
         self._log_pending.extend(self._narrate(events[-LOG_PANEL_LINES:]))
         view = update.view
         if old_view is None or view is None or old_view.hand != view.hand or old_view.phase != view.phase:
@@ -195,7 +203,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         if not self._flush_queued:
             self._flush_queued = True
             self.call_later(self._flush)
-        self._maybe_show_over(events)
+        self._maybe_show_over(events, news=not getattr(update, "catch_up", False))
         self.close_hand_over_for_move()
 
     def _flush(self) -> None:
@@ -216,7 +224,14 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         return u is not None and clean(u.table.host, 16) == clean(self.app_.me, 16)
 
     # -- over views -----------------------------------------------------------------
-    def _maybe_show_over(self, events: list[Any]) -> None:
+    def _maybe_show_over(self, events: list[Any], news: bool = True) -> None:
+        """Show the game-over report, or the report of a hand that just ended.
+
+        ``news`` is False for a catch-up (join, watch, reconnect): its events
+        are the history, and a hand that ended before is not news (``h``
+        shows it). A report still open when the next one comes shows the new
+        hand instead: one current report, never a stack.
+        """
         view = self.view
         if view is None:
             return
@@ -224,14 +239,23 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         from ahoy_tui.ui.screens.hand_over import HandOverScreen
 
         kinds = {e.kind: e for e in events}
+        if any(e.kind == "hand_started" and e.data.get("hand") == 1 for e in events):
+            self._shown_over.clear()  # a new game (a rematch) counts its hands from 1 again
         if view.phase is Phase.GAME_OVER and ("game", view.hand_no) not in self._shown_over:
             self._flush()
             self._shown_over.add(("game", view.hand_no))
             self.app.push_screen(GameOverScreen(self), self._game_over_closed)
-        elif "hand_over" in kinds and ("hand", view.hand_no) not in self._shown_over:
+        elif "hand_over" in kinds and ("hand", kinds["hand_over"].data.get("hand")) not in self._shown_over:
+            self._shown_over.add(("hand", kinds["hand_over"].data.get("hand")))
+            if not news:
+                return
             self._flush()
-            self._shown_over.add(("hand", view.hand_no))
-            self.app.push_screen(HandOverScreen(self, kinds["hand_over"].data, kinds.get("ahoy")))
+            over, ahoy = kinds["hand_over"].data, kinds.get("ahoy")
+            open_report = next((s for s in self.app.screen_stack if isinstance(s, HandOverScreen)), None)
+            if open_report is not None:
+                open_report.show(over, ahoy, self.names)
+            else:
+                self.app.push_screen(HandOverScreen(self, over, ahoy))
 
     def _game_over_closed(self, choice: str | None) -> None:
         if choice == "rematch":
@@ -290,7 +314,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
     def action_log(self) -> None:
         from ahoy_tui.ui.screens.log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self._narrate(self._all_events)))
+        self.app.push_screen(LogScreen(self._narrate_kept()))
 
     def action_scores(self) -> None:
         from ahoy_tui.ui.screens.scores import ScoresScreen

@@ -97,12 +97,29 @@ class CrewActions:
                         self._seat_picked)
 
     def _seat_picked(self, seat: int | None) -> None:
+        """Ask before a seat goes to a bot for good: a connected player would only watch from then on."""
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
         if seat is None or self.update is None:
             return
         app = self.app_  # type: ignore[attr-defined]
-        name = clean(self.update.table.seats[seat].name, 16)
+        s = self.update.table.seats[seat]
+        name = clean(s.name, 16)
+        question = app.t("tobot.question" if s.connected else "tobot.question_offline", name=name)
+        app.push_screen(ConfirmScreen(app.t("tobot.confirm_title"), question, app.t("tobot.yes"), app.t("tobot.no")),
+                        lambda yes: self._give_answered(yes, seat, s.name))
+
+    def _give_answered(self, yes: bool | None, seat: int, name: str) -> None:
+        """Give the seat asked about, if the same person still holds it (the table may have changed)."""
+        if not yes or self.update is None:
+            return
+        app = self.app_  # type: ignore[attr-defined]
+        seats = self.update.table.seats
+        if not (self._in_play() and seat < len(seats) and seats[seat].kind == "person" and seats[seat].name == name):
+            app.notify(app.t("tobot.gone", name=clean(name, 16)), severity="warning", markup=False)
+            return
         app.call_lobby("give_to_bot", self.table_id, seat)
-        app.notify(app.t("tobot.done", name=name), timeout=3)
+        app.notify(app.t("tobot.done", name=clean(name, 16)), timeout=3)
 
     # -- hand over --------------------------------------------------------------------
     def action_last_hand(self) -> None:
@@ -114,7 +131,8 @@ class CrewActions:
             return
         ahoy = next((e for e in reversed(self._all_events) if e.kind == "ahoy"  # type: ignore[attr-defined]
                      and e.data.get("hand", last.data.get("hand")) == last.data.get("hand")), None)
-        self.app_.push_screen(HandOverScreen(self, last.data, ahoy))  # type: ignore[attr-defined]
+        self.app_.push_screen(HandOverScreen(self, last.data, ahoy,  # type: ignore[attr-defined]
+                                             self.names_at(last)))  # type: ignore[attr-defined]
 
     def close_hand_over_for_move(self) -> None:
         """A new hand needs this seat: close the hand-over report so the keys reach the table."""

@@ -49,6 +49,7 @@ class TableDrawing:
     _assigned: dict[tuple[int, str], Any]
     _parts: dict[Any, Any]
     _all_events: list[Any]
+    _event_names: list[tuple[str, ...]]
     _footer_key: tuple | None
     _is_host: Callable[[], bool]
     _my_seat_info: Callable[[], Any]
@@ -76,8 +77,39 @@ class TableDrawing:
             setattr(widget, attr, value)
 
     def _narrate(self, events: list[Any]) -> list[Text]:
+        """Sentences for ``events`` with the seat names of now (for events that just arrived)."""
         narrator = self._narrator()
         return [line for line in map(narrator.line, events) if line is not None]
+
+    def _narrate_kept(self, last: int | None = None) -> list[Text]:
+        """Sentences for the kept events (the newest ``last``, or all), each with the names of its time.
+
+        A seat given to a bot keeps its old name in what it did before
+        ("bo and anna swapped cards", not the bot's name). Events a catch-up
+        brought (join, reconnect) carry the names of the catch-up.
+        """
+        events, names = self._all_events, self._event_names
+        if last is not None:
+            events, names = events[-last:], names[-last:]
+        seat = None if self.view is None else self.view.seat
+        app = self.app_
+        narrators: dict[int, Narrator] = {}
+        out = []
+        for event, at in zip(events, names):
+            narrator = narrators.get(id(at))
+            if narrator is None:
+                narrator = narrators[id(at)] = Narrator(at, seat, app.lang, app.ascii_only)
+            line = narrator.line(event)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def names_at(self, event: Any) -> list[str]:
+        """The seat names when ``event`` (a kept event) arrived; the names of now if it is not kept."""
+        for e, at in zip(reversed(self._all_events), reversed(self._event_names)):
+            if e is event:
+                return list(at)
+        return list(self.names)
 
     def _build_prompt(self) -> Prompt:
         app = self.app_
@@ -173,7 +205,7 @@ class TableDrawing:
         """Tell the newest events again in the log panel, in the session's language and alphabet."""
         log = self._part(EventLog)
         log.clear()
-        for line in self._narrate(self._all_events[-LOG_PANEL_LINES:]):
+        for line in self._narrate_kept(LOG_PANEL_LINES):
             log.add(line)
 
     def _show(self, part: str) -> None:
@@ -274,7 +306,8 @@ class TableDrawing:
         view = self.view
         cards = tuple(view.hand) if view is not None else ()
         hand.cards = cards
-        hand.highlight = prompts.treasure_hint(cards, bool(view and view.ace_low))
+        hand.highlight = prompts.treasure_hint(cards, bool(view and view.ace_low), view.discard if view else (),
+                                               prompts.copies_of(view.players) if view else 1)
         hand.cursor = self.cursor
         hand.marked = self.marked
         hand.ascii_only = app.ascii_only
@@ -287,5 +320,7 @@ class TableDrawing:
                         faded.add(i)
                         break
         hand.faded = frozenset(faded)
-        self._put(hand, "border_title",
-                  (asciify if app.ascii_only else str)(app.t("table.your_hand")) if view and view.seat is not None else "")
+        title = app.t("table.your_hand") if view and view.seat is not None else ""
+        if title and hand.highlight:  # the legend of the marks under the cards
+            title = f"{title} · {app.t('table.star')}"
+        self._put(hand, "border_title", (asciify if app.ascii_only else str)(title))

@@ -80,8 +80,8 @@ class PlayActions:
         if view is None or view.seat is None:
             return
         other = (view.seat + 1) % view.players
-        want, give = prompts.suggest_offer(view.hand, view.ace_low)
-        self.app.push_screen(OfferScreen(self.names[view.seat], self.names[other], want, give), self._offered)
+        needed, give = prompts.offer_hint(view.hand, view.ace_low, view.discard, prompts.copies_of(view.players))
+        self.app.push_screen(OfferScreen(self.names[view.seat], self.names[other], None, give, needed), self._offered)
 
     def close_stale_offer(self) -> None:
         """Close the offer composer once an offer is no longer this seat's move.
