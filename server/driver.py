@@ -14,9 +14,13 @@ input is handled here, not per widget:
 * a bracketed paste longer than ``MAX_PASTE`` bytes is cut there and closed
   (the rest of it is skipped by a byte scan, never parsed), so the parser
   always leaves paste mode and later keys work;
-* the driver parses at most ``INPUT_SLICE`` bytes per loop turn, and waits
-  while the app has more than ``APP_QUEUE_HIGH`` messages unprocessed, so a
-  1 MB paste neither stalls the event loop nor floods the app;
+* the driver parses at most ``INPUT_SLICE`` bytes per loop turn, and the
+  parsed events reach the app one at a time, each once the app has finished
+  the last (:class:`~server.key_pacer.KeyPacer`): keys of one read act in
+  the order typed (also across a dialog a key opens), and a key flood
+  neither stalls the event loop nor floods the app;
+* a large unbracketed burst of text is taken as a paste (see
+  :meth:`TerminalLink.feed`), so a raw paste is cut like a bracketed one;
 * invalid UTF-8 becomes U+FFFD; C1 controls (never keys) are dropped;
   pasted text keeps only printable characters, tabs and line breaks (no
   ESC, NUL, C1 or bidi controls reach a widget);
@@ -45,6 +49,7 @@ from textual.message import Message
 
 from ahoy_tui.session import ColorSystem
 from server.framediff import FrameDiff
+from server.key_pacer import KeyPacer
 from server.input_guard import (
     PASTE_END,
     PasteGuard,
@@ -80,10 +85,6 @@ _KITTY_FLAGS = 1 | 8 | 16
 
 #: Bytes of input parsed per event-loop turn.
 INPUT_SLICE = 1024
-#: Unprocessed app messages above which parsing waits (keeps key floods bounded).
-APP_QUEUE_HIGH = 64
-#: Seconds parsing waits while the app is busy.
-INPUT_BACKOFF = 0.01
 #: Seconds between two bells sent to one client.
 BELL_INTERVAL = 0.5
 
@@ -265,6 +266,8 @@ class SSHDriver(Driver):
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser(debug=False)
         self._input_enabled = False
+        self._pacer = KeyPacer(app, self._deliver, self._loop)
+        self._pacer.on_drained = self.input_ready
 
     # -- output -------------------------------------------------------
     def write(self, data: str) -> None:
@@ -322,6 +325,7 @@ class SSHDriver(Driver):
         if self._pump_handle is not None:
             self._pump_handle.cancel()
             self._pump_handle = None
+        self._pacer.cancel()
 
     def stop_application_mode(self) -> None:
         """Put the client's terminal back (see :data:`RESTORE_SEQUENCE`)."""
@@ -337,39 +341,36 @@ class SSHDriver(Driver):
     # -- input --------------------------------------------------------
     def input_ready(self) -> None:
         """The link has input: parse it on a coming loop turn."""
-        if self._pump_handle is None and self._input_enabled:
+        if self._pump_handle is None and self._input_enabled and self.link.input_pending:
             self._pump_handle = self._loop.call_soon(self._pump)
 
-    def _app_busy(self) -> bool:
-        app = self._app
-        focused = getattr(app, "focused", None)
-        queued = app.message_queue_size + (focused.message_queue_size if focused is not None else 0)
-        return queued > APP_QUEUE_HIGH
-
     def _pump(self) -> None:
-        """Parse one slice of queued input; come back for the rest."""
+        """Parse one slice of queued input; come back for the rest.
+
+        While the pacer holds many events, parsing waits for it to drain
+        (it calls :meth:`input_ready`), so held events stay bounded.
+        """
         self._pump_handle = None
-        if not self._input_enabled:
-            return
-        if self._app_busy():
-            self._pump_handle = self._loop.call_later(INPUT_BACKOFF, self._pump)
+        if not self._input_enabled or self._pacer.full:
             return
         self.feed(self.link.take_input(INPUT_SLICE))
-        if self.link.input_pending and self._input_enabled:
+        if self.link.input_pending and self._input_enabled and not self._pacer.full:
             self._pump_handle = self._loop.call_soon(self._pump)
 
     def feed(self, data: bytes) -> None:
-        """Parse bytes from the client and post the resulting events."""
+        """Parse bytes from the client; the events reach the app through the pacer."""
         if not self._input_enabled:
             return
         text = self._decode(data).translate(_C1)
         if text:
             for message in self._parser.feed(text):
-                self._deliver(message)
+                self._pacer.add(message)
         self._schedule_tick()
 
     def _deliver(self, message: Message) -> None:
         """Post a parsed message, after the input rules of the module docstring."""
+        if not self._input_enabled:
+            return
         if isinstance(message, (events.Resize, textual_messages.InBandWindowResize)):
             log.debug("ignored a size report typed into the input")
             return
@@ -392,7 +393,7 @@ class SSHDriver(Driver):
         if not self._input_enabled:
             return
         for message in self._parser.tick():
-            self._deliver(message)
+            self._pacer.add(message)
         self._schedule_tick()
 
     def send_message(self, message: Message) -> None:

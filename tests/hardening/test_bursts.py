@@ -1,0 +1,88 @@
+"""Keys that arrive in one burst (one SSH data packet), through the real server and app.
+
+A slow or laggy link delivers what the player typed in one read. Every key
+of it must act as if typed one by one: editing keys in order, and keys
+behind a key that opens a dialog reach that dialog (server/key_pacer.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from harness import connect, start_server
+
+from ahoy_tui.lobby import Lobby
+from server.ssh import _default_app_factory
+from tests.hardening.test_lobby_ssh import TIMING, UTF8, session_of, until
+
+
+@pytest.fixture
+async def lobby_server(tmp_path):
+    lobby = Lobby(timing=TIMING, seed=1)
+    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    yield srv, lobby
+    await srv.stop()
+
+
+async def _in_lobby(srv, name: str = "anna"):
+    p = await connect(srv.port, name, env=UTF8)
+    await p.wait_for("welcome aboard", 10)
+    return p, session_of(srv, name).app
+
+
+async def _chatting(srv):
+    anna, app = await _in_lobby(srv)
+    anna.send("c")
+    await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line")
+    return anna, app
+
+
+@pytest.mark.parametrize(
+    "burst, sent",
+    [
+        (b"abc\x7fd\r", "abd"),
+        (b"hello\x1b[D\x1b[DXX\r", "helXXlo"),
+        (b"junk\x15good\r", "good"),
+        (b"one\rtwo\r", None),
+    ],
+)
+async def test_chat_line_burst_is_edited_in_order(lobby_server, burst, sent):
+    srv, lobby = lobby_server
+    anna, app = await _chatting(srv)
+    try:
+        anna.send(burst)
+        want = [sent] if sent is not None else ["one", "two"]
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == want, 5,
+                    f"the chat to read {want!r}, not {[m.text for m in lobby.chat_log.recent()]!r}")
+        await until(lambda: app.focused.value == "", 5, "the chat line to be empty")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+
+
+async def test_create_dialog_takes_the_keys_typed_behind_n(lobby_server):
+    srv, lobby = lobby_server
+    anna, app = await _in_lobby(srv)
+    try:
+        default = app.t("create.default_name", name=app.me)
+        anna.send(b"n" + b"\x7f" * len(default) + b"raft\r")
+        await until(lambda: [t.config.name for t in lobby.tables.values()] == ["raft"], 5,
+                    "a table named raft")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+
+
+async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
+    from ahoy_tui.lobby import TableConfig
+
+    srv, lobby = lobby_server
+    host = lobby.connect("host-id", "Bo")
+    tid = lobby.create_table(host, TableConfig(name="secret", private=True))
+    code = lobby.tables[tid].code
+    anna, app = await _in_lobby(srv)
+    try:
+        anna.send(b"k" + code.encode() + b"\r")
+        await until(lambda: lobby.tables[tid].seat_of(app.session.identity) is not None, 5,
+                    "anna seated at the private table")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
