@@ -87,6 +87,8 @@ _KITTY_FLAGS = 1 | 8 | 16
 INPUT_SLICE = 1024
 #: Seconds between two bells sent to one client.
 BELL_INTERVAL = 0.5
+#: Seconds after the last of a burst of window changes before the repaint check.
+RESIZE_SETTLE = 0.05
 
 # C1 controls: not keys in any terminal's UTF-8 input; dropped before parsing.
 _C1 = {c: None for c in range(0x80, 0xA0)}
@@ -262,6 +264,8 @@ class SSHDriver(Driver):
         self._flush_handle: asyncio.Handle | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
         self._pump_handle: asyncio.Handle | None = None
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._size_before_resizes: tuple[int, int] | None = None
         self._last_bell = float("-inf")
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser(debug=False)
@@ -325,6 +329,9 @@ class SSHDriver(Driver):
         if self._pump_handle is not None:
             self._pump_handle.cancel()
             self._pump_handle = None
+        if self._resize_handle is not None:
+            self._resize_handle.cancel()
+            self._resize_handle = None
         self._pacer.cancel()
 
     def stop_application_mode(self) -> None:
@@ -401,10 +408,29 @@ class SSHDriver(Driver):
         self._app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
-        """Tell the app its terminal is now ``width`` x ``height``."""
+        """Tell the app its terminal is now ``width`` x ``height``.
+
+        A burst of window changes that ends at the size the app had before
+        it changes nothing for Textual (it paints nothing), yet the client's
+        terminal lost what its smaller sizes cut off. So once no window
+        change has come for :data:`RESIZE_SETTLE` seconds, a burst that ended
+        where it began repaints the whole screen (as Ctrl+L does).
+        """
+        if self._resize_handle is None:
+            self._size_before_resizes = tuple(self._app.size)
+        else:
+            self._resize_handle.cancel()
         self._size = (width, height)
         size = Size(width, height)
         self.send_message(events.Resize(size, size))
+        self._resize_handle = self._loop.call_later(RESIZE_SETTLE, self._resizes_settled)
+
+    def _resizes_settled(self) -> None:
+        """The last window change of a burst is in: repaint if Textual will not."""
+        self._resize_handle = None
+        if self._size_before_resizes == self._size:
+            app = self._app
+            app.call_later(lambda: app.screen.refresh())
 
     # -- server-side actions a remote player must not reach -----------
     def open_url(self, url: str, new_tab: bool = True) -> None:
