@@ -25,7 +25,7 @@ async def lobby_server(tmp_path):
     await srv.stop()
 
 
-async def _in_lobby(srv, name: str = "anna"):
+async def _in_lobby(srv, name: str = "kim"):  # a name no other test changes the prefs of
     p = await connect(srv.port, name, env=UTF8)
     await p.wait_for("welcome aboard", 10)
     return p, session_of(srv, name).app
@@ -83,6 +83,6 @@ async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
     try:
         anna.send(b"k" + code.encode() + b"\r")
         await until(lambda: lobby.tables[tid].seat_of(app.session.identity) is not None, 5,
-                    "anna seated at the private table")
+                    "kim seated at the private table")
     finally:
         await asyncio.wait_for(anna.close(), 5)
