@@ -26,6 +26,11 @@ PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 #: Bytes of one bracketed paste passed on; the rest of the paste is skipped.
 MAX_PASTE = 16 * 1024
+#: Bytes of text without ESC in one read from which the read is taken as a raw
+#: (unbracketed) paste: no one types that much between two packets.
+RAW_PASTE_MIN = 256
+#: Seconds without a read that end a raw paste.
+RAW_PASTE_GAP = 0.1
 
 
 class PasteGuard:
@@ -106,6 +111,15 @@ class PasteGuard:
                 data = data[end:]
                 self.state, self._tail = "normal", b""
         return bytes(out)
+
+
+def looks_like_raw_paste(data: bytes) -> bool:
+    """Whether one read ``data`` is a paste sent without brackets (>= RAW_PASTE_MIN bytes, no ESC).
+
+    A read with ESC holds keys or mouse reports (arrows, a burst of mouse
+    moves), never taken as a paste.
+    """
+    return len(data) >= RAW_PASTE_MIN and b"\x1b" not in data
 
 
 def ends_in_paste(was_paste: bool, data: bytes) -> bool:

@@ -86,3 +86,31 @@ async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
                     "kim seated at the private table")
     finally:
         await asyncio.wait_for(anna.close(), 5)
+
+
+@pytest.mark.parametrize("size", [4096, 1 << 20])
+async def test_raw_paste_into_the_chat_is_taken_as_a_paste_and_cut_with_a_notice(lobby_server, size):
+    """Text pasted without brackets (a terminal without bracketed paste) is one paste, not
+    thousands of keys: the first line is kept with a notice, no line is sent by itself, and
+    the other player's session goes on."""
+    srv, lobby = lobby_server
+    anna, app = await _chatting(srv)
+    bo, _ = await _in_lobby(srv, "bo")
+    try:
+        line = "Fifteen men on the dead man's chest, yo ho ho! "
+        text = ((line + "\r") * (size // (len(line) + 1) + 1))[:size]
+        anna.send(text.encode())
+        await anna.wait_for("Only the first line of the paste", 10)
+        link = session_of(srv, "kim").link
+        await until(lambda: link._raw_paste is None and link._paste.state == "normal" and not link.input_pending,
+                    10, "the paste to be over")
+        await until(lambda: app.focused.value == line, 5, "the first line in the chat line")
+        assert lobby.chat_log.recent() == []  # the paste's line breaks sent nothing
+        anna.send("\r")
+        await bo.wait_for("kim: Fifteen men", 10)
+        assert [m.text for m in lobby.chat_log.recent()] == [line.strip()]
+        if size > (1 << 16):
+            assert link._paste.skipped > 0  # the rest of a long paste was skipped, never parsed
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(bo.close(), 5)
