@@ -114,3 +114,14 @@ async def test_raw_paste_into_the_chat_is_taken_as_a_paste_and_cut_with_a_notice
     finally:
         await asyncio.wait_for(anna.close(), 5)
         await asyncio.wait_for(bo.close(), 5)
+
+
+async def test_keys_typed_behind_c_reach_the_chat_line(lobby_server):
+    srv, lobby = lobby_server
+    anna, app = await _in_lobby(srv)
+    try:
+        await anna.settle(0.3)
+        anna.send(b"clo\x7fand ho\r")
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["land ho"], 5, "the chat to read 'land ho'")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
