@@ -52,13 +52,11 @@ from server.framediff import FrameDiff
 from server.key_pacer import KeyPacer
 from server.input_guard import (
     PASTE_END,
-    PASTE_START,
-    RAW_PASTE_GAP,
     PasteGuard,
+    RawPasteGuard,
     clamp_size,
     clean_paste,
     ends_in_paste,
-    looks_like_raw_paste,
     partial_suffix,
 )
 from server.termcaps import clamp_colors
@@ -153,7 +151,7 @@ class TerminalLink:
         self._paste = PasteGuard()
         self._queued_paste = False  # the parser's paste mode after the queued bytes
         self._queued_tail = b""  # last queued bytes (markers split across packets)
-        self._raw_paste: asyncio.TimerHandle | None = None  # ends the open raw paste
+        self._raw_paste = RawPasteGuard(self._paste, self._enqueue)
 
     def send_text(self, text: str) -> None:
         """Clamp colours, encode as UTF-8 and write ``text`` to the channel.
@@ -182,12 +180,9 @@ class TerminalLink:
     def feed(self, data: bytes) -> None:
         """Bytes from the client: queued for the driver (kept until it attaches).
 
-        A read that looks like a raw paste (:func:`looks_like_raw_paste`:
-        256 bytes or more of text without ESC) opens a paste, as if the
-        client had sent ``PASTE_START``; every read that follows within
-        ``RAW_PASTE_GAP`` seconds belongs to it, and the paste is closed once
-        none came for that long. So a raw paste is cleaned and cut like a
-        bracketed one, and parsed as one event, not as thousands of keys.
+        A read that looks like a raw paste (256 bytes or more of text without
+        ESC) is taken as a bracketed one (:class:`RawPasteGuard`): cleaned,
+        cut and parsed as one event, not as thousands of keys.
 
         Bytes pass the :class:`PasteGuard` first (the rest of a long paste
         costs a byte scan, not queue room). At most ``max_input`` bytes
@@ -195,35 +190,7 @@ class TerminalLink:
         discarded held the end of a paste, the end marker is kept, so the
         parser never stays in paste mode.
         """
-        raw = False
-        if self._raw_paste is not None:
-            self._raw_paste.cancel()
-            self._raw_paste = None
-            if self._paste.state == "normal":  # the client closed it itself: open again
-                data = PASTE_START + data
-            raw = True
-        elif self._paste.state == "normal" and looks_like_raw_paste(data):
-            log.info("unbracketed paste of %d bytes or more: taken as a paste", len(data))
-            data = PASTE_START + data
-            raw = True
-        self._enqueue(self._paste.filter(data))
-        if raw:
-            self._hold_raw_paste_open()
-
-    def _hold_raw_paste_open(self) -> None:
-        """Close the raw paste once no read came for ``RAW_PASTE_GAP`` seconds."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop (plain calls in tests): each read is a paste of its own
-            self._end_raw_paste()
-            return
-        self._raw_paste = loop.call_later(RAW_PASTE_GAP, self._end_raw_paste)
-
-    def _end_raw_paste(self) -> None:
-        """Close the raw paste (its end marker goes through the guard like a client's)."""
-        self._raw_paste = None
-        if self._paste.state != "normal":
-            self._enqueue(self._paste.filter(PASTE_END))
+        self._enqueue(self._raw_paste.filter(data))
 
     def _enqueue(self, data: bytes) -> None:
         """Queue filtered ``data`` within ``max_input`` and wake the driver."""

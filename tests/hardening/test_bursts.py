@@ -102,7 +102,7 @@ async def test_raw_paste_into_the_chat_is_taken_as_a_paste_and_cut_with_a_notice
         anna.send(text.encode())
         await anna.wait_for("Only the first line of the paste", 10)
         link = session_of(srv, "kim").link
-        await until(lambda: link._raw_paste is None and link._paste.state == "normal" and not link.input_pending,
+        await until(lambda: not link._raw_paste.open and link._paste.state == "normal" and not link.input_pending,
                     10, "the paste to be over")
         await until(lambda: app.focused.value == line, 5, "the first line in the chat line")
         assert lobby.chat_log.recent() == []  # the paste's line breaks sent nothing

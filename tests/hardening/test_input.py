@@ -140,7 +140,7 @@ async def test_raw_megabyte_is_taken_as_one_paste_and_cut(server):
     link = session_of(server, "anna").link
     anna.send(b"x" * (1 << 20))
     await others_still_updated(server, bob, "cy", 3)  # the loop kept serving others
-    await wait_until(lambda: link._raw_paste is None and link._paste.state == "normal" and not link.input_pending,
+    await wait_until(lambda: not link._raw_paste.open and link._paste.state == "normal" and not link.input_pending,
                      timeout=30)
     assert link._paste.skipped >= (1 << 20) - MAX_PASTE - 64 * 1024
     anna.send("after\r")
