@@ -14,9 +14,13 @@ input is handled here, not per widget:
 * a bracketed paste longer than ``MAX_PASTE`` bytes is cut there and closed
   (the rest of it is skipped by a byte scan, never parsed), so the parser
   always leaves paste mode and later keys work;
-* the driver parses at most ``INPUT_SLICE`` bytes per loop turn, and waits
-  while the app has more than ``APP_QUEUE_HIGH`` messages unprocessed, so a
-  1 MB paste neither stalls the event loop nor floods the app;
+* the driver parses at most ``INPUT_SLICE`` bytes per loop turn, and the
+  parsed events reach the app one at a time, each once the app has finished
+  the last (:class:`~server.key_pacer.KeyPacer`): keys of one read act in
+  the order typed (also across a dialog a key opens), and a key flood
+  neither stalls the event loop nor floods the app;
+* a large unbracketed burst of text is taken as a paste (see
+  :meth:`TerminalLink.feed`), so a raw paste is cut like a bracketed one;
 * invalid UTF-8 becomes U+FFFD; C1 controls (never keys) are dropped;
   pasted text keeps only printable characters, tabs and line breaks (no
   ESC, NUL, C1 or bidi controls reach a widget);
@@ -45,9 +49,11 @@ from textual.message import Message
 
 from ahoy_tui.session import ColorSystem
 from server.framediff import FrameDiff
+from server.key_pacer import KeyPacer
 from server.input_guard import (
     PASTE_END,
     PasteGuard,
+    RawPasteGuard,
     clamp_size,
     clean_paste,
     ends_in_paste,
@@ -80,12 +86,10 @@ _KITTY_FLAGS = 1 | 8 | 16
 
 #: Bytes of input parsed per event-loop turn.
 INPUT_SLICE = 1024
-#: Unprocessed app messages above which parsing waits (keeps key floods bounded).
-APP_QUEUE_HIGH = 64
-#: Seconds parsing waits while the app is busy.
-INPUT_BACKOFF = 0.01
 #: Seconds between two bells sent to one client.
 BELL_INTERVAL = 0.5
+#: Seconds after the last of a burst of window changes before the repaint check.
+RESIZE_SETTLE = 0.05
 
 # C1 controls: not keys in any terminal's UTF-8 input; dropped before parsing.
 _C1 = {c: None for c in range(0x80, 0xA0)}
@@ -147,6 +151,7 @@ class TerminalLink:
         self._paste = PasteGuard()
         self._queued_paste = False  # the parser's paste mode after the queued bytes
         self._queued_tail = b""  # last queued bytes (markers split across packets)
+        self._raw_paste = RawPasteGuard(self._paste, self._enqueue)
 
     def send_text(self, text: str) -> None:
         """Clamp colours, encode as UTF-8 and write ``text`` to the channel.
@@ -175,13 +180,20 @@ class TerminalLink:
     def feed(self, data: bytes) -> None:
         """Bytes from the client: queued for the driver (kept until it attaches).
 
+        A read that looks like a raw paste (256 bytes or more of text without
+        ESC) is taken as a bracketed one (:class:`RawPasteGuard`): cleaned,
+        cut and parsed as one event, not as thousands of keys.
+
         Bytes pass the :class:`PasteGuard` first (the rest of a long paste
         costs a byte scan, not queue room). At most ``max_input`` bytes
         wait; the rest is discarded and logged once per burst. If what is
         discarded held the end of a paste, the end marker is kept, so the
         parser never stays in paste mode.
         """
-        data = self._paste.filter(data)
+        self._enqueue(self._raw_paste.filter(data))
+
+    def _enqueue(self, data: bytes) -> None:
+        """Queue filtered ``data`` within ``max_input`` and wake the driver."""
         room = self.max_input - len(self._input)
         if len(data) > room:
             kept = data[: max(room, 0)]
@@ -261,10 +273,14 @@ class SSHDriver(Driver):
         self._flush_handle: asyncio.Handle | None = None
         self._tick_handle: asyncio.TimerHandle | None = None
         self._pump_handle: asyncio.Handle | None = None
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._size_before_resizes: tuple[int, int] | None = None
         self._last_bell = float("-inf")
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser(debug=False)
         self._input_enabled = False
+        self._pacer = KeyPacer(app, self._deliver, self._loop)
+        self._pacer.on_drained = self.input_ready
 
     # -- output -------------------------------------------------------
     def write(self, data: str) -> None:
@@ -322,6 +338,10 @@ class SSHDriver(Driver):
         if self._pump_handle is not None:
             self._pump_handle.cancel()
             self._pump_handle = None
+        if self._resize_handle is not None:
+            self._resize_handle.cancel()
+            self._resize_handle = None
+        self._pacer.cancel()
 
     def stop_application_mode(self) -> None:
         """Put the client's terminal back (see :data:`RESTORE_SEQUENCE`)."""
@@ -337,39 +357,36 @@ class SSHDriver(Driver):
     # -- input --------------------------------------------------------
     def input_ready(self) -> None:
         """The link has input: parse it on a coming loop turn."""
-        if self._pump_handle is None and self._input_enabled:
+        if self._pump_handle is None and self._input_enabled and self.link.input_pending:
             self._pump_handle = self._loop.call_soon(self._pump)
 
-    def _app_busy(self) -> bool:
-        app = self._app
-        focused = getattr(app, "focused", None)
-        queued = app.message_queue_size + (focused.message_queue_size if focused is not None else 0)
-        return queued > APP_QUEUE_HIGH
-
     def _pump(self) -> None:
-        """Parse one slice of queued input; come back for the rest."""
+        """Parse one slice of queued input; come back for the rest.
+
+        While the pacer holds many events, parsing waits for it to drain
+        (it calls :meth:`input_ready`), so held events stay bounded.
+        """
         self._pump_handle = None
-        if not self._input_enabled:
-            return
-        if self._app_busy():
-            self._pump_handle = self._loop.call_later(INPUT_BACKOFF, self._pump)
+        if not self._input_enabled or self._pacer.full:
             return
         self.feed(self.link.take_input(INPUT_SLICE))
-        if self.link.input_pending and self._input_enabled:
+        if self.link.input_pending and self._input_enabled and not self._pacer.full:
             self._pump_handle = self._loop.call_soon(self._pump)
 
     def feed(self, data: bytes) -> None:
-        """Parse bytes from the client and post the resulting events."""
+        """Parse bytes from the client; the events reach the app through the pacer."""
         if not self._input_enabled:
             return
         text = self._decode(data).translate(_C1)
         if text:
             for message in self._parser.feed(text):
-                self._deliver(message)
+                self._pacer.add(message)
         self._schedule_tick()
 
     def _deliver(self, message: Message) -> None:
         """Post a parsed message, after the input rules of the module docstring."""
+        if not self._input_enabled:
+            return
         if isinstance(message, (events.Resize, textual_messages.InBandWindowResize)):
             log.debug("ignored a size report typed into the input")
             return
@@ -392,7 +409,7 @@ class SSHDriver(Driver):
         if not self._input_enabled:
             return
         for message in self._parser.tick():
-            self._deliver(message)
+            self._pacer.add(message)
         self._schedule_tick()
 
     def send_message(self, message: Message) -> None:
@@ -400,10 +417,29 @@ class SSHDriver(Driver):
         self._app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
-        """Tell the app its terminal is now ``width`` x ``height``."""
+        """Tell the app its terminal is now ``width`` x ``height``.
+
+        A burst of window changes that ends at the size the app had before
+        it changes nothing for Textual (it paints nothing), yet the client's
+        terminal lost what its smaller sizes cut off. So once no window
+        change has come for :data:`RESIZE_SETTLE` seconds, a burst that ended
+        where it began repaints the whole screen (as Ctrl+L does).
+        """
+        if self._resize_handle is None:
+            self._size_before_resizes = tuple(self._app.size)
+        else:
+            self._resize_handle.cancel()
         self._size = (width, height)
         size = Size(width, height)
         self.send_message(events.Resize(size, size))
+        self._resize_handle = self._loop.call_later(RESIZE_SETTLE, self._resizes_settled)
+
+    def _resizes_settled(self) -> None:
+        """The last window change of a burst is in: repaint if Textual will not."""
+        self._resize_handle = None
+        if self._size_before_resizes == self._size:
+            app = self._app
+            app.call_later(lambda: app.screen.refresh())
 
     # -- server-side actions a remote player must not reach -----------
     def open_url(self, url: str, new_tab: bool = True) -> None:

@@ -1,7 +1,8 @@
 """Raw client bytes made safe before Textual's parser sees them.
 
 Used by :class:`server.driver.TerminalLink`: bracketed pastes are followed
-in the byte stream, cleaned and cut (:class:`PasteGuard`), pasted text is
+in the byte stream, cleaned and cut (:class:`PasteGuard`), an unbracketed
+paste is taken as a bracketed one (:class:`RawPasteGuard`), pasted text is
 cleaned again after parsing (:func:`clean_paste`), and terminal sizes are
 clamped (:func:`clamp_size`). See :mod:`server.driver` for the whole input
 path.
@@ -9,8 +10,9 @@ path.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Literal
+from typing import Callable, Literal
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +28,11 @@ PASTE_START = b"\x1b[200~"
 PASTE_END = b"\x1b[201~"
 #: Bytes of one bracketed paste passed on; the rest of the paste is skipped.
 MAX_PASTE = 16 * 1024
+#: Bytes of text without ESC in one read from which the read is taken as a raw
+#: (unbracketed) paste: no one types that much between two packets.
+RAW_PASTE_MIN = 256
+#: Seconds without a read that end a raw paste.
+RAW_PASTE_GAP = 0.1
 
 
 class PasteGuard:
@@ -106,6 +113,68 @@ class PasteGuard:
                 data = data[end:]
                 self.state, self._tail = "normal", b""
         return bytes(out)
+
+
+def looks_like_raw_paste(data: bytes) -> bool:
+    """Whether one read ``data`` is a paste sent without brackets (>= RAW_PASTE_MIN bytes, no ESC).
+
+    A read with ESC holds keys or mouse reports (arrows, a burst of mouse
+    moves), never taken as a paste.
+    """
+    return len(data) >= RAW_PASTE_MIN and b"\x1b" not in data
+
+
+class RawPasteGuard:
+    """Takes an unbracketed (raw) paste as a bracketed one, in front of a :class:`PasteGuard`.
+
+    A read that :func:`looks_like_raw_paste` opens a paste (as if the client
+    had sent :data:`PASTE_START`); every read that follows within
+    :data:`RAW_PASTE_GAP` seconds belongs to it, and once none came for that
+    long the paste is closed: :data:`PASTE_END` goes through the guard like
+    a client's and what it yields is handed to ``on_close``. Without a
+    running event loop each such read is a paste of its own.
+
+    Args:
+        paste: The guard every byte then passes.
+        on_close: Receives the guard's output for the closing marker.
+    """
+
+    def __init__(self, paste: PasteGuard, on_close: Callable[[bytes], None]) -> None:
+        self.paste = paste
+        self.on_close = on_close
+        self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def open(self) -> bool:
+        """Whether a raw paste is open (later reads join it)."""
+        return self.timer is not None
+
+    def filter(self, data: bytes) -> bytes:
+        """The bytes of ``data`` to pass on to the parser."""
+        raw = False
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+            if self.paste.state == "normal":  # the client closed it itself: open again
+                data = PASTE_START + data
+            raw = True
+        elif self.paste.state == "normal" and looks_like_raw_paste(data):
+            log.info("unbracketed paste of %d bytes or more: taken as a paste", len(data))
+            data = PASTE_START + data
+            raw = True
+        out = self.paste.filter(data)
+        if raw:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return out + self.paste.filter(PASTE_END)
+            self.timer = loop.call_later(RAW_PASTE_GAP, self._close)
+        return out
+
+    def _close(self) -> None:
+        self.timer = None
+        if self.paste.state != "normal":
+            self.on_close(self.paste.filter(PASTE_END))
 
 
 def ends_in_paste(was_paste: bool, data: bytes) -> bool:

@@ -399,6 +399,10 @@ class LobbyScreen(Screen[None]):
     def action_unfocus_chat(self) -> None:
         self.query_one("#tables", DataTable).focus()
 
+    def action_quit(self) -> None:
+        """``q``: leave the game, as Ctrl+Q does (the binding looks on the screen first)."""
+        self.app.exit()
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         self.action_join()
