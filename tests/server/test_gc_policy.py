@@ -7,7 +7,10 @@ import sys
 import weakref
 
 from rich.segment import Segment
+from textual._styles_cache import StylesCache
+from textual.color import Color
 from textual.strip import Strip
+from textual.style import Style
 
 from server.gc_policy import GcPolicy, install_strip_patch
 
@@ -27,6 +30,17 @@ def test_dividing_a_strip_at_its_end_leaves_no_reference_cycle():
     assert sys.getrefcount(strip) == 2  # only our name (and the call's argument): freed by reference counting
     two = Strip([Segment("hello")]).divide([2, 5])
     assert [s.text for s in two] == ["he", "llo"]
+
+
+def test_a_widgets_line_cache_is_freed_once_the_widget_is_gone():
+    install_strip_patch()
+    cache = StylesCache()  # one per widget, holding the widget's rendered lines
+    ref = weakref.ref(cache)
+    base, background = Color(10, 22, 40), Color(28, 51, 88)
+    inner, outer = cache.get_inner_outer(base, background)
+    assert (inner, outer) == (Style(background=base + background), Style(background=base))
+    del cache
+    assert ref() is None  # Textual's lru_cache on the method kept the last 1,024 widgets' caches alive
 
 
 def _policy() -> GcPolicy:
