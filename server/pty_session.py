@@ -102,7 +102,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         from server.ssh import answer_plain
 
         assert self.chan is not None
-        ans = answer_plain(self.server, self.command)
+        ans = answer_plain(self.server, self.command, dict(self.chan.get_environment()))
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text

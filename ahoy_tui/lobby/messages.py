@@ -121,13 +121,21 @@ class LobbyChanged:
 
 @dataclass(frozen=True, slots=True)
 class ChatMessage:
-    """One chat line; ``at`` is wall-clock seconds (``time.time()``)."""
+    """One chat line; ``at`` is wall-clock seconds (``time.time()``).
+
+    A system line (``system`` True) has no text: ``key`` names the sentence
+    (``"sat_down"``, ``"game_begins"``, ... see docs/lobby-api.md) and ``args``
+    its arguments as ``(name, value)`` string pairs (player names are
+    untrusted), so each session renders it in its own language.
+    """
 
     channel: str
     sender: str
     text: str
     at: float
     system: bool = False
+    key: str = ""
+    args: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,9 +201,10 @@ class Table(SeatCommands):
     def post(self, handle: "PlayerHandle", msg: object) -> None:
         self.lobby.post(handle, msg)
 
-    def system(self, text: str) -> None:
-        """A system line in the table chat."""
-        msg = ChatMessage(self.table_id, "", text, self.lobby.wall(), system=True)
+    def system(self, key: str, **args: object) -> None:
+        """A system line in the table chat: sentence ``key`` with ``args`` (rendered by each session)."""
+        msg = ChatMessage(self.table_id, "", "", self.lobby.wall(), system=True, key=key,
+                          args=tuple((k, str(v)) for k, v in args.items()))
         self.chat.add(msg)
         for h in list(self.members):
             self.post(h, msg)
@@ -314,7 +315,7 @@ class Table(SeatCommands):
         self.events = []
         self.seat_version = []
         self._legal = []
-        self.system(f"The game begins: {len(self.seats)} players, to {c.limit} points.")
+        self.system("game_begins", n=len(self.seats), limit=c.limit)
         self.changed(self.game.deal())
 
     def apply_action(self, seat: int, action: Action, by: str) -> None:
@@ -386,7 +387,7 @@ class Table(SeatCommands):
             if s.left:
                 s.left = False
             if not was_present and self.in_play:
-                self.system(f"{s.name} is back.")
+                self.system("back", name=s.name)
         self.changed(exclude=handle)
         self.catch_up(handle)
         self.check_empty()
@@ -407,12 +408,11 @@ class Table(SeatCommands):
             name = s.name
             self.seats[seat] = Seat()
             self._fix_host()
-            self.system(f"{name} left the table.")
+            self.system("left_table", name=name)
             self.maybe_rematch()
         else:
             s.left = s.left or leaving
-            self.system(f"{s.name} {'left' if leaving else 'lost the connection'}; "
-                        "the autopilot keeps the seat.")
+            self.system("left_autopilot" if leaving else "lost_autopilot", name=s.name)
 
     def _fix_host(self) -> None:
         if self.host is not None and self.seat_of(self.host) is not None:
@@ -423,7 +423,7 @@ class Table(SeatCommands):
         if new != self.host:
             self.host = new
             if new is not None:
-                self.system(f"{self.seats[self.seat_of(new)].name} is now the host.")
+                self.system("new_host", name=self.seats[self.seat_of(new)].name)
 
     def check_empty(self) -> None:
         """Close after the grace period when no seated person is at the table (R17)."""

@@ -424,7 +424,13 @@ class AhoyApp(App[int]):
         self.theme = names[(i + 1) % len(names)]
         self._save_prefs()
         self.refresh_texts()
-        self.notify(self.t("theme.now", name=self.specs[self.theme].label), timeout=2)
+        self.notify(self.t("theme.now", name=self.theme_label(self.theme)), timeout=2)
+
+    def theme_label(self, name: str) -> str:
+        """The theme's name in the session's language (``theme.name.<name>``; else its file's ``label``)."""
+        key = f"theme.name.{name}"
+        text = self.t(key)
+        return self.specs[name].label if text == key else text
 
     def action_toggle_ascii(self) -> None:
         self.ascii_only = not self.ascii_only

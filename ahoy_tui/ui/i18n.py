@@ -8,6 +8,9 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
+from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
+from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
+
 LANGS: tuple[str, ...] = ("en", "es")
 
 EN: dict[str, str] = {
@@ -17,7 +20,10 @@ EN: dict[str, str] = {
     "key.quit": "Quit", "key.help": "Help", "key.theme": "Theme", "key.ascii": "ASCII",
     "key.lang": "Español", "key.back": "Back", "key.close": "Close",
     "yes": "Yes", "no": "No", "cancel": "Cancel", "ok": "OK",
-    "theme.now": "Theme: {name}", "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
+    "theme.now": "Theme: {name}", "confirm.yes_key": "y",
+    "theme.name.pirate": "Pirate", "theme.name.four-colour": "Four-colour deck",
+    "theme.name.high-contrast": "High contrast", "theme.name.monochrome": "Monochrome",
+    "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
     "lang.now": "Language: English",
     "act.too_late": "Too late: the table has moved on. Look again.",
     # lobby
@@ -183,7 +189,10 @@ ES: dict[str, str] = {
     "key.quit": "Salir", "key.help": "Ayuda", "key.theme": "Tema", "key.ascii": "ASCII",
     "key.lang": "English", "key.back": "Volver", "key.close": "Cerrar",
     "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
-    "theme.now": "Tema: {name}", "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
+    "theme.now": "Tema: {name}", "confirm.yes_key": "s",
+    "theme.name.pirate": "Pirata", "theme.name.four-colour": "Baraja de cuatro colores",
+    "theme.name.high-contrast": "Alto contraste", "theme.name.monochrome": "Monocromo",
+    "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
     "lang.now": "Idioma: español",
     "act.too_late": "Demasiado tarde: la mesa ya ha cambiado. Mira otra vez.",
     "lobby.title": "Salón — bienvenido a bordo, {name}",
@@ -235,13 +244,13 @@ ES: dict[str, str] = {
     "p.draw": "Tu turno: roba una carta (d).",
     "p.action": "Haz una oferta a {name} (o){joker}.",
     "p.action_joker": ", o juega ¡MANOS ARRIBA! con tu Joker (u)",
-    "p.respond": "{offerer} → tú: «Quiero tu {want}, te doy mi {give}.» ¿Aceptas (y) o rechazas (n)?",
+    "p.respond": "{offerer} → tú: «Quiero tu {want}, te doy mi {give}.» ¿Aceptas (tecla y) o rechazas (tecla n)?",
     "p.step_in": "{addressed} rechazó la oferta de {offerer}: quiere {want}, da {give}. ¿Intervienes (i) o pasas (p)?",
     "p.step_in_verified": " Solo quien tenga {want} puede intervenir.",
     "p.choose_partner": "Varios piratas intervinieron. Elige con quién cambiar:",
     "p.exchange": "Trato sucio con {other}: elige la carta que de verdad das (←/→ o 1–{n}, Enter).",
     "p.hands_up": "¡MANOS ARRIBA! Elige a tu víctima:",
-    "p.lay_down": "¡{attacker} grita MANOS ARRIBA! Pon {k} cartas boca abajo (espacio marca, Enter confirma).",
+    "p.lay_down": "{attacker} grita ¡MANOS ARRIBA! Pon {k} cartas boca abajo (espacio marca, Enter confirma).",
     "p.pick": "{target} puso {k} cartas boca abajo. Elige una:",
     "p.discard": "Descarta una carta (←/→ o 1–{n}, Enter).",
     "p.ahoy": "Tienes un tesoro: ¡AHOY! (a)",
@@ -266,7 +275,7 @@ ES: dict[str, str] = {
     "ev.partner": "{name} cambia con {partner}.", "ev.no_exchange": "No hay intercambio para {name}.",
     "ev.exchange_locked": "{name} eligió una carta.", "ev.traded": "{name} y {partner} cambiaron cartas.",
     "ev.received": "Diste {gave} y recibiste {card} de {other}.",
-    "ev.hands_up": "¡{name} grita MANOS ARRIBA a {target}!",
+    "ev.hands_up": "{name} le grita ¡MANOS ARRIBA! a {target}.",
     "ev.laid_down": "{name} puso {n} cartas boca abajo.", "ev.laid_down_cards": "Pusiste boca abajo {cards}.",
     "ev.picked": "{name} tomó una carta de {target}.", "ev.took": "Tomaste {card} de {target}.",
     "ev.lost": "{to} se llevó tu {card}.", "ev.discarded": "{name} descartó {card}.",
@@ -333,6 +342,10 @@ ES: dict[str, str] = {
     ),
 }
 
+EN.update(EN_SYSTEM)
+EN.update(EN_PLAIN)
+ES.update(ES_SYSTEM)
+ES.update(ES_PLAIN)
 _TABLES = {"en": EN, "es": ES}
 
 

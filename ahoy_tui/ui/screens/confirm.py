@@ -1,4 +1,4 @@
-"""A yes/no question in a small dialog (y / n, Enter / Esc, or the buttons)."""
+"""A yes/no question in a small dialog (y or s for "sí" / n, Enter / Esc, or the buttons)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ from ahoy_tui.ui.text import asciify
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Dismisses with True (yes) or False (no)."""
+    """Dismisses with True (yes) or False (no).
 
-    BINDINGS = [Binding("y", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
+    Yes is ``y`` or ``s`` (Spanish "sí") in either language; the button shows
+    the one of the session's language (``confirm.yes_key``).
+    """
+
+    BINDINGS = [Binding("y,s", "answer(True)", show=False), Binding("n,escape", "answer(False)", show=False)]
 
     def __init__(self, title: str, question: str, yes: str, no: str) -> None:
         super().__init__()
@@ -30,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
             box.border_title = fix(self.title_text)
             yield Static(Text(fix(self.question)))
             with Horizontal(classes="dialog-buttons"):
-                yield Button(fix(f"{self.yes} (y)"), id="confirm-yes", variant="primary", compact=True)
+                yield Button(fix(f"{self.yes} ({app.t('confirm.yes_key')})"), id="confirm-yes", variant="primary", compact=True)
                 yield Button(fix(f"{self.no} (n)"), id="confirm-no", compact=True)
 
     def on_mount(self) -> None:

@@ -144,6 +144,7 @@ class LobbyScreen(Screen[None]):
         chat.border_title = fix(app.t("lobby.chat"))
         chat.placeholder = fix(app.t("lobby.chat_placeholder"))
         chat.ascii_only = app.ascii_only
+        chat.lang = app.lang
         table = self.query_one("#tables", DataTable)
         table.clear(columns=True)
         self._shown.clear()
@@ -374,7 +375,7 @@ class LobbyScreen(Screen[None]):
                 self._pending_chat.append(msg)  # shown once the chat box exists
             return
         self._chat_shown = True
-        self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
+        self.query_one(ChatBox).add_message(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
         """Show the lobby's chat history, its newest ``CHAT_HISTORY_SHOWN`` messages
@@ -387,7 +388,7 @@ class LobbyScreen(Screen[None]):
             chat.clear()
         self._chat_shown = bool(messages)
         for m in messages[-CHAT_HISTORY_SHOWN:]:
-            chat.add(m.sender, m.text, getattr(m, "system", False))
+            chat.add_message(m)
 
     def on_chat_box_said(self, event: ChatBox.Said) -> None:
         self.app.call_lobby("chat", "lobby", event.text)  # type: ignore[attr-defined]

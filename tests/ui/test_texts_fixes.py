@@ -1,0 +1,59 @@
+"""What play-testing found about texts: Spanish system lines, dialogs and glyphs (issue items 12–14)."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import at_table, make_app, new_lobby, wait_for
+
+from ahoy_tui.lobby import TableConfig
+from ahoy_tui.lobby.messages import ChatMessage
+from ahoy_tui.ui.widgets.chat_box import ChatBox
+
+SIZE = (100, 30)
+
+SEEN = {
+    "en": ["bo sat down.", "The game begins: 3 players, to 20 points.",
+           "bo lost the connection; the autopilot keeps the seat."],
+    "es": ["bo se sentó.", "Empieza la partida: 3 jugadores, a 20 puntos.",
+           "bo perdió la conexión; el piloto automático lleva su plaza."],
+}
+
+
+def _chat_lines(app) -> str:
+    """Every line of the active screen's chat box as the player reads it (also those scrolled away)."""
+    box = app.screen.query_one(ChatBox)
+    return "\n".join(box._render_line(*entry).plain for entry in box._messages)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_table_system_lines_are_in_each_sessions_language(lang):
+    """The same events (someone sits, the game starts, someone drops) read in the session's language."""
+    lobby = new_lobby()
+    app = make_app(lobby, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, TableConfig(name="Pearl", seats=3, limit=20, clocks="untimed"))
+        app.open_table(tid)
+        bo = lobby.connect("user:bo", "bo")
+        got: list[object] = []
+        bo.subscribe(got.append)
+        lobby.join(bo, tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.set_ready(bo, tid, True)
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, at_table)
+        lobby.disconnect(bo)
+        await wait_for(pilot, lambda a: SEEN[lang][-1].split(";")[0] in _chat_lines(a))
+        panel = _chat_lines(app)
+        for line in SEEN[lang]:
+            assert line in panel
+        other = SEEN["es" if lang == "en" else "en"]
+        assert not any(line in panel for line in other)
+        # The lobby sent keys, not sentences: nothing English went over the wire for a system line.
+        system = [m for m in got if isinstance(m, ChatMessage) and m.system]
+        assert system and all(m.text == "" and m.key for m in system)
+
+        # Switching the language redraws the lines already shown.
+        await pilot.press("l")
+        await wait_for(pilot, lambda a: other[0] in _chat_lines(a))
+        assert other[1] in _chat_lines(app)
