@@ -54,6 +54,8 @@ EN: dict[str, str] = {
     "limit.200": "200 — a night of piracy", "limit.custom": "custom",
     "clock.relaxed": "relaxed", "clock.normal": "normal", "clock.blitz": "blitz",
     "clock.untimed": "untimed",
+    "clock.hint": "{turn} s for a turn, {respond} s to answer an offer, {discard} s to discard.",
+    "clock.hint_untimed": "No clocks (a long-idle seat still goes to the autopilot).",
     "code.title": "Join by code", "code.prompt": "Table code", "code.join": "Join",
     # waiting room
     "wait.title": "{table} — waiting for the crew", "wait.code": "Invite code: {code}",
@@ -221,6 +223,8 @@ ES: dict[str, str] = {
     "limit.200": "200 — una noche pirata", "limit.custom": "propio",
     "clock.relaxed": "tranquilo", "clock.normal": "normal", "clock.blitz": "blitz",
     "clock.untimed": "sin reloj",
+    "clock.hint": "{turn} s por turno, {respond} s para responder a una oferta, {discard} s para descartar.",
+    "clock.hint_untimed": "Sin relojes (una plaza inactiva mucho rato pasa al piloto automático).",
     "code.title": "Unirse con código", "code.prompt": "Código de la mesa", "code.join": "Unirse",
     "wait.title": "{table} — esperando a la tripulación", "wait.code": "Código de invitación: {code}",
     "wait.empty": "(plaza libre)", "wait.bot": "bot", "wait.ready": "listo", "wait.not_ready": "no listo",
