@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
+from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, prepare_app, run_hosted
 from server.identity import sanitize_name
@@ -156,6 +157,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             max_input=self.server.config.max_input,
             on_overflow=self._drop,
             clamp=self.server.config.clamp_colors,
+            console_glyphs=linux_console(info.term),
         )
         log.info("session start %s as %s from %s (%s, %s, %dx%d)", esc(identity), esc(handle.name),
                  self.connection.peer, esc(info.term), info.color_system, *info.size)

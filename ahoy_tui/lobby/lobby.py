@@ -398,7 +398,7 @@ class Lobby:
 
         Raises:
             LobbyError: ``"stale: ..."`` when the seat's choices changed since
-                ``version`` (double press, overtaken); ``"not allowed (Rn): ..."``
+                ``version`` (double press, overtaken); ``"not allowed: ..."``
                 when the rules refuse it; no seat at this table.
         """
         with self.batch():

@@ -331,7 +331,7 @@ class Table(SeatCommands):
             try:
                 events = g.act(seat, action)
             except RuleError as e:
-                raise LobbyError(f"not allowed ({e.rule}): {e.message}") from None
+                raise LobbyError(f"not allowed: {e.message}") from None  # no rule ids for players
             if g.over:
                 self._game_over()
             self.changed(events)

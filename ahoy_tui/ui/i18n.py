@@ -92,7 +92,7 @@ EN: dict[str, str] = {
     "p.pick": "{target} laid {k} cards face down. Pick one:",
     "p.discard": "Discard one card (←/→ or 1–{n}, Enter).",
     "p.ahoy": "You hold a treasure: AHOY! (a)",
-    "p.ahoy_locked": "Treasure dealt to you: R13 locks AHOY! until everyone has drawn once.",
+    "p.ahoy_locked": "Treasure dealt to you: AHOY! waits until everyone has drawn once.",
     "p.locked": "Your card is locked. Waiting for {name}.",
     "p.spectator": "You are watching this table.",
     "p.mark_more": "Mark {k} cards first.",
@@ -177,7 +177,7 @@ EN: dict[str, str] = {
         "• HANDS UP! (needs a Joker, instead of the offer): the target lays 3 cards face down,"
         " you take one blind. The Joker goes to the discard pile.\n"
         "• AHOY! may be called any time you hold a treasure — but a treasure you were dealt"
-        " waits until everyone has drawn once (R13).\n\n"
+        " waits until everyone has drawn once.\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
         " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
@@ -258,7 +258,7 @@ ES: dict[str, str] = {
     "p.pick": "{target} puso {k} cartas boca abajo. Elige una:",
     "p.discard": "Descarta una carta (←/→ o 1–{n}, Enter).",
     "p.ahoy": "Tienes un tesoro: ¡AHOY! (a)",
-    "p.ahoy_locked": "Te repartieron un tesoro: R13 bloquea ¡AHOY! hasta que todos hayan robado una vez.",
+    "p.ahoy_locked": "Te repartieron un tesoro: ¡AHOY! espera a que todos hayan robado una vez.",
     "p.locked": "Tu carta está elegida. Esperando a {name}.",
     "p.spectator": "Estás mirando esta mesa.",
     "p.mark_more": "Marca primero {k} cartas.",
@@ -337,7 +337,7 @@ ES: dict[str, str] = {
         "• ¡MANOS ARRIBA! (con un Joker, en lugar de la oferta): la víctima pone 3 cartas boca abajo"
         " y tú te llevas una a ciegas. El Joker va al descarte.\n"
         "• ¡AHOY! se grita en cualquier momento con un tesoro en la mano — pero un tesoro"
-        " repartido espera a que todos hayan robado una vez (R13).\n\n"
+        " repartido espera a que todos hayan robado una vez.\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
         " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"

@@ -106,3 +106,39 @@ async def test_typing_a_custom_limit_chooses_custom_and_clocks_are_explained():
         app.screen.query_one("#c-create", Button).press()
         await wait_for(pilot, lambda a: lobby.table_summaries())
         assert lobby.table_summaries()[0].limit == 77
+
+
+async def test_your_autopilot_does_not_squeeze_the_other_names():
+    """With your seat on autopilot every seat name stays whole (your row drops "(you)" instead)."""
+    from textual.app import App
+
+    from ahoy_tui.ui.widgets.seat_list import SeatList, SeatRow
+
+    rows = (SeatRow("anna", 5, 10, you=True, status="autopilot"), SeatRow("Calico Jack", 5, 12),
+            SeatRow("Charles Vane", 4, 0, turn=True), SeatRow("Anne Bonny", 5, 3, status="bot"))
+
+    class Seats(App[None]):
+        def compose(self):
+            yield SeatList(classes="seats")
+
+    app = Seats()
+    async with app.run_test(size=(44, 8)) as pilot:
+        seats = app.query_one(SeatList)
+        seats.styles.width = 44
+        seats.rows = rows
+        await wait_for(pilot, lambda a: "autopilot" in screen_text(a))
+        text = screen_text(app)
+        for name in ("Calico Jack", "Charles Vane", "Anne Bonny"):
+            assert name in text, text
+        assert "anna" in text and "autopilot" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_and_prompts_show_no_rule_ids(lang):
+    """Rule ids ("(R13)") are for the spec, not for players."""
+    import re
+
+    from ahoy_tui.ui import i18n
+
+    table = i18n.EN if lang == "en" else i18n.ES
+    assert not [k for k, v in table.items() if re.search(r"\bR\d+\b", v)]
