@@ -223,7 +223,7 @@ ES: dict[str, str] = {
     "limit.200": "200 — una noche pirata", "limit.custom": "propio",
     "clock.relaxed": "tranquilo", "clock.normal": "normal", "clock.blitz": "blitz",
     "clock.untimed": "sin reloj",
-    "clock.hint": "{turn} s por turno, {respond} s para responder a una oferta, {discard} s para descartar.",
+    "clock.hint": "{turn} s por turno, {respond} s para responder, {discard} s para descartar.",
     "clock.hint_untimed": "Sin relojes (una plaza inactiva mucho rato pasa al piloto automático).",
     "code.title": "Unirse con código", "code.prompt": "Código de la mesa", "code.join": "Unirse",
     "wait.title": "{table} — esperando a la tripulación", "wait.code": "Código de invitación: {code}",

@@ -130,7 +130,7 @@ async def test_your_autopilot_does_not_squeeze_the_other_names():
         text = screen_text(app)
         for name in ("Calico Jack", "Charles Vane", "Anne Bonny"):
             assert name in text, text
-        assert "anna" in text and "autopilot" in text
+        assert "anna (you)" in text and "autopilot" in text
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
