@@ -142,3 +142,18 @@ def test_help_and_prompts_show_no_rule_ids(lang):
 
     table = i18n.EN if lang == "en" else i18n.ES
     assert not [k for k, v in table.items() if re.search(r"\bR\d+\b", v)]
+
+
+async def test_spanish_yes_no_dialog_shows_and_takes_s():
+    """A Spanish yes/no dialog names the key "s" (sí) on its button, and "s" answers yes."""
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(new_lobby(), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        answers: list[bool] = []
+        app.push_screen(ConfirmScreen("¿Dejar la mesa?", "¿Seguro?", "Salir", "Quedarme"), answers.append)
+        await wait_for(pilot, lambda a: "Salir (s)" in screen_text(a))
+        assert "Quedarme (n)" in screen_text(app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda a: answers == [True])
