@@ -157,3 +157,16 @@ async def test_spanish_yes_no_dialog_shows_and_takes_s():
         assert "Quedarme (n)" in screen_text(app)
         await pilot.press("s")
         await wait_for(pilot, lambda a: answers == [True])
+
+
+async def test_dialog_footers_are_in_spanish():
+    """Under the create dialog a Spanish session reads "esc Cancelar", not "Cancel"."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    app = make_app(new_lobby(), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen) and "Cancelar" in
+                       screen_text(a).splitlines()[-1])
+        assert "Cancel " not in screen_text(app).splitlines()[-1] + " "
