@@ -357,13 +357,13 @@ class Table(SeatCommands):
         if s.kind != "person" or self.bot_driven(seat):
             return
         s.timeouts += 1
-        text = "Time ran out: the autopilot decided for you."
+        text, key = "Time ran out: the autopilot decided for you.", "timed_out"
         if s.timeouts >= self.timing.timeouts_to_autopilot:
             s.auto = True
-            text = "Time ran out again: the autopilot plays your seat until you act."
+            text, key = "Time ran out again: the autopilot plays your seat until you act.", "timed_out_again"
         for h, v in list(self.members.items()):
             if v == seat:
-                self.post(h, Notice(text, "warning"))
+                self.post(h, Notice(text, "warning", key=key))
 
     def maybe_rematch(self) -> None:
         """Start the rematch once every person present asked for it."""
@@ -439,17 +439,17 @@ class Table(SeatCommands):
     def _close_if_empty(self) -> None:
         self._close_timer = None
         if not self.people_present():
-            self.lobby.close_table(self.table_id, "no players were left at the table")
+            self.lobby.close_table(self.table_id, "no players were left at the table", key="empty")
 
-    def close(self, reason: str) -> None:
-        """Tell every member the table is gone and stop every timer."""
+    def close(self, reason: str, key: str = "") -> None:
+        """Tell every member the table is gone (``reason``; ``key`` names it) and stop every timer."""
         self.closed = True
         self.pilot.reset()
         for t in (self._deal_timer, self._close_timer):
             if t:
                 t.cancel()
         for h in list(self.members):
-            self.post(h, TableClosed(self.table_id, reason))
+            self.post(h, TableClosed(self.table_id, reason, key))
         self.members.clear()
 
     # -- game actions -----------------------------------------------------------------

@@ -68,7 +68,7 @@ class SeatCommands:
         for h, v in list(self.members.items()):
             if v == seat:
                 del self.members[h]
-                self.post(h, TableClosed(self.table_id, "the host removed you from the table"))
+                self.post(h, TableClosed(self.table_id, "the host removed you from the table", "removed"))
         self.seats[seat] = Seat()
         self.system("removed", name=s.name)
         self.changed()
@@ -123,7 +123,8 @@ class SeatCommands:
         for h, v in list(self.members.items()):
             if v == seat:
                 self.members[h] = None
-                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning"))
+                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning",
+                                    key="seat_given", args=(("bot", name),)))
         self._fix_host()
         self.system("seat_to_bot", name=s.name, bot=name)
         self.changed()

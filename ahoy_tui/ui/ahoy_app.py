@@ -26,7 +26,7 @@ from textual.screen import Screen
 
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
-from ahoy_tui.ui.i18n import normalize_lang, tr
+from ahoy_tui.ui.i18n import keyed, normalize_lang, tr
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
@@ -345,11 +345,11 @@ class AhoyApp(App[int]):
         elif kind == "ChatHistory":
             self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
         elif kind == "Notice":
-            self._notice(str(msg.text)[:300], getattr(msg, "level", "info"))
+            self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], getattr(msg, "level", "info"))
         elif kind == "TableUpdate":
             self._table_update(msg)
         elif kind == "TableClosed":
-            self._table_closed(msg.table_id, msg.reason)
+            self._table_closed(msg.table_id, keyed(self.lang, "closed", msg, str(msg.reason)))
 
     def _chat_screen(self, channel: str, apply: Callable[[Any], None]) -> None:
         if channel == "lobby":

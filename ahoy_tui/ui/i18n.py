@@ -366,3 +366,25 @@ def tr(lang: str, key: str, **kw: object) -> str:
     """
     template = _TABLES.get(lang, EN).get(key) or EN.get(key) or key
     return template.format(**kw) if kw else template
+
+
+def keyed(lang: str, prefix: str, msg: object, fallback: str) -> str:
+    """A lobby message's sentence ``prefix.<msg.key>`` in ``lang``, else ``fallback``.
+
+    Args:
+        lang: ``"en"`` or ``"es"``.
+        prefix: ``"notice"`` (``Notice``) or ``"closed"`` (``TableClosed``).
+        msg: Has ``key`` (``""``: none) and maybe ``args``, ``(name, value)`` pairs
+            of untrusted strings (cleaned here to 40 characters).
+        fallback: The message's own English text, used for an unknown key.
+    """
+    from ahoy_tui.ui.text import clean
+
+    key = getattr(msg, "key", "")
+    if not key or f"{prefix}.{key}" not in EN:
+        return fallback
+    args = {str(k): clean(str(v), 40) for k, v in getattr(msg, "args", ()) or ()}
+    try:
+        return tr(lang, f"{prefix}.{key}", **args)
+    except (KeyError, IndexError, ValueError):
+        return fallback

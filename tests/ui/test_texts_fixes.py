@@ -170,3 +170,19 @@ async def test_dialog_footers_are_in_spanish():
         await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen) and "Cancelar" in
                        screen_text(a).splitlines()[-1])
         assert "Cancel " not in screen_text(app).splitlines()[-1] + " "
+
+
+async def test_lobby_notices_are_in_each_sessions_language():
+    """The chat rate limit's notice reads in the session's language (same event, English and Spanish)."""
+    seen = {}
+    for lang in ("en", "es"):
+        lobby = new_lobby()
+        app = make_app(lobby, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for i in range(6):
+                lobby.chat(app.handle, "lobby", f"hi {i}")
+            await wait_for(pilot, lambda a: any(n.severity == "warning" for n in a._notifications))
+            seen[lang] = [n.message for n in app._notifications if n.severity == "warning"][0]
+    assert seen["en"].startswith("Slow down, matey: wait")
+    assert seen["es"].startswith("Más despacio, grumete: espera")
