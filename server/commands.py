@@ -2,30 +2,23 @@
 
 ``ssh -T host`` and ``ssh host help|rules|tables`` get text with no escape
 bytes and exit status 0; anything else gets a one-line error and status 1.
+The answer is in the client's language (LANG/LC_ALL sent with SendEnv or
+SetEnv); a client that sent a non-UTF-8 locale gets ASCII only.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from ahoy_tui.lobby import Lobby
+from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
 
 COMMANDS = ("help", "rules", "tables")
 
-RULES_SHORT = """\
-AHOY!! V2 in short
-- 2-8 pirates, 5 cards each. Goal: a treasure = 4 cards of one suit in a row
-  (2 3 4 5 6 7 8 9 10 J Q K A; ace high; a Joker is never part of one).
-- Your turn: DRAW, then either OFFER or HANDS UP!, then DISCARD.
-- OFFER: tell the next player which card you want and which you give. Both
-  may be lies. They accept or decline; on a decline the others may step in.
-  Then you and your partner each secretly give any one card: a dirty deal.
-- HANDS UP! (needs a Joker, which goes on the discard pile): a player lays up
-  to 3 cards face down and you take one blind.
-- Call AHOY! at any moment while you hold a treasure: you win the hand.
-- Points: 2-10 face value, J/Q/K 10, A 20, Joker 30.
-"""
+#: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
+RULES_SHORT = tr("en", "plain.rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,38 +29,34 @@ class Answer:
     status: int
 
 
-def _plain(text: str) -> str:
-    """Keep printable ASCII, spaces and newlines only (no escape bytes)."""
+def _plain(text: str, utf8: bool = False) -> str:
+    """Keep newlines and printable characters only (no escape or bidi bytes).
+
+    Args:
+        text: The answer.
+        utf8: The client reads UTF-8: accented letters stay; otherwise they
+            lose their accents and anything else outside printable ASCII goes.
+    """
+    if utf8:
+        return "".join(ch for ch in text if ch == "\n" or ch.isprintable())
+    text = unicodedata.normalize("NFKD", text.replace("¡", "!").replace("¿", "?"))
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
-def _help(connect_line: str) -> str:
-    return (
-        "Ahoy! This is an AHOY!! card game server.\n"
-        f"Play in a terminal:  {connect_line}\n"
-        "Commands without a terminal:\n"
-        "  help    this text\n"
-        "  rules   the rules in short\n"
-        "  tables  the open tables\n"
-    )
-
-
-def _tables(lobby: Lobby) -> str:
+def _tables(lobby: Lobby, lang: str) -> str:
     tables = lobby.table_summaries()
-    online = len(lobby.online_names())
-    lines = [f"Players online: {online}"]
+    lines = [tr(lang, "plain.online", n=len(lobby.online_names()))]
     if not tables:
-        lines.append("No open tables. Connect with a terminal to open one.")
+        lines.append(tr(lang, "plain.no_tables"))
     for t in tables:
-        lock = " (private)" if t.private else ""
-        lines.append(
-            f"{t.table_id:<8} {sanitize_name(t.name, 24):<24} "
-            f"{t.seats_taken}/{t.seats} seats  {t.status:<10} to {t.limit}{lock}"
-        )
+        lines.append(tr(lang, "plain.table", id=t.table_id, name=_plain(sanitize_name(t.name, 24)),
+                        taken=t.seats_taken, seats=t.seats, status=tr(lang, f"status.{t.status}"),
+                        limit=t.limit, lock=tr(lang, "plain.private") if t.private else ""))
     return "\n".join(lines) + "\n"
 
 
-def answer(command: str | None, lobby: Lobby, connect_line: str) -> Answer:
+def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en",
+           utf8: bool = False) -> Answer:
     """The plain-text answer to an exec request (``None``: ``ssh -T host``).
 
     Args:
@@ -76,17 +65,20 @@ def answer(command: str | None, lobby: Lobby, connect_line: str) -> Answer:
         lobby: Source of the table list.
         connect_line: How to connect interactively, e.g.
             ``"ssh -p 2222 NAME@example.org"``.
+        lang: ``"en"`` or ``"es"`` (see ``server.termcaps.lang_for``).
+        utf8: The client sent a UTF-8 locale (``server.termcaps.utf8_for``
+            with a locale present); otherwise ASCII only.
 
     Returns:
-        The text (printable ASCII and newlines only) and the exit status:
-        0 for a known command, 1 otherwise.
+        The text (printable characters and newlines only) and the exit
+        status: 0 for a known command, 1 otherwise.
     """
     word = (command or "").strip()
     if word in ("", "help"):
-        return Answer(_plain(_help(connect_line)), 0)
+        return Answer(_plain(tr(lang, "plain.help", connect=connect_line), utf8), 0)
     if word == "rules":
-        return Answer(_plain(RULES_SHORT), 0)
+        return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
     if word == "tables":
-        return Answer(_plain(_tables(lobby)), 0)
+        return Answer(_plain(_tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
-    return Answer(f"ahoy: unknown command '{shown}'. Try: help, rules, tables\n", 1)
+    return Answer(_plain(tr(lang, "plain.unknown", word=shown), utf8), 1)

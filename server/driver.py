@@ -48,6 +48,7 @@ from textual import messages as textual_messages
 from textual.message import Message
 
 from ahoy_tui.session import ColorSystem
+from server.console_glyphs import to_console
 from server.framediff import FrameDiff
 from server.key_pacer import KeyPacer
 from server.input_guard import (
@@ -116,6 +117,8 @@ class TerminalLink:
             beyond it are discarded (counted in ``input_dropped``).
         clamp: Rewrite colour codes to ``color_system`` (on by default;
             tests turn it off to check the render path alone).
+        console_glyphs: Map every character onto the Linux console's
+            glyphs (TERM=linux, :mod:`server.console_glyphs`).
         frames: The session's :class:`~server.framediff.FrameDiff` (set by
             ``hosting.prepare_app``), told when the client's screen can no
             longer be trusted (window change, alternate screen entered/left).
@@ -131,6 +134,7 @@ class TerminalLink:
         max_input: int = 16 * 1024,
         on_overflow: Callable[[], None] | None = None,
         clamp: bool = True,
+        console_glyphs: bool = False,
     ) -> None:
         self.channel = channel
         self.color_system = color_system
@@ -139,6 +143,7 @@ class TerminalLink:
         self.max_input = max_input
         self.on_overflow = on_overflow
         self.clamp = clamp
+        self.console_glyphs = console_glyphs
         self.bytes_sent = 0
         self.frames_sent = 0
         self.closed = False
@@ -162,6 +167,8 @@ class TerminalLink:
             return
         if self.clamp:
             text = clamp_colors(text, self.color_system)
+        if self.console_glyphs:
+            text = to_console(text)
         data = text.encode("utf-8", "replace")
         try:
             self.channel.write(data)

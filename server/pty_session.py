@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
+from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, prepare_app, run_hosted
 from server.identity import sanitize_name
@@ -102,7 +103,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         from server.ssh import answer_plain
 
         assert self.chan is not None
-        ans = answer_plain(self.server, self.command)
+        ans = answer_plain(self.server, self.command, dict(self.chan.get_environment()))
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
@@ -156,6 +157,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             max_input=self.server.config.max_input,
             on_overflow=self._drop,
             clamp=self.server.config.clamp_colors,
+            console_glyphs=linux_console(info.term),
         )
         log.info("session start %s as %s from %s (%s, %s, %dx%d)", esc(identity), esc(handle.name),
                  self.connection.peer, esc(info.term), info.color_system, *info.size)

@@ -339,6 +339,14 @@ class _Connection(asyncssh.SSHServer):
         return identity_for(self.username, self.key_fingerprint)
 
 
-def answer_plain(server: AhoyServer, command: str | None) -> commands.Answer:
-    """The no-PTY answer for ``command`` on ``server``."""
-    return commands.answer(command, server.lobby, server.connect_line())
+def answer_plain(server: AhoyServer, command: str | None, env: dict[str, str] | None = None) -> commands.Answer:
+    """The no-PTY answer for ``command`` on ``server``, in the language of the client's ``env``.
+
+    Without any locale in ``env`` the answer is English and ASCII only.
+    """
+    from server.termcaps import lang_for, utf8_for
+
+    env = env or {}
+    has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
+    return commands.answer(command, server.lobby, server.connect_line(), lang_for(env),
+                           utf8=has_locale and utf8_for(env))

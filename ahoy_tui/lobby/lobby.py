@@ -398,7 +398,7 @@ class Lobby:
 
         Raises:
             LobbyError: ``"stale: ..."`` when the seat's choices changed since
-                ``version`` (double press, overtaken); ``"not allowed (Rn): ..."``
+                ``version`` (double press, overtaken); ``"not allowed: ..."``
                 when the rules refuse it; no seat at this table.
         """
         with self.batch():
@@ -415,12 +415,12 @@ class Lobby:
         table = self.table(table_id)
         return table.record_for(table.record_seat(handle.identity, game), game)
 
-    def close_table(self, table_id: str, reason: str) -> None:
-        """Close a table now: members get ``TableClosed``."""
+    def close_table(self, table_id: str, reason: str, key: str = "") -> None:
+        """Close a table now: members get ``TableClosed`` (``key`` names ``reason``, see messages)."""
         with self.batch():
             table = self.tables.pop(table_id, None)
             if table is not None:
-                table.close(reason)
+                table.close(reason, key)
             self.tables_changed()
 
     # -- chat ------------------------------------------------------------------------------------
@@ -449,7 +449,7 @@ class Lobby:
             if not self.rate.allow(handle.identity, self.clock.now()):
                 wait = self.rate.wait(handle.identity, self.clock.now())
                 self.post(handle, Notice(f"Slow down, matey: wait {wait:.0f} s before the next message.",
-                                         "warning"))
+                                         "warning", key="slow_down", args=(("s", f"{wait:.0f}"),)))
                 return
             msg = ChatMessage(channel, handle.name, body, self.wall())
             log_.add(msg)

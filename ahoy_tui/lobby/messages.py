@@ -121,13 +121,21 @@ class LobbyChanged:
 
 @dataclass(frozen=True, slots=True)
 class ChatMessage:
-    """One chat line; ``at`` is wall-clock seconds (``time.time()``)."""
+    """One chat line; ``at`` is wall-clock seconds (``time.time()``).
+
+    A system line (``system`` True) has no text: ``key`` names the sentence
+    (``"sat_down"``, ``"game_begins"``, ... see docs/lobby-api.md) and ``args``
+    its arguments as ``(name, value)`` string pairs (player names are
+    untrusted), so each session renders it in its own language.
+    """
 
     channel: str
     sender: str
     text: str
     at: float
     system: bool = False
+    key: str = ""
+    args: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +148,17 @@ class ChatHistory:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A sentence for one player only (e.g. the chat rate limit)."""
+    """A sentence for one player only (e.g. the chat rate limit).
+
+    ``key``/``args`` (as in ``ChatMessage``) name the sentence so the
+    session shows it in its own language; ``text`` is its English form, for
+    logs and receivers that do not know the key.
+    """
 
     text: str
     level: Literal["info", "warning", "error"] = "info"
+    key: str = ""
+    args: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +196,14 @@ class TableUpdate:
 
 @dataclass(frozen=True, slots=True)
 class TableClosed:
-    """The table is gone (empty past its grace period, or closed)."""
+    """The table is gone (empty past its grace period, or closed).
+
+    ``key`` names ``reason`` for the session's language (``""``: show ``reason``).
+    """
 
     table_id: str
     reason: str
+    key: str = ""
 
 
 Message = LobbyChanged | ChatMessage | ChatHistory | Notice | TableUpdate | TableClosed

@@ -201,9 +201,10 @@ class Table(SeatCommands):
     def post(self, handle: "PlayerHandle", msg: object) -> None:
         self.lobby.post(handle, msg)
 
-    def system(self, text: str) -> None:
-        """A system line in the table chat."""
-        msg = ChatMessage(self.table_id, "", text, self.lobby.wall(), system=True)
+    def system(self, key: str, **args: object) -> None:
+        """A system line in the table chat: sentence ``key`` with ``args`` (rendered by each session)."""
+        msg = ChatMessage(self.table_id, "", "", self.lobby.wall(), system=True, key=key,
+                          args=tuple((k, str(v)) for k, v in args.items()))
         self.chat.add(msg)
         for h in list(self.members):
             self.post(h, msg)
@@ -314,7 +315,7 @@ class Table(SeatCommands):
         self.events = []
         self.seat_version = []
         self._legal = []
-        self.system(f"The game begins: {len(self.seats)} players, to {c.limit} points.")
+        self.system("game_begins", n=len(self.seats), limit=c.limit)
         self.changed(self.game.deal())
 
     def apply_action(self, seat: int, action: Action, by: str) -> None:
@@ -330,7 +331,7 @@ class Table(SeatCommands):
             try:
                 events = g.act(seat, action)
             except RuleError as e:
-                raise LobbyError(f"not allowed ({e.rule}): {e.message}") from None
+                raise LobbyError(f"not allowed: {e.message}") from None  # no rule ids for players
             if g.over:
                 self._game_over()
             self.changed(events)
@@ -356,13 +357,13 @@ class Table(SeatCommands):
         if s.kind != "person" or self.bot_driven(seat):
             return
         s.timeouts += 1
-        text = "Time ran out: the autopilot decided for you."
+        text, key = "Time ran out: the autopilot decided for you.", "timed_out"
         if s.timeouts >= self.timing.timeouts_to_autopilot:
             s.auto = True
-            text = "Time ran out again: the autopilot plays your seat until you act."
+            text, key = "Time ran out again: the autopilot plays your seat until you act.", "timed_out_again"
         for h, v in list(self.members.items()):
             if v == seat:
-                self.post(h, Notice(text, "warning"))
+                self.post(h, Notice(text, "warning", key=key))
 
     def maybe_rematch(self) -> None:
         """Start the rematch once every person present asked for it."""
@@ -386,7 +387,7 @@ class Table(SeatCommands):
             if s.left:
                 s.left = False
             if not was_present and self.in_play:
-                self.system(f"{s.name} is back.")
+                self.system("back", name=s.name)
         self.changed(exclude=handle)
         self.catch_up(handle)
         self.check_empty()
@@ -407,12 +408,11 @@ class Table(SeatCommands):
             name = s.name
             self.seats[seat] = Seat()
             self._fix_host()
-            self.system(f"{name} left the table.")
+            self.system("left_table", name=name)
             self.maybe_rematch()
         else:
             s.left = s.left or leaving
-            self.system(f"{s.name} {'left' if leaving else 'lost the connection'}; "
-                        "the autopilot keeps the seat.")
+            self.system("left_autopilot" if leaving else "lost_autopilot", name=s.name)
 
     def _fix_host(self) -> None:
         if self.host is not None and self.seat_of(self.host) is not None:
@@ -423,7 +423,7 @@ class Table(SeatCommands):
         if new != self.host:
             self.host = new
             if new is not None:
-                self.system(f"{self.seats[self.seat_of(new)].name} is now the host.")
+                self.system("new_host", name=self.seats[self.seat_of(new)].name)
 
     def check_empty(self) -> None:
         """Close after the grace period when no seated person is at the table (R17)."""
@@ -439,17 +439,17 @@ class Table(SeatCommands):
     def _close_if_empty(self) -> None:
         self._close_timer = None
         if not self.people_present():
-            self.lobby.close_table(self.table_id, "no players were left at the table")
+            self.lobby.close_table(self.table_id, "no players were left at the table", key="empty")
 
-    def close(self, reason: str) -> None:
-        """Tell every member the table is gone and stop every timer."""
+    def close(self, reason: str, key: str = "") -> None:
+        """Tell every member the table is gone (``reason``; ``key`` names it) and stop every timer."""
         self.closed = True
         self.pilot.reset()
         for t in (self._deal_timer, self._close_timer):
             if t:
                 t.cancel()
         for h in list(self.members):
-            self.post(h, TableClosed(self.table_id, reason))
+            self.post(h, TableClosed(self.table_id, reason, key))
         self.members.clear()
 
     # -- game actions -----------------------------------------------------------------

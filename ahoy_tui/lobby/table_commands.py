@@ -35,7 +35,7 @@ class SeatCommands:
             self.seats[seat] = Seat.person(handle.identity, handle.name)
             if self.host is None:
                 self.host = handle.identity
-            self.system(f"{handle.name} sat down.")
+            self.system("sat_down", name=handle.name)
         self.attach(handle, seat)
         return seat
 
@@ -52,7 +52,7 @@ class SeatCommands:
         taken = {s.name for s in self.seats}
         name = bot_name(taken, self.rng.randrange(1000))
         self.seats[free[0]] = Seat.bot(kind, name)
-        self.system(f"{name} ({kind} bot) sat down.")
+        self.system("bot_sat_down", name=name, kind=kind)
         self.changed()
         self.maybe_rematch()
         return free[0]
@@ -68,9 +68,9 @@ class SeatCommands:
         for h, v in list(self.members.items()):
             if v == seat:
                 del self.members[h]
-                self.post(h, TableClosed(self.table_id, "the host removed you from the table"))
+                self.post(h, TableClosed(self.table_id, "the host removed you from the table", "removed"))
         self.seats[seat] = Seat()
-        self.system(f"{s.name} was removed by the host.")
+        self.system("removed", name=s.name)
         self.changed()
         self.check_empty()
         self.maybe_rematch()
@@ -123,9 +123,10 @@ class SeatCommands:
         for h, v in list(self.members.items()):
             if v == seat:
                 self.members[h] = None
-                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning"))
+                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning",
+                                    key="seat_given", args=(("bot", name),)))
         self._fix_host()
-        self.system(f"{s.name}'s seat now belongs to {name} (baseline bot).")
+        self.system("seat_to_bot", name=s.name, bot=name)
         self.changed()
         self.check_empty()
 
@@ -134,7 +135,7 @@ class SeatCommands:
             raise LobbyError("a rematch is possible only after the game is over")
         seat = self._my_seat(handle)
         self.seats[seat].ready = True
-        self.system(f"{self.seats[seat].name} wants a rematch.")
+        self.system("wants_rematch", name=self.seats[seat].name)
         self.changed()
         self.maybe_rematch()
 

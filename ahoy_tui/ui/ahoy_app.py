@@ -28,7 +28,7 @@ from textual.screen import Screen
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
-from ahoy_tui.ui.i18n import normalize_lang, tr
+from ahoy_tui.ui.i18n import keyed, normalize_lang, tr
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
@@ -374,11 +374,11 @@ class AhoyApp(App[int]):
         elif kind == "ChatHistory":
             self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
         elif kind == "Notice":
-            self._notice(str(msg.text)[:300], getattr(msg, "level", "info"))
+            self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], getattr(msg, "level", "info"))
         elif kind == "TableUpdate":
             self._table_update(msg)
         elif kind == "TableClosed":
-            self._table_closed(msg.table_id, msg.reason)
+            self._table_closed(msg.table_id, keyed(self.lang, "closed", msg, str(msg.reason)))
 
     def _chat_screen(self, channel: str, apply: Callable[[Any], None]) -> None:
         if channel == "lobby":
@@ -453,7 +453,13 @@ class AhoyApp(App[int]):
         self.theme = names[(i + 1) % len(names)]
         self._save_prefs()
         self.refresh_texts()
-        self.notify(self.t("theme.now", name=self.specs[self.theme].label), timeout=2)
+        self.notify(self.t("theme.now", name=self.theme_label(self.theme)), timeout=2)
+
+    def theme_label(self, name: str) -> str:
+        """The theme's name in the session's language (``theme.name.<name>``; else its file's ``label``)."""
+        key = f"theme.name.{name}"
+        text = self.t(key)
+        return self.specs[name].label if text == key else text
 
     def action_toggle_ascii(self) -> None:
         self.ascii_only = not self.ascii_only

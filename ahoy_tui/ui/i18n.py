@@ -8,6 +8,9 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
+from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
+from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
+
 LANGS: tuple[str, ...] = ("en", "es")
 
 EN: dict[str, str] = {
@@ -17,7 +20,10 @@ EN: dict[str, str] = {
     "key.quit": "Quit", "key.help": "Help", "key.theme": "Theme", "key.ascii": "ASCII",
     "key.lang": "Español", "key.back": "Back", "key.close": "Close",
     "yes": "Yes", "no": "No", "cancel": "Cancel", "ok": "OK",
-    "theme.now": "Theme: {name}", "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
+    "theme.now": "Theme: {name}", "confirm.yes_key": "y",
+    "theme.name.pirate": "Pirate", "theme.name.four-colour": "Four-colour deck",
+    "theme.name.high-contrast": "High contrast", "theme.name.monochrome": "Monochrome",
+    "ascii.on": "ASCII mode on", "ascii.off": "ASCII mode off",
     "lang.now": "Language: English",
     "act.too_late": "Too late: the table has moved on. Look again.",
     # lobby
@@ -48,6 +54,8 @@ EN: dict[str, str] = {
     "limit.200": "200 — a night of piracy", "limit.custom": "custom",
     "clock.relaxed": "relaxed", "clock.normal": "normal", "clock.blitz": "blitz",
     "clock.untimed": "untimed",
+    "clock.hint": "{turn} s for a turn, {respond} s to answer an offer, {discard} s to discard.",
+    "clock.hint_untimed": "No clocks (a long-idle seat still goes to the autopilot).",
     "code.title": "Join by code", "code.prompt": "Table code", "code.join": "Join",
     # waiting room
     "wait.title": "{table} — waiting for the crew", "wait.code": "Invite code: {code}",
@@ -84,7 +92,7 @@ EN: dict[str, str] = {
     "p.pick": "{target} laid {k} cards face down. Pick one:",
     "p.discard": "Discard one card (←/→ or 1–{n}, Enter).",
     "p.ahoy": "You hold a treasure: AHOY! (a)",
-    "p.ahoy_locked": "Treasure dealt to you: R13 locks AHOY! until everyone has drawn once.",
+    "p.ahoy_locked": "Treasure dealt to you: AHOY! waits until everyone has drawn once.",
     "p.locked": "Your card is locked. Waiting for {name}.",
     "p.spectator": "You are watching this table.",
     "p.mark_more": "Mark {k} cards first.",
@@ -178,7 +186,7 @@ EN: dict[str, str] = {
         "• HANDS UP! (needs a Joker, instead of the offer): the target lays 3 cards face down,"
         " you take one blind. The Joker goes to the discard pile.\n"
         "• AHOY! may be called any time you hold a treasure — but a treasure you were dealt"
-        " waits until everyone has drawn once (R13).\n"
+        " waits until everyone has drawn once.\n"
         "• ★ under your cards: the cards of your nearest treasure (one run: the one with most of your"
         " cards that can still be completed; none when every copy of a missing card is on the discard pile).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
@@ -194,7 +202,10 @@ ES: dict[str, str] = {
     "key.quit": "Salir", "key.help": "Ayuda", "key.theme": "Tema", "key.ascii": "ASCII",
     "key.lang": "English", "key.back": "Volver", "key.close": "Cerrar",
     "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
-    "theme.now": "Tema: {name}", "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
+    "theme.now": "Tema: {name}", "confirm.yes_key": "s",
+    "theme.name.pirate": "Pirata", "theme.name.four-colour": "Baraja de cuatro colores",
+    "theme.name.high-contrast": "Alto contraste", "theme.name.monochrome": "Monocromo",
+    "ascii.on": "Modo ASCII activado", "ascii.off": "Modo ASCII desactivado",
     "lang.now": "Idioma: español",
     "act.too_late": "Demasiado tarde: la mesa ya ha cambiado. Mira otra vez.",
     "lobby.title": "Salón — bienvenido a bordo, {name}",
@@ -223,6 +234,8 @@ ES: dict[str, str] = {
     "limit.200": "200 — una noche pirata", "limit.custom": "propio",
     "clock.relaxed": "tranquilo", "clock.normal": "normal", "clock.blitz": "blitz",
     "clock.untimed": "sin reloj",
+    "clock.hint": "{turn} s por turno, {respond} s para responder, {discard} s para descartar.",
+    "clock.hint_untimed": "Sin relojes (una plaza inactiva mucho rato pasa al piloto automático).",
     "code.title": "Unirse con código", "code.prompt": "Código de la mesa", "code.join": "Unirse",
     "wait.title": "{table} — esperando a la tripulación", "wait.code": "Código de invitación: {code}",
     "wait.empty": "(plaza libre)", "wait.bot": "bot", "wait.ready": "listo", "wait.not_ready": "no listo",
@@ -246,17 +259,17 @@ ES: dict[str, str] = {
     "p.draw": "Tu turno: roba una carta (d).",
     "p.action": "Haz una oferta a {name} (o){joker}.",
     "p.action_joker": ", o juega ¡MANOS ARRIBA! con tu Joker (u)",
-    "p.respond": "{offerer} → tú: «Quiero tu {want}, te doy mi {give}.» ¿Aceptas (y) o rechazas (n)?",
+    "p.respond": "{offerer} → tú: «Quiero tu {want}, te doy mi {give}.» ¿Aceptas (tecla y) o rechazas (tecla n)?",
     "p.step_in": "{addressed} rechazó la oferta de {offerer}: quiere {want}, da {give}. ¿Intervienes (i) o pasas (p)?",
     "p.step_in_verified": " Solo quien tenga {want} puede intervenir.",
     "p.choose_partner": "Varios piratas intervinieron. Elige con quién cambiar:",
     "p.exchange": "Trato sucio con {other}: elige la carta que de verdad das (←/→ o 1–{n}, Enter).",
     "p.hands_up": "¡MANOS ARRIBA! Elige a tu víctima:",
-    "p.lay_down": "¡{attacker} grita MANOS ARRIBA! Pon {k} cartas boca abajo (espacio marca, Enter confirma).",
+    "p.lay_down": "{attacker} grita ¡MANOS ARRIBA! Pon {k} cartas boca abajo (espacio marca, Enter confirma).",
     "p.pick": "{target} puso {k} cartas boca abajo. Elige una:",
     "p.discard": "Descarta una carta (←/→ o 1–{n}, Enter).",
     "p.ahoy": "Tienes un tesoro: ¡AHOY! (a)",
-    "p.ahoy_locked": "Te repartieron un tesoro: R13 bloquea ¡AHOY! hasta que todos hayan robado una vez.",
+    "p.ahoy_locked": "Te repartieron un tesoro: ¡AHOY! espera a que todos hayan robado una vez.",
     "p.locked": "Tu carta está elegida. Esperando a {name}.",
     "p.spectator": "Estás mirando esta mesa.",
     "p.mark_more": "Marca primero {k} cartas.",
@@ -280,7 +293,7 @@ ES: dict[str, str] = {
     "ev.partner": "{name} cambia con {partner}.", "ev.no_exchange": "No hay intercambio para {name}.",
     "ev.exchange_locked": "{name} eligió una carta.", "ev.traded": "{name} y {partner} cambiaron cartas.",
     "ev.received": "Diste {gave} y recibiste {card} de {other}.",
-    "ev.hands_up": "¡{name} grita MANOS ARRIBA a {target}!",
+    "ev.hands_up": "{name} le grita ¡MANOS ARRIBA! a {target}.",
     "ev.laid_down": "{name} puso {n} cartas boca abajo.", "ev.laid_down_cards": "Pusiste boca abajo {cards}.",
     "ev.picked": "{name} tomó una carta de {target}.", "ev.took": "Tomaste {card} de {target}.",
     "ev.lost": "{to} se llevó tu {card}.", "ev.discarded": "{name} descartó {card}.",
@@ -344,7 +357,7 @@ ES: dict[str, str] = {
         "• ¡MANOS ARRIBA! (con un Joker, en lugar de la oferta): la víctima pone 3 cartas boca abajo"
         " y tú te llevas una a ciegas. El Joker va al descarte.\n"
         "• ¡AHOY! se grita en cualquier momento con un tesoro en la mano — pero un tesoro"
-        " repartido espera a que todos hayan robado una vez (R13).\n"
+        " repartido espera a que todos hayan robado una vez.\n"
         "• ★ bajo tus cartas: las de tu tesoro más cercano (una sola escalera: la que tiene más cartas tuyas"
         " y aún se puede completar; ninguna si todas las copias de una carta que falta están en el descarte).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
@@ -355,6 +368,10 @@ ES: dict[str, str] = {
     ),
 }
 
+EN.update(EN_SYSTEM)
+EN.update(EN_PLAIN)
+ES.update(ES_SYSTEM)
+ES.update(ES_PLAIN)
 _TABLES = {"en": EN, "es": ES}
 
 
@@ -371,3 +388,25 @@ def tr(lang: str, key: str, **kw: object) -> str:
     """
     template = _TABLES.get(lang, EN).get(key) or EN.get(key) or key
     return template.format(**kw) if kw else template
+
+
+def keyed(lang: str, prefix: str, msg: object, fallback: str) -> str:
+    """A lobby message's sentence ``prefix.<msg.key>`` in ``lang``, else ``fallback``.
+
+    Args:
+        lang: ``"en"`` or ``"es"``.
+        prefix: ``"notice"`` (``Notice``) or ``"closed"`` (``TableClosed``).
+        msg: Has ``key`` (``""``: none) and maybe ``args``, ``(name, value)`` pairs
+            of untrusted strings (cleaned here to 40 characters).
+        fallback: The message's own English text, used for an unknown key.
+    """
+    from ahoy_tui.ui.text import clean
+
+    key = getattr(msg, "key", "")
+    if not key or f"{prefix}.{key}" not in EN:
+        return fallback
+    args = {str(k): clean(str(v), 40) for k, v in getattr(msg, "args", ()) or ()}
+    try:
+        return tr(lang, f"{prefix}.{key}", **args)
+    except (KeyError, IndexError, ValueError):
+        return fallback

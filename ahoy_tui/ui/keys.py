@@ -23,7 +23,8 @@ ACTION_TEXT: dict[str, str] = {
     "step_in": "key.step_in", "pass": "key.pass", "confirm": "key.confirm", "mark": "key.mark",
     "discards": "key.discards", "log": "key.log", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
-    "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby",
+    "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby", "cancel": "cancel",
+    "send": "offer.send",
 }
 
 

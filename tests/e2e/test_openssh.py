@@ -146,3 +146,27 @@ async def test_openssh_no_pty_command(server, tmp_path):
     out, err = await asyncio.wait_for(proc.communicate(), 10)
     assert proc.returncode == 0, err
     assert b"treasure" in out and b"\x1b" not in out
+
+
+async def _openssh_rules(port: int, *options: str) -> bytes:
+    proc = await asyncio.create_subprocess_exec(
+        SSH, "-T", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+        "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no",
+        "-o", "PreferredAuthentications=keyboard-interactive", *options,
+        "anna@127.0.0.1", "rules",
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    assert proc.returncode == 0, err
+    return out
+
+
+async def test_openssh_no_pty_rules_follow_the_clients_lang(server):
+    """``ssh -o SetEnv=LANG=es_ES.UTF-8 host rules`` answers in Spanish (UTF-8); LANG=C in English ASCII."""
+    spanish = (await _openssh_rules(server.port, "-o", "SetEnv=LANG=es_ES.UTF-8")).decode("utf-8")
+    assert "tesoro" in spanish and "¡MANOS ARRIBA!" in spanish and "treasure" not in spanish
+    assert "\x1b" not in spanish
+    latin = await _openssh_rules(server.port, "-o", "SetEnv=LANG=es_ES.ISO-8859-1")
+    assert b"tesoro" in latin and all(b == 10 or 32 <= b < 127 for b in latin)
+    english = await _openssh_rules(server.port, "-o", "SetEnv=LANG=C")
+    assert b"treasure" in english and b"tesoro" not in english

@@ -27,3 +27,15 @@ def test_tables_lists_summaries():
     ]
     text = answer("tables", lobby, "ssh host").text
     assert "t1" in text and "2/4" in text and "(private)" in text and "\x1b" not in text
+
+
+def test_help_and_rules_follow_lang():
+    """No-PTY help/rules/tables are Spanish for a Spanish LANG, with accents only for UTF-8."""
+    lobby = Lobby()
+    rules = answer("rules", lobby, "ssh host", "es", utf8=True).text
+    assert "tesoro" in rules and "¡MANOS ARRIBA!" in rules and "treasure" not in rules
+    ascii_rules = answer("rules", lobby, "ssh host", "es", utf8=False).text
+    assert "tesoro" in ascii_rules and "que carta quieres" in ascii_rules and ascii_rules.isascii()
+    assert "Órdenes sin terminal" in answer("help", lobby, "ssh host", "es", utf8=True).text
+    assert "Piratas conectados" in answer("tables", lobby, "ssh host", "es", utf8=True).text
+    assert "treasure" in answer("rules", lobby, "ssh host").text

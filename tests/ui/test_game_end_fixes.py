@@ -2,7 +2,7 @@
 
 Names stay after people leave a finished game; no blank seat around a
 rematch; spectators are offered no rematch; removing a person asks first;
-the seat list shows "(you) autopilot" at 80 columns; after game over the
+the seat list shows "(you)" and "autopilot" at 80 columns; after game over the
 prompt says the game is over (English and Spanish).
 """
 
@@ -158,8 +158,10 @@ async def _autopilot_seat_line(lang: str) -> str:
 
 
 async def test_own_autopilot_seat_reads_in_full_at_80_columns():
-    assert "(you) autopilot" in await _autopilot_seat_line("en")
-    assert "(tú) autopiloto" in await _autopilot_seat_line("es")
+    """Your row says "(you)" and "autopilot" in full; "(you)" sits after your name, so other names keep their room."""
+    for lang, you, auto in (("en", "anna (you)", "autopilot"), ("es", "anna (tú)", "autopiloto")):
+        line = await _autopilot_seat_line(lang)
+        assert you in line and line.rstrip().endswith(auto)
 
 
 async def _after_game_over_prompt(lang: str) -> tuple[str, str, bool]:

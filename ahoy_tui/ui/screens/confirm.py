@@ -1,4 +1,4 @@
-"""A yes/no question in a small dialog (y / n, Esc, or the buttons); the footer lists its keys."""
+"""A yes/no question in a small dialog (y or s for "sí" / n, Esc, or the buttons); the footer lists its keys."""
 
 from __future__ import annotations
 
@@ -17,15 +17,21 @@ from ahoy_tui.ui.text import asciify
 class ConfirmScreen(ModalScreen[bool]):
     """Dismisses with True (yes) or False (no).
 
-    The footer reads ``y <yes>  n <no>`` (the answers' own words, e.g. "y Leave
-    n Stay"); Esc answers no too.
+    Yes is ``y`` or ``s`` (Spanish "sí") in either language; the footer and
+    the button show the one of the session's language (``confirm.yes_key``):
+    the footer reads ``y <yes>  n <no>`` (the answers' own words, e.g. "y Leave
+    n Stay", "s Salir  n Quedarme"); Esc answers no too.
     """
 
     def __init__(self, title: str, question: str, yes: str, no: str) -> None:
         super().__init__()
         self.title_text, self.question, self.yes, self.no = title, question, yes, no
         fix = asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
-        self._bindings = BindingsMap([Binding("y", "answer(True)", fix(yes)), Binding("n", "answer(False)", fix(no)),
+        app: Any = self.app
+        shown = app.t("confirm.yes_key") if hasattr(app, "t") else "y"
+        hidden = "s" if shown == "y" else "y"
+        self._bindings = BindingsMap([Binding(shown, "answer(True)", fix(yes)), Binding(hidden, "answer(True)", show=False),
+                                      Binding("n", "answer(False)", fix(no)),
                                       Binding("escape", "answer(False)", show=False)])
 
     def compose(self) -> ComposeResult:
@@ -35,7 +41,7 @@ class ConfirmScreen(ModalScreen[bool]):
             box.border_title = fix(self.title_text)
             yield Static(Text(fix(self.question)))
             with Horizontal(classes="dialog-buttons"):
-                yield Button(fix(f"{self.yes} (y)"), id="confirm-yes", variant="primary", compact=True)
+                yield Button(fix(f"{self.yes} ({app.t('confirm.yes_key')})"), id="confirm-yes", variant="primary", compact=True)
                 yield Button(fix(f"{self.no} (n)"), id="confirm-no", compact=True)
 
     def on_mount(self) -> None:

@@ -8,11 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select, Static
 
-from ahoy_tui.lobby.config import LIMIT_PRESETS
+from ahoy_tui.lobby.config import CLOCK_PROFILES, LIMIT_PRESETS
+from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.widgets.tick_box import TickBox
 
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
 CUSTOM = -1
@@ -29,6 +31,20 @@ def parse_limit(preset: int, custom: str) -> int | None:
     return value if 20 <= value <= 1000 else None
 
 
+def clock_hint(t: Any, profile: str) -> str:
+    """What clock ``profile`` means, in seconds per decision (R17), as one sentence of ``t``."""
+    secs = CLOCK_PROFILES.get(profile)
+    if secs is None:
+        return t("clock.hint_untimed")
+    return t("clock.hint", turn=int(secs["turn"]), respond=int(secs["respond"]), discard=int(secs["discard"]))
+
+
+def default_table_name(t: Any, me: str) -> str:
+    """"anna's ship" when it fits the 24 characters of a name, else the player's name alone."""
+    name = t("create.default_name", name=me)
+    return name if len(name) <= 24 else clean(me, 24)
+
+
 class CreateTableScreen(ModalScreen[Any]):
     """Dismisses with a lobby ``TableConfig``, or None when cancelled."""
 
@@ -42,7 +58,7 @@ class CreateTableScreen(ModalScreen[Any]):
             box.border_title = fix(t("create.title"))
             with Grid(id="create-grid"):
                 yield Label(fix(t("create.name")))
-                yield Input(value=clean(t("create.default_name", name=app.me), 24), max_length=24,
+                yield Input(value=clean(default_table_name(t, app.me), 24), max_length=24,
                             id="c-name", compact=True)
                 yield Label(fix(t("create.seats")))
                 yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False,
@@ -52,13 +68,14 @@ class CreateTableScreen(ModalScreen[Any]):
                              value=100, allow_blank=False, id="c-limit", compact=True)
                 yield Label(fix(t("create.custom")))
                 yield Input(placeholder="20-1000", restrict=r"[0-9]*", max_length=4, id="c-custom",
-                            compact=True, disabled=True)
+                            compact=True)
                 yield Label(fix(t("create.clocks")))
                 yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
                              id="c-clocks", compact=True)
-            yield Checkbox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
-            yield Checkbox(fix(t("create.verified")), id="c-verified", compact=True)
-            yield Checkbox(fix(t("create.private")), id="c-private", compact=True)
+            yield Static(fix(clock_hint(t, "normal")), id="c-clock-hint", markup=False)
+            yield TickBox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
+            yield TickBox(fix(t("create.verified")), id="c-verified", compact=True)
+            yield TickBox(fix(t("create.private")), id="c-private", compact=True)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
@@ -66,14 +83,29 @@ class CreateTableScreen(ModalScreen[Any]):
     def on_mount(self) -> None:
         if not built(self, "#c-name"):
             return
+        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]  # the footer under the dialog
         for inp in self.query(Input):
             inp.cursor_blink = False
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self.query_one("#c-name", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "c-limit":
-            self.query_one("#c-custom", Input).disabled = event.value != CUSTOM
+        """A preset limit empties the custom field; a clock profile explains itself below."""
+        if event.select.id == "c-limit" and event.value != CUSTOM:
+            custom = self.query_one("#c-custom", Input)
+            if custom.value:
+                custom.value = ""
+        elif event.select.id == "c-clocks":
+            app: Any = self.app
+            text = clock_hint(app.t, str(event.value))
+            self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing a number in the custom field chooses the custom limit (no typing goes unseen)."""
+        if event.input.id == "c-custom" and event.value:
+            limit = self.query_one("#c-limit", Select)
+            if limit.value != CUSTOM:
+                limit.value = CUSTOM
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -95,16 +127,15 @@ class CreateTableScreen(ModalScreen[Any]):
         if limit is None:
             app.notify(app.t("create.bad_limit"), severity="warning", timeout=3)
             return
-        name = clean(self.query_one("#c-name", Input).value, 24).strip() or clean(
-            app.t("create.default_name", name=app.me), 24)
+        name = clean(self.query_one("#c-name", Input).value, 24).strip() or default_table_name(app.t, app.me)
         config = app.make_config(
             name=name,
             seats=int(self.query_one("#c-seats", Select).value),
             limit=limit,
-            ace_low=self.query_one("#c-ace-low", Checkbox).value,
-            verified_step_in=self.query_one("#c-verified", Checkbox).value,
+            ace_low=self.query_one("#c-ace-low", TickBox).value,
+            verified_step_in=self.query_one("#c-verified", TickBox).value,
             clocks=str(self.query_one("#c-clocks", Select).value),
-            private=self.query_one("#c-private", Checkbox).value,
+            private=self.query_one("#c-private", TickBox).value,
         )
         self.dismiss(config)
 

@@ -144,6 +144,7 @@ class LobbyScreen(Screen[None]):
         chat.border_title = fix(app.t("lobby.chat"))
         chat.placeholder = fix(app.t("lobby.chat_placeholder"))
         chat.ascii_only = app.ascii_only
+        chat.lang = app.lang
         table = self.query_one("#tables", DataTable)
         table.clear(columns=True)
         self._shown.clear()
@@ -297,15 +298,37 @@ class LobbyScreen(Screen[None]):
         self.query_one("#online", OnlineList).show(
             self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only)
 
-    def _row(self, s: Any, app: Any, fix: Any, name_limit: int) -> tuple[Any, ...]:
-        """The cells of one table's row."""
+    @staticmethod
+    def _status(s: Any, app: Any) -> str:
         status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
         if getattr(s, "private", False):
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
+        return status
+
+    def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16) -> tuple[Any, ...]:
+        """The cells of one table's row."""
         return (plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
                 f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
-                str(getattr(s, "limit", "")), fix(status),
-                plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=16))
+                str(getattr(s, "limit", "")), fix(self._status(s, app)),
+                plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
+
+    def _limits(self, width: int, app: Any, fix: Any) -> tuple[int, int]:
+        """Characters of the name and host cells so that every column fits ``width`` cells.
+
+        Seats, limit and status keep their full width. Names get 10..24
+        characters of what is left, then the host up to 16 but never less than
+        its header: where even that does not fit, the host column is left
+        empty (0) rather than shown cut ("Hos").
+        """
+        heads = [len(fix(app.t(k))) for k in COLUMNS]
+        seats_w, limit_w = max(heads[1], 3), max(heads[2], 4)
+        status_w = max([heads[3]] + [len(fix(self._status(s, app))) for s in self.tables])
+        host_w = max(heads[4], min(16, max((len(str(getattr(s, "host", ""))) for s in self.tables), default=0)))
+        room = width - 2 * len(COLUMNS) - seats_w - limit_w - status_w - 1  # cell padding, scrollbar
+        if room - 10 < heads[4]:
+            return max(8, min(24, room)), 0
+        name_limit = max(10, min(24, room - heads[4]))  # names first, then the host
+        return name_limit, max(heads[4], min(host_w, room - name_limit))
 
     def _sync_tables(self, table: DataTable, app: Any, fix: Any) -> None:
         """Make the rows show ``self.tables``: add, remove and update only what changed.
@@ -315,8 +338,15 @@ class LobbyScreen(Screen[None]):
         last); if they ever were not, the list is rebuilt.
         """
         # names give way so that seats, limit and status (with "private") fit; the host comes last
-        name_limit = max(8, min(24, (table.size.width or 50) - 38))
-        form = (app.lang, app.ascii_only, name_limit)
+        name_limit, host_limit = self._limits(table.size.width or 50, app, fix)
+        host_column = table.columns.get("lobby.col.host")  # type: ignore[call-overload]
+        if host_column is not None:
+            label = fix(app.t("lobby.col.host")) if host_limit else ""
+            if host_column.label.plain != label:
+                host_column.label = Text(label)
+                host_column.content_width = len(label)
+                table.refresh()
+        form = (app.lang, app.ascii_only, name_limit, host_limit)
         if form != self._row_form:
             self._row_form = form
             self._row_cache.clear()
@@ -326,7 +356,7 @@ class LobbyScreen(Screen[None]):
             key = str(s.table_id)
             hit = cache.get(key)
             if hit is None or hit[0] is not s:
-                hit = cache[key] = (s, self._row(s, app, fix, name_limit))
+                hit = cache[key] = (s, self._row(s, app, fix, name_limit, host_limit))
             wanted[key] = hit[1]
         shown = self._shown
         if len(wanted) == len(shown) and all(shown.get(k) is cells for k, cells in wanted.items()):
@@ -374,7 +404,7 @@ class LobbyScreen(Screen[None]):
                 self._pending_chat.append(msg)  # shown once the chat box exists
             return
         self._chat_shown = True
-        self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
+        self.query_one(ChatBox).add_message(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
         """Show the lobby's chat history, its newest ``CHAT_HISTORY_SHOWN`` messages
@@ -387,7 +417,7 @@ class LobbyScreen(Screen[None]):
             chat.clear()
         self._chat_shown = bool(messages)
         for m in messages[-CHAT_HISTORY_SHOWN:]:
-            chat.add(m.sender, m.text, getattr(m, "system", False))
+            chat.add_message(m)
 
     def on_chat_box_said(self, event: ChatBox.Said) -> None:
         self.app.call_lobby("chat", "lobby", event.text)  # type: ignore[attr-defined]

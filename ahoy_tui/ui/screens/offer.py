@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from ahoy_tui.game import cards as C
+from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, card_label, card_text, clean
 
@@ -79,6 +80,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
     def on_mount(self) -> None:
         if not built(self, "#offer-want"):
             return
+        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]  # the footer under the dialog
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self._preview()
         self.query_one("#offer-want", Select).focus()

@@ -329,7 +329,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
     def add_chat(self, msg: Any) -> None:
         if not built(self, ChatBox):
             return
-        self.query_one(ChatBox).add(msg.sender, msg.text, getattr(msg, "system", False))
+        self.query_one(ChatBox).add_message(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
         if not built(self, ChatBox):
@@ -337,7 +337,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         chat = self.query_one(ChatBox)
         chat.clear()
         for m in messages:
-            chat.add(m.sender, m.text, getattr(m, "system", False))
+            chat.add_message(m)
 
     def on_chat_box_said(self, event: ChatBox.Said) -> None:
         event.stop()

@@ -175,6 +175,7 @@ class TableDrawing:
         self._put(chat, "border_title", fix(app.t("table.chat")))
         chat.placeholder = fix(app.t("table.chat_placeholder"))
         chat.ascii_only = app.ascii_only
+        chat.lang = app.lang
         self._put(self._part(EventLog), "border_title", fix(app.t("table.log")))
         if view is None:
             self._show("waiting")

@@ -82,6 +82,8 @@ class ChatBox(Widget):
     """Input placeholder text."""
     ascii_only: reactive[bool] = reactive(False)
     """Show names and text as ASCII."""
+    lang: reactive[str] = reactive("en")
+    """Language of system lines (``"en"``/``"es"``): they are rendered here, from their key."""
 
     @dataclass
     class Said(Message):
@@ -91,8 +93,9 @@ class ChatBox(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id, classes=classes)
-        self._messages: deque[tuple[str, str, bool]] = deque(maxlen=MAX_CHAT)
-        """The shown messages, cleaned (sender, text, system): redrawn when ASCII mode changes."""
+        self._messages: deque[tuple[str, str, bool, str, tuple[tuple[str, str], ...]]] = deque(maxlen=MAX_CHAT)
+        """The shown messages, cleaned (sender, text, system, key, args): redrawn when ASCII mode
+        or the language changes."""
 
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, highlight=False, max_lines=MAX_CHAT, min_width=10, classes="chat-log")
@@ -104,8 +107,8 @@ class ChatBox(Widget):
         for inp in self.query(Input):
             inp.placeholder = value
 
-    def watch_ascii_only(self, old: bool, new: bool) -> None:
-        """Redraw the messages already shown in the new mode (new ones follow it anyway)."""
+    def watch_ascii_only(self, old: object, new: object) -> None:
+        """Redraw the messages already shown in the new mode or language (new ones follow it anyway)."""
         if old == new or not self._messages or not self.is_mounted:
             return
         log = self.query_one(RichLog)
@@ -113,17 +116,36 @@ class ChatBox(Widget):
         for entry in self._messages:
             log.write(self._render_line(*entry))
 
-    def add(self, sender: str, text: str, system: bool = False) -> None:
-        """Append one message; both strings are hostile and shown as plain text."""
-        entry = (clean(sender, 16), clean(text, MAX_CHAT), system)
+    watch_lang = watch_ascii_only
+
+    def add(self, sender: str, text: str, system: bool = False, key: str = "",
+            args: tuple[tuple[str, str], ...] = ()) -> None:
+        """Append one message; the strings are hostile and shown as plain text.
+
+        A system line with a ``key`` is the sentence ``"sys." + key`` with
+        ``args`` (name/value pairs), in the box's ``lang``.
+        """
+        entry = (clean(sender, 16), clean(text, MAX_CHAT), system, str(key or ""),
+                 tuple((str(k), clean(str(v), 40)) for k, v in args))
         self._messages.append(entry)
         self.query_one(RichLog).write(self._render_line(*entry))
 
-    def _render_line(self, sender: str, text: str, system: bool) -> Text:
+    def add_message(self, msg: object) -> None:
+        """Append a lobby ``ChatMessage`` (system lines rendered from their key)."""
+        self.add(getattr(msg, "sender", ""), getattr(msg, "text", ""), bool(getattr(msg, "system", False)),
+                 getattr(msg, "key", ""), tuple(getattr(msg, "args", ()) or ()))
+
+    def _render_line(self, sender: str, text: str, system: bool, key: str = "",
+                     args: tuple[tuple[str, str], ...] = ()) -> Text:
         """One cleaned message as a line of the log, in ASCII when the box is in ASCII mode."""
         line = Text()
         fix = asciify if self.ascii_only else (lambda s: s)
         if system:
+            if key:
+                try:
+                    text = tr(self.lang, "sys." + key, **dict(args))
+                except (KeyError, IndexError, ValueError):  # an argument missing: show the key, no crash
+                    text = key
             line.append(fix(text), style="italic dim")
         else:
             line.append(fix(sender), style="bold")

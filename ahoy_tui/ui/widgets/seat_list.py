@@ -68,9 +68,18 @@ class SeatList(RowsWidget):
         self._drawn: dict[SeatRow, Strip] = {}  # each seat's row as last drawn
         self._drawn_with: tuple | None = None  # what those rows depend on besides the seat
 
-    def _tail(self, r: SeatRow) -> str:
-        """The seat's state after its total: ``(you) autopilot``, ``bot``, ``left`` ... ("" for none)."""
-        tail = f"({self.you_label}) {r.status}".strip() if r.you else r.status
+    def _tail(self, r: SeatRow, room: int | None = None) -> str:
+        """The seat's state after its total: ``(you) autopilot``, ``bot``, ``left`` ... ("" for none).
+
+        On the viewer's own row ``(you)`` comes first when ``room`` cells
+        allow it (None: always); otherwise only the state word (``(you)``
+        then goes after the name, see ``_line``).
+        """
+        tail = r.status
+        if r.you:
+            full = f"({self.you_label}) {r.status}".strip()
+            if room is None or len(full) <= room or not r.status:
+                tail = full
         return asciify(tail) if self.ascii_only else tail
 
     def name_width(self) -> int:
@@ -78,9 +87,11 @@ class SeatList(RowsWidget):
 
         The state word (autopilot, offline, left) matters more than the end of
         a long name, so names are cut first (with an ellipsis); every row gets
-        the same width so the columns stay aligned.
+        the same width so the columns stay aligned. The viewer's ``(you)``
+        never takes room from the names: where ``(you) autopilot`` does not
+        fit, ``(you)`` follows the viewer's name (cut like a name) instead.
         """
-        widest = max((len(self._tail(r)) for r in self.rows), default=0)
+        widest = max((len(asciify(r.status) if self.ascii_only else r.status) for r in self.rows), default=0)
         free = self.row_width - FIXED_CELLS - (2 + widest if widest else 0)
         return max(MIN_NAME, min(NAME_CELLS, free))
 
@@ -90,6 +101,10 @@ class SeatList(RowsWidget):
         marker = (">" if self.ascii_only else "▶") if r.turn else ("*" if self.ascii_only else "•") if r.waiting else " "
         line.append(f"{marker} ", style=self.card_styles.get("turn", "bold"))
         name = clean(r.name, NAME_CELLS)
+        room = self.row_width - FIXED_CELLS - name_w - 2
+        tail = self._tail(r, room)
+        if r.you and r.status and tail == (asciify(r.status) if self.ascii_only else r.status):
+            name = f"{name} ({self.you_label})"  # no room for "(you) autopilot": "(you)" goes with the name
         if self.ascii_only:
             name = asciify(name)
         if len(name) > name_w:
@@ -98,7 +113,6 @@ class SeatList(RowsWidget):
         line.append(" ")
         line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
         line.append(f"{self.pts_label.format(n=r.total):>8}")
-        tail = self._tail(r)
         if tail:
             line.append(f"  {tail}", style="dim" if not r.you else "")
         return line

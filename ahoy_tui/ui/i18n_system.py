@@ -1,0 +1,50 @@
+"""Table-chat system lines, notices and close reasons in English and Spanish (merged into :mod:`ahoy_tui.ui.i18n`).
+
+The lobby sends a system line as a key and arguments
+(``ChatMessage.key``/``args``); the session renders ``"sys." + key`` in its
+own language; ``Notice.key`` -> ``"notice." + key``, ``TableClosed.key`` ->
+``"closed." + key``. Arguments: ``name``/``bot`` are display names (untrusted,
+cleaned by the caller), ``kind`` a bot kind, ``n``, ``limit`` and ``s`` numbers.
+"""
+
+from __future__ import annotations
+
+EN_SYSTEM: dict[str, str] = {
+    "sys.sat_down": "{name} sat down.",
+    "sys.bot_sat_down": "{name} ({kind} bot) sat down.",
+    "sys.removed": "{name} was removed by the host.",
+    "sys.seat_to_bot": "{name}'s seat now belongs to {bot} (baseline bot).",
+    "sys.wants_rematch": "{name} wants a rematch.",
+    "sys.game_begins": "The game begins: {n} players, to {limit} points.",
+    "sys.back": "{name} is back.",
+    "sys.left_table": "{name} left the table.",
+    "sys.left_autopilot": "{name} left; the autopilot keeps the seat.",
+    "sys.lost_autopilot": "{name} lost the connection; the autopilot keeps the seat.",
+    "sys.new_host": "{name} is now the host.",
+    "notice.timed_out": "Time ran out: the autopilot decided for you.",
+    "notice.timed_out_again": "Time ran out again: the autopilot plays your seat until you act.",
+    "notice.slow_down": "Slow down, matey: wait {s} s before the next message.",
+    "notice.seat_given": "The host gave your seat to {bot}; you are watching now.",
+    "closed.removed": "The host removed you from the table.",
+    "closed.empty": "No players were left at the table.",
+}
+
+ES_SYSTEM: dict[str, str] = {
+    "sys.sat_down": "{name} se sentó.",
+    "sys.bot_sat_down": "{name} (bot {kind}) se sentó.",
+    "sys.removed": "El anfitrión quitó a {name}.",
+    "sys.seat_to_bot": "La plaza de {name} es ahora de {bot} (bot baseline).",
+    "sys.wants_rematch": "{name} quiere la revancha.",
+    "sys.game_begins": "Empieza la partida: {n} jugadores, a {limit} puntos.",
+    "sys.back": "{name} ha vuelto.",
+    "sys.left_table": "{name} dejó la mesa.",
+    "sys.left_autopilot": "{name} se fue; el piloto automático lleva su plaza.",
+    "sys.lost_autopilot": "{name} perdió la conexión; el piloto automático lleva su plaza.",
+    "sys.new_host": "{name} es ahora el anfitrión.",
+    "notice.timed_out": "Se acabó el tiempo: el piloto automático decidió por ti.",
+    "notice.timed_out_again": "Se acabó el tiempo otra vez: el piloto automático juega tu plaza hasta que actúes.",
+    "notice.slow_down": "Más despacio, grumete: espera {s} s antes del siguiente mensaje.",
+    "notice.seat_given": "El anfitrión dio tu plaza a {bot}; ahora estás mirando.",
+    "closed.removed": "El anfitrión te quitó de la mesa.",
+    "closed.empty": "No quedaba nadie en la mesa.",
+}

@@ -1,0 +1,188 @@
+"""What play-testing found about texts: Spanish system lines, dialogs and glyphs (issue items 12–14)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Input, Select
+from ui_helpers import at_table, make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.lobby import TableConfig
+from ahoy_tui.lobby.messages import ChatMessage
+from ahoy_tui.ui.widgets.chat_box import ChatBox
+from ahoy_tui.ui.widgets.tick_box import TickBox
+
+SIZE = (100, 30)
+
+SEEN = {
+    "en": ["bo sat down.", "The game begins: 3 players, to 20 points.",
+           "bo lost the connection; the autopilot keeps the seat."],
+    "es": ["bo se sentó.", "Empieza la partida: 3 jugadores, a 20 puntos.",
+           "bo perdió la conexión; el piloto automático lleva su plaza."],
+}
+
+
+def _chat_lines(app) -> str:
+    """Every line of the active screen's chat box as the player reads it (also those scrolled away)."""
+    box = app.screen.query_one(ChatBox)
+    return "\n".join(box._render_line(*entry).plain for entry in box._messages)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_table_system_lines_are_in_each_sessions_language(lang):
+    """The same events (someone sits, the game starts, someone drops) read in the session's language."""
+    lobby = new_lobby()
+    app = make_app(lobby, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, TableConfig(name="Pearl", seats=3, limit=20, clocks="untimed"))
+        app.open_table(tid)
+        bo = lobby.connect("user:bo", "bo")
+        got: list[object] = []
+        bo.subscribe(got.append)
+        lobby.join(bo, tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.set_ready(bo, tid, True)
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, at_table)
+        lobby.disconnect(bo)
+        await wait_for(pilot, lambda a: SEEN[lang][-1].split(";")[0] in _chat_lines(a))
+        panel = _chat_lines(app)
+        for line in SEEN[lang]:
+            assert line in panel
+        other = SEEN["es" if lang == "en" else "en"]
+        assert not any(line in panel for line in other)
+        # The lobby sent keys, not sentences: nothing English went over the wire for a system line.
+        system = [m for m in got if isinstance(m, ChatMessage) and m.system]
+        assert system and all(m.text == "" and m.key for m in system)
+
+        # Switching the language redraws the lines already shown.
+        await pilot.press("l")
+        await wait_for(pilot, lambda a: other[0] in _chat_lines(a))
+        assert other[1] in _chat_lines(app)
+
+
+def _line_with(app, needle: str) -> str:
+    return next(line for line in screen_text(app).splitlines() if needle in line)
+
+
+async def test_create_dialog_ticked_and_unticked_boxes_look_different():
+    """A ticked box shows an X, an unticked one does not (not only a colour change); ASCII: [X] / [ ]."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    app = make_app(new_lobby())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        app.screen.query_one("#c-private", TickBox).value = True
+        await pilot.pause()
+        ticked, unticked = _line_with(app, "Private"), _line_with(app, "Ace low")
+        assert "X" in ticked.split("Private")[0] and "X" not in unticked.split("Ace low")[0]
+        await pilot.press("escape")
+        await pilot.press("m")  # ASCII mode
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        app.screen.query_one("#c-private", TickBox).value = True
+        await pilot.pause()
+        assert "[X] Private" in screen_text(app) and "[ ] Ace low" in screen_text(app)
+
+
+async def test_typing_a_custom_limit_chooses_custom_and_clocks_are_explained():
+    """The custom field takes typing at once (and picks "custom"); the clock choice says its seconds."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        assert "60 s for a turn, 20 s to answer an offer" in screen_text(app)
+        app.screen.query_one("#c-clocks", Select).value = "blitz"
+        await wait_for(pilot, lambda a: "20 s for a turn, 8 s to answer" in screen_text(a))
+        app.screen.query_one("#c-custom", Input).focus()
+        await pilot.press("7", "7")
+        await wait_for(pilot, lambda a: a.screen.query_one("#c-custom", Input).value == "77")
+        app.screen.query_one("#c-create", Button).press()
+        await wait_for(pilot, lambda a: lobby.table_summaries())
+        assert lobby.table_summaries()[0].limit == 77
+
+
+async def test_your_autopilot_does_not_squeeze_the_other_names():
+    """With your seat on autopilot every seat name stays whole (your row drops "(you)" instead)."""
+    from textual.app import App
+
+    from ahoy_tui.ui.widgets.seat_list import SeatList, SeatRow
+
+    rows = (SeatRow("anna", 5, 10, you=True, status="autopilot"), SeatRow("Calico Jack", 5, 12),
+            SeatRow("Charles Vane", 4, 0, turn=True), SeatRow("Anne Bonny", 5, 3, status="bot"))
+
+    class Seats(App[None]):
+        def compose(self):
+            yield SeatList(classes="seats")
+
+    app = Seats()
+    async with app.run_test(size=(44, 8)) as pilot:
+        seats = app.query_one(SeatList)
+        seats.styles.width = 44
+        seats.rows = rows
+        await wait_for(pilot, lambda a: "autopilot" in screen_text(a))
+        text = screen_text(app)
+        for name in ("Calico Jack", "Charles Vane", "Anne Bonny"):
+            assert name in text, text
+        assert "anna (you)" in text and "autopilot" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_and_prompts_show_no_rule_ids(lang):
+    """Rule ids ("(R13)") are for the spec, not for players."""
+    import re
+
+    from ahoy_tui.ui import i18n
+
+    table = i18n.EN if lang == "en" else i18n.ES
+    assert not [k for k, v in table.items() if re.search(r"\bR\d+\b", v)]
+
+
+async def test_spanish_yes_no_dialog_shows_and_takes_s():
+    """A Spanish yes/no dialog names the key "s" (sí) on its button, and "s" answers yes."""
+    from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(new_lobby(), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        answers: list[bool] = []
+        app.push_screen(ConfirmScreen("¿Dejar la mesa?", "¿Seguro?", "Salir", "Quedarme"), answers.append)
+        await wait_for(pilot, lambda a: "Salir (s)" in screen_text(a))
+        assert "Quedarme (n)" in screen_text(app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda a: answers == [True])
+
+
+async def test_dialog_footers_are_in_spanish():
+    """Under the create dialog a Spanish session reads "esc Cancelar", not "Cancel"."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    app = make_app(new_lobby(), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen) and "Cancelar" in
+                       screen_text(a).splitlines()[-1])
+        assert "Cancel " not in screen_text(app).splitlines()[-1] + " "
+
+
+async def test_lobby_notices_are_in_each_sessions_language():
+    """The chat rate limit's notice reads in the session's language (same event, English and Spanish)."""
+    seen = {}
+    for lang in ("en", "es"):
+        lobby = new_lobby()
+        app = make_app(lobby, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for i in range(6):
+                lobby.chat(app.handle, "lobby", f"hi {i}")
+            await wait_for(pilot, lambda a: any(n.severity == "warning" for n in a._notifications))
+            seen[lang] = [n.message for n in app._notifications if n.severity == "warning"][0]
+    assert seen["en"].startswith("Slow down, matey: wait")
+    assert seen["es"].startswith("Más despacio, grumete: espera")
