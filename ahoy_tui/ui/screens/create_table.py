@@ -59,6 +59,7 @@ class CreateTableScreen(ModalScreen[Any]):
             yield Checkbox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
             yield Checkbox(fix(t("create.verified")), id="c-verified", compact=True)
             yield Checkbox(fix(t("create.private")), id="c-private", compact=True)
+            yield Checkbox(fix(t("create.reveal")), value=True, id="c-reveal", compact=True)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
@@ -105,6 +106,7 @@ class CreateTableScreen(ModalScreen[Any]):
             verified_step_in=self.query_one("#c-verified", Checkbox).value,
             clocks=str(self.query_one("#c-clocks", Select).value),
             private=self.query_one("#c-private", Checkbox).value,
+            reveal=self.query_one("#c-reveal", Checkbox).value,
         )
         self.dismiss(config)
 

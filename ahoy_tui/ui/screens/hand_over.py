@@ -1,4 +1,4 @@
-"""The end of a hand: the treasure revealed, every hand face up, the scores (R14)."""
+"""The end of a hand: the treasure revealed, every hand face up, the scores (R14), the deals (reveal)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.reveal_view import reveal_text
 from ahoy_tui.ui.text import asciify, cards_text, clean
 
 
@@ -49,18 +50,23 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
 
-    def __init__(self, table: Any, data: dict, ahoy: Any) -> None:
+    def __init__(self, table: Any, data: dict, ahoy: Any, reveal: dict | None = None) -> None:
         super().__init__()
         self.names = list(table.names)
         self.data = data
         self.ahoy = ahoy
+        self.reveal = reveal
 
     def compose(self) -> ComposeResult:
         app: Any = self.app
         with VerticalScroll(id="over-box", classes="dialog") as b:
             title = app.t("over.title", hand=self.data.get("hand", "?"))
             b.border_title = asciify(title) if app.ascii_only else title
-            yield Static(hand_over_text(app, self.names, self.data, self.ahoy))
+            yield Static(hand_over_text(app, self.names, self.data, self.ahoy, hint=self.reveal is None))
+            if self.reveal is not None:
+                fix = asciify if app.ascii_only else (lambda s: s)
+                yield Static(reveal_text(app, self.names, self.reveal), classes="reveal")
+                yield Static(Text("\n" + fix(app.t("over.continue")), style="dim"))
 
     def on_mount(self) -> None:
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]

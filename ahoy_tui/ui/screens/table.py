@@ -27,6 +27,7 @@ from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.reveal_view import HandBook
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
 from ahoy_tui.ui.screens.table_draw import TableDrawing
 from ahoy_tui.ui.screens.table_hand import HandCursor
@@ -94,6 +95,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self.cursor: int | None = None
         self.marked: frozenset[int] = frozenset()
         self._all_events: list[Any] = []
+        self.book = HandBook()
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
         self._queued: list[Any] = []
@@ -181,6 +183,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self.update = update
         events = list(update.events or [])
         self._all_events.extend(events)
+        self.book.take(events, reset=getattr(update, "catch_up", False))
         if len(self._all_events) > MAX_EVENTS:
             del self._all_events[:-MAX_EVENTS]
         self._log_pending.extend(self._narrate(events[-LOG_PANEL_LINES:]))
@@ -231,7 +234,9 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         elif "hand_over" in kinds and ("hand", view.hand_no) not in self._shown_over:
             self._flush()
             self._shown_over.add(("hand", view.hand_no))
-            self.app.push_screen(HandOverScreen(self, kinds["hand_over"].data, kinds.get("ahoy")))
+            reveal = kinds.get("reveal")
+            self.app.push_screen(HandOverScreen(self, kinds["hand_over"].data, kinds.get("ahoy"),
+                                                reveal.data if reveal is not None else None))
 
     def _game_over_closed(self, choice: str | None) -> None:
         if choice == "rematch":
