@@ -103,23 +103,23 @@ def reveal_text(app: Any, names: Sequence[str], reveal: dict | None) -> Text:
         out.append("\n    ")
         steppers = d.get("steppers") or []
         if d.get("accepted"):
-            out.append(fix(t("rv.accepted", name=n(d.get("to")))))
+            out.append(fix(t("rv.accepted")))
         elif d.get("accepted") is False:
-            out.append(fix(t("rv.declined", name=n(d.get("to")))))
-            if steppers:
-                out.append("; " + fix(t("rv.stepped", names=", ".join(n(s) for s in steppers))))
+            out.append(fix(t("rv.declined")))
+            out.append("; " + fix(t("rv.stepped", names=", ".join(n(s) for s in steppers)) if steppers
+                                  else t("rv.nobody")))
         if d.get("gave") is None:
             out.append(("; " if d.get("accepted") is not None else "") + fix(t("rv.no_deal")) + "\n")
             continue
-        out.append(": ")
-        for seat, card, lied in ((d.get("seat"), d.get("gave"), d.get("offerer_lied")),
-                                 (d.get("partner"), d.get("got"), d.get("partner_lied"))):
+        out.append("\n    " if steppers else ": ")
+        for j, (seat, card, lied) in enumerate(((d.get("seat"), d.get("gave"), d.get("offerer_lied")),
+                                                (d.get("partner"), d.get("got"), d.get("partner_lied")))):
+            if j:
+                out.append(" · " if not app.ascii_only else " - ")
             out.append(fix(t("rv.gave", name=n(seat))) + " ")
             out.append_text(_card(app, card))
             out.append(" ")
             out.append(fix(t("rv.lie" if lied else "rv.true")), style="bold reverse" if lied else "dim")
-            out.append("  ")
-        out.rstrip()
         out.append("\n")
     return out
 
@@ -129,7 +129,7 @@ def summary_table(app: Any, names: Sequence[str], events: Iterable[Any]) -> Tabl
     fix = asciify if app.ascii_only else (lambda s: s)
     t = app.t
     table = Table(box=box.ASCII if app.ascii_only else box.SIMPLE_HEAD, expand=False, pad_edge=False)
-    table.add_column(fix(t("sum.player")))
+    table.add_column(fix(t("sum.player")), no_wrap=True)
     for key in ("sum.trades", "sum.lies_told", "sum.lies_caught", "sum.ahoys", "sum.hands_ups"):
         table.add_column(fix(t(key)), justify="right")
     table.add_column(fix(t("sum.points")))

@@ -54,13 +54,14 @@ class GameOverScreen(ModalScreen[str | None]):
             b.border_title = fix(app.t("go.title"))
             yield Static(head)
             yield Static(score_table(app, self.names, v))
-            if self.last is not None:
-                yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
-                yield Static(reveal_text(app, self.names, self.book.reveal_of(self.last.data.get("hand"))))
-            yield Static(Text("\n" + fix(app.t("go.summary")), style="bold underline"))
+            yield Static(Text(fix(app.t("go.summary")), style="bold underline"))
             yield Static(summary_table(app, self.names, self.book.events))
             if not any(h.reveal is not None for h in self.book.hands):
                 yield Static(Text(fix(app.t("go.no_reveal")), style="dim"))
+            if self.last is not None:
+                yield Static(Text())
+                yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
+                yield Static(reveal_text(app, self.names, self.book.reveal_of(self.last.data.get("hand"))))
             yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
         yield Footer()
 
