@@ -184,7 +184,7 @@ EN: dict[str, str] = {
         " waits until everyone has drawn once (R13).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
-        " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
+        " Esc leave chat · h last hand · H every hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
         "Mouse: click cards and buttons."
     ),
@@ -351,7 +351,7 @@ ES: dict[str, str] = {
         " repartido espera a que todos hayan robado una vez (R13).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
-        " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"
+        " s puntos · c chat · Esc salir del chat · h última mano · H todas las manos · z piloto automático ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."
     ),
