@@ -53,6 +53,7 @@ class GameOverScreen(ModalScreen[str | None]):
         with VerticalScroll(id="gameover-box", classes="dialog") as b:
             b.border_title = fix(app.t("go.title"))
             yield Static(head)
+            yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
             yield Static(score_table(app, self.names, v))
             yield Static(Text(fix(app.t("go.summary")), style="bold underline"))
             yield Static(summary_table(app, self.names, self.book.events))
@@ -62,7 +63,6 @@ class GameOverScreen(ModalScreen[str | None]):
                 yield Static(Text())
                 yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
                 yield Static(reveal_text(app, self.names, self.book.reveal_of(self.last.data.get("hand"))))
-            yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
         yield Footer()
 
     def seat_name(self, seat: int) -> str:
