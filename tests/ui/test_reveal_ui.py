@@ -120,3 +120,23 @@ async def test_no_reveal_with_the_option_off_and_spanish_texts():
         assert "La partida en cifras" in shown and "esta mesa no revela los tratos" in shown
         screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert all(h.reveal is None for h in screen.book.hands)
+
+
+async def test_create_dialog_reveal_is_on_by_default_and_can_be_turned_off():
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    for turn_off in (False, True):
+        lobby = _lobby(seed=1)
+        app = make_app(lobby)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            assert isinstance(app.screen, CreateTableScreen)
+            box = app.screen.query_one("#c-reveal")
+            assert box.value is True and box.region.bottom <= 24
+            if turn_off:
+                await pilot.click("#c-reveal")
+                await pilot.pause()
+            await pilot.click("#c-create")
+            await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen))
+            assert next(iter(lobby.tables.values())).config.reveal is (not turn_off)
