@@ -105,7 +105,7 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
         raise LobbyError("the point limit is 50, 100, 150, 200 or a whole number from 20 to 1000")
     if config.clocks not in CLOCK_PROFILES:
         raise LobbyError(f"clocks are one of {', '.join(CLOCK_PROFILES)}")
-    for flag in ("ace_low", "verified_step_in", "private"):
+    for flag in ("ace_low", "verified_step_in", "private", "reveal"):
         if not isinstance(getattr(config, flag), bool):
             raise LobbyError(f"{flag} must be on or off")
     name = clean_text(config.name, 10_000)[:NAME_MAX].strip() or f"{host_name}'s table"[:NAME_MAX]

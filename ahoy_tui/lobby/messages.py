@@ -31,6 +31,9 @@ class TableConfig:
         clocks: Clock profile (R17): ``relaxed``, ``normal`` (R17 defaults),
             ``blitz`` or ``untimed``.
         private: Private tables are joined with a code only.
+        reveal: House rule beside R18: once a hand is over, everyone at the
+            table sees its deals (claims next to the cards given, step-ins,
+            HANDS UP!); off reveals nothing (``game.reveal``).
     """
 
     name: str = ""
@@ -40,6 +43,7 @@ class TableConfig:
     verified_step_in: bool = False
     clocks: ClockProfileName = "normal"
     private: bool = False
+    reveal: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.events import Event, for_viewer
 from ahoy_tui.game.game import Game
 from ahoy_tui.game.replay import project
+from ahoy_tui.game.reveal import reveal_events
 from ahoy_tui.game.state import Phase, Settings
 from ahoy_tui.lobby.chat import ChatLog
 from ahoy_tui.lobby.errors import LobbyError
@@ -332,6 +333,7 @@ class Table(SeatCommands):
                 events = g.act(seat, action)
             except RuleError as e:
                 raise LobbyError(f"not allowed: {e.message}") from None  # no rule ids for players
+            events += reveal_events(self.events, events, self.config.reveal)
             if g.over:
                 self._game_over()
             self.changed(events)

@@ -48,6 +48,7 @@ EN: dict[str, str] = {
     "create.ace_low": "Ace low (A 2 3 4 is a treasure)",
     "create.verified": "Verified step-in (only true holders may step in)",
     "create.clocks": "Clocks", "create.private": "Private (join by code only)",
+    "create.reveal": "Reveal each hand's deals once it is over",
     "create.create": "Create", "create.default_name": "{name}'s ship",
     "create.bad_limit": "The limit must be a whole number from 20 to 1000.",
     "limit.50": "50 — quick", "limit.100": "100 — normal", "limit.150": "150 — long",
@@ -137,6 +138,17 @@ EN: dict[str, str] = {
     "go.hint": "r: rematch   q: back to the lobby",
     "go.hint_watch": "q: back to the lobby   Esc: keep watching",
     "go.left": "{name} (left)",
+    "go.summary": "The game in figures", "go.no_reveal": "Lies stay secret: this table does not reveal deals.",
+    "rv.title": "The deals of this hand", "rv.none": "No deals this hand.",
+    "rv.offer": "{name} → {to}:", "rv.want": "wants", "rv.give": "offers",
+    "rv.accepted": "accepted", "rv.declined": "declined",
+    "rv.stepped": "stepped in: {names}", "rv.nobody": "nobody stepped in", "rv.no_deal": "no deal",
+    "rv.gave": "{name} gave", "rv.lie": "LIE", "rv.true": "true",
+    "rv.hands_up": "{name}: HANDS UP! at {target}, took",
+    "hist.title": "Every hand of this game", "hist.hand": "Hand {hand}", "hist.empty": "No hand is over yet.",
+    "sum.player": "Player", "sum.trades": "Trades", "sum.lies_told": "Lies told",
+    "sum.lies_caught": "Lies caught", "sum.ahoys": "AHOY!", "sum.hands_ups": "HANDS UP!",
+    "sum.points": "Points per hand",
     "p.game_over": "The game is over: rematch (r) or back to the lobby (q).",
     "p.game_over_asked": ("The game is over. You asked for a rematch: it starts when every player"
                           " has asked (q: back to the lobby)."),
@@ -191,7 +203,7 @@ EN: dict[str, str] = {
         " cards that can still be completed; none when every copy of a missing card is on the discard pile).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
-        " Esc leave chat · h last hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
+        " Esc leave chat · h last hand · H every hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
         "Mouse: click cards and buttons."
     ),
@@ -228,6 +240,7 @@ ES: dict[str, str] = {
     "create.ace_low": "As bajo (A 2 3 4 es tesoro)",
     "create.verified": "Intervención verificada (solo quien tiene la carta)",
     "create.clocks": "Relojes", "create.private": "Privada (solo con código)",
+    "create.reveal": "Revelar los tratos de cada mano al terminar",
     "create.create": "Crear", "create.default_name": "Barco de {name}",
     "create.bad_limit": "El límite debe ser un número entero de 20 a 1000.",
     "limit.50": "50 — rápida", "limit.100": "100 — normal", "limit.150": "150 — larga",
@@ -310,6 +323,17 @@ ES: dict[str, str] = {
     "go.hint": "r: revancha   q: volver al salón",
     "go.hint_watch": "q: volver al salón   Esc: seguir mirando",
     "go.left": "{name} (se fue)",
+    "go.summary": "La partida en cifras", "go.no_reveal": "Las mentiras siguen en secreto: esta mesa no revela los tratos.",
+    "rv.title": "Los tratos de esta mano", "rv.none": "No hubo tratos en esta mano.",
+    "rv.offer": "{name} → {to}:", "rv.want": "pide", "rv.give": "ofrece",
+    "rv.accepted": "aceptó", "rv.declined": "rechazó",
+    "rv.stepped": "intervino: {names}", "rv.nobody": "nadie intervino", "rv.no_deal": "sin trato",
+    "rv.gave": "{name} dio", "rv.lie": "MENTIRA", "rv.true": "verdad",
+    "rv.hands_up": "{name}: ¡MANOS ARRIBA! a {target}, se llevó",
+    "hist.title": "Todas las manos de esta partida", "hist.hand": "Mano {hand}", "hist.empty": "Aún no ha terminado ninguna mano.",
+    "sum.player": "Jugador", "sum.trades": "Tratos", "sum.lies_told": "Mintió",
+    "sum.lies_caught": "Engañado", "sum.ahoys": "¡AHOY!", "sum.hands_ups": "¡MANOS ARRIBA!",
+    "sum.points": "Puntos por mano",
     "p.game_over": "La partida ha terminado: revancha (r) o volver al salón (q).",
     "p.game_over_asked": ("La partida ha terminado. Pediste la revancha: empieza cuando todos"
                           " la pidan (q: volver al salón)."),
@@ -362,7 +386,7 @@ ES: dict[str, str] = {
         " y aún se puede completar; ninguna si todas las copias de una carta que falta están en el descarte).\n\n"
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
-        " s puntos · c chat · Esc salir del chat · h última mano · z piloto automático ·"
+        " s puntos · c chat · Esc salir del chat · h última mano · H todas las manos · z piloto automático ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."
     ),

@@ -9,7 +9,8 @@ The truth is built server-side: ``Table.publish`` is wrapped so every time
 the table publishes, the cards each seat may know from then on are recorded
 with a timestamp (own hand, discard pile, offer statements, AHOY! cards,
 revealed hands, the composer's suggestion; spectators: the public part
-only). Every byte each client received (escape codes stripped) and every
+only), and a ``reveal`` of a hand's deals published before that hand's end
+is flagged. Every byte each client received (escape codes stripped) and every
 pyte screen after each received packet is then scanned for card labels as
 ``text.card_label`` draws them; a label seen before its seat could know that
 card is a leak.
@@ -96,6 +97,8 @@ class Truth:
     publishes: int = 0
     conserved_ok: bool = True
     tables: list[Table] = field(default_factory=list)
+    reveals: int = 0
+    early_reveals: list = field(default_factory=list)
 
     def allow(self, seat: int | None, cards, when: float) -> None:
         book = self.first.setdefault(seat, {})
@@ -115,6 +118,12 @@ class Truth:
         self.publishes += 1
         if table not in self.tables:
             self.tables.append(table)
+        ended = {e.data.get("hand") for e in new_events if e.kind == "hand_over"}
+        for e in new_events:  # the reveal goes out only with the end of its own hand
+            if e.kind == "reveal":
+                self.reveals += 1
+                if e.data.get("hand") not in ended:
+                    self.early_reveals.append((when, e.data.get("hand")))
         if g is None:
             return
         s = g.state
@@ -382,6 +391,19 @@ def test_scan_finds_a_forbidden_card():
     assert labels_in(strip_stream(b"10\x1b[5;1H\xe2\x99\xa5")[0]) == []
 
 
+def test_truth_flags_a_reveal_published_before_its_hand_is_over():
+    """The scan is not blind to the reveal: one published without its hand's end is reported."""
+    from types import SimpleNamespace
+
+    from ahoy_tui.game.events import public
+
+    truth = Truth()
+    table = SimpleNamespace(game=None)
+    truth.record(table, [public("traded", seat=0, partner=1), public("reveal", hand=1, deals=[])], 1.0)
+    truth.record(table, [public("hand_over", hand=2), public("reveal", hand=2, deals=[])], 2.0)
+    assert truth.early_reveals == [(1.0, 1)] and truth.reveals == 2
+
+
 async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
     t0 = time.monotonic()
     truth = Truth()
@@ -449,6 +471,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         assert max(state.totals) >= LIMIT and state.phase is Phase.GAME_OVER
         assert state.results and sum(1 for _ in state.results) == state.hand_no  # every hand scored
         assert truth.conserved_ok, "a card went missing or was doubled (R1)"
+        assert truth.reveals == state.hand_no and not truth.early_reveals, truth.early_reveals
         assert all(p.offers >= 1 for p in people), "each person made an offer through the composer"
 
         all_leaks: list[Leak] = []

@@ -40,6 +40,15 @@ def known_cards(screen: TableScreen) -> set[int]:
     return known
 
 
+def early_reveals(screen: TableScreen) -> list:
+    """``reveal`` events of the hand still being played that reached this screen (must be none)."""
+    view = screen.view
+    if view is None or view.phase.value in ("no_hand", "game_over"):
+        return []
+    return [e for e in list(screen._all_events) + list(screen.book.events)
+            if e.kind == "reveal" and e.data.get("hand") == view.hand_no]
+
+
 def secret_cards(lobby, table_id: str, seat: int | None) -> set[int]:
     """Identities in other seats' hands and in the draw pile now."""
     state = lobby.tables[table_id].game.state
@@ -76,6 +85,7 @@ async def test_seat_never_sees_cards_it_may_not_know():
             if not composing and screen.view.hand_no == 1 and lobby.tables[tid].game.state.hand_in_progress:
                 forbidden = secret_cards(lobby, tid, screen.view.seat) - known_cards(screen)
                 assert not leaked(all_text(app), forbidden), screen.view.phase
+                assert not early_reveals(screen)
                 if checked % 3 == 0 and app.screen is screen:  # the whole-log dialog (e) too
                     await pilot.press("e")
                     await pilot.pause()
@@ -109,6 +119,11 @@ async def test_spectator_sees_only_public_cards():
             assert screen.view.seat is None
             forbidden = secret_cards(lobby, tid, None) - known_cards(screen)
             assert not leaked(all_text(watcher), forbidden)
+            for _ in range(12):  # the spectator's screen while the host plays on
+                assert not early_reveals(screen)
+                assert not leaked(all_text(watcher), secret_cards(lobby, tid, None) - known_cards(screen))
+                await step(hp, accept=True)
+                await pilot.pause()
 
 
 def test_leak_detector_finds_card_names():

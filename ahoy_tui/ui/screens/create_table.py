@@ -76,6 +76,7 @@ class CreateTableScreen(ModalScreen[Any]):
             yield TickBox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
             yield TickBox(fix(t("create.verified")), id="c-verified", compact=True)
             yield TickBox(fix(t("create.private")), id="c-private", compact=True)
+            yield TickBox(fix(t("create.reveal")), value=True, id="c-reveal", compact=True)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
@@ -136,6 +137,7 @@ class CreateTableScreen(ModalScreen[Any]):
             verified_step_in=self.query_one("#c-verified", TickBox).value,
             clocks=str(self.query_one("#c-clocks", Select).value),
             private=self.query_one("#c-private", TickBox).value,
+            reveal=self.query_one("#c-reveal", TickBox).value,
         )
         self.dismiss(config)
 

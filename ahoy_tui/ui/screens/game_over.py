@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.reveal_view import reveal_text, summary_table
 from ahoy_tui.ui.screens.hand_over import hand_over_text
 from ahoy_tui.ui.screens.scores import score_table
 from ahoy_tui.ui.text import asciify, clean
@@ -39,6 +40,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.gone = frozenset(table.update.table.gone)
         self.last = next((e for e in reversed(table._all_events) if e.kind == "hand_over"), None)
         self.ahoy = next((e for e in reversed(table._all_events) if e.kind == "ahoy"), None)
+        self.book = table.book
 
     def compose(self) -> ComposeResult:
         app: Any = self.app
@@ -51,10 +53,16 @@ class GameOverScreen(ModalScreen[str | None]):
         with VerticalScroll(id="gameover-box", classes="dialog") as b:
             b.border_title = fix(app.t("go.title"))
             yield Static(head)
-            yield Static(score_table(app, self.names, v))
-            if self.last is not None:
-                yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
             yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
+            yield Static(score_table(app, self.names, v))
+            yield Static(Text(fix(app.t("go.summary")), style="bold underline"))
+            yield Static(summary_table(app, self.names, self.book.events))
+            if not any(h.reveal is not None for h in self.book.hands):
+                yield Static(Text(fix(app.t("go.no_reveal")), style="dim"))
+            if self.last is not None:
+                yield Static(Text())
+                yield Static(hand_over_text(app, self.names, self.last.data, self.ahoy, hint=False))
+                yield Static(reveal_text(app, self.names, self.book.reveal_of(self.last.data.get("hand"))))
         yield Footer()
 
     def seat_name(self, seat: int) -> str:

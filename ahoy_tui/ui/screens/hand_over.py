@@ -1,4 +1,4 @@
-"""The end of a hand: the treasure revealed, every hand face up, the scores (R14)."""
+"""The end of a hand: the treasure revealed, every hand face up, the scores (R14), the deals (reveal)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.reveal_view import reveal_text
 from ahoy_tui.ui.text import asciify, cards_text, clean
 
 
@@ -49,12 +50,15 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
 
-    def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None) -> None:
-        """``names``: the seat names when the hand ended (default: the table's names now)."""
+    def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None,
+                 reveal: dict | None = None) -> None:
+        """``names``: the seat names when the hand ended (default: the table's names now);
+        ``reveal``: the hand's public ``reveal`` event data (None: the table reveals nothing)."""
         super().__init__()
         self.names = list(table.names if names is None else names)
         self.data = data
         self.ahoy = ahoy
+        self.reveal = reveal
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over-box", classes="dialog") as b:
@@ -67,11 +71,17 @@ class HandOverScreen(ModalScreen[None]):
         return asciify(title) if app.ascii_only else title
 
     def _body(self) -> Text:
-        return hand_over_text(self.app, self.names, self.data, self.ahoy)
+        app: Any = self.app
+        out = hand_over_text(app, self.names, self.data, self.ahoy, hint=self.reveal is None)
+        if self.reveal is not None:
+            fix = asciify if app.ascii_only else (lambda s: s)
+            out.append_text(reveal_text(app, self.names, self.reveal))
+            out.append("\n" + fix(app.t("over.continue")), style="dim")
+        return out
 
-    def show(self, data: dict, ahoy: Any, names: list[str]) -> None:
+    def show(self, data: dict, ahoy: Any, names: list[str], reveal: dict | None = None) -> None:
         """Show another hand's report in this dialog (the next hand ended while this one was open)."""
-        self.data, self.ahoy, self.names = data, ahoy, list(names)
+        self.data, self.ahoy, self.names, self.reveal = data, ahoy, list(names), reveal
         if self.is_mounted:
             self.query_one("#over-box").border_title = self._title()
             self.query_one("#over-text", Static).update(self._body())

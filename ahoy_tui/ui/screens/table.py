@@ -27,6 +27,7 @@ from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.reveal_view import HandBook
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
 from ahoy_tui.ui.screens.table_draw import TableDrawing
 from ahoy_tui.ui.screens.table_hand import HandCursor
@@ -96,6 +97,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self._all_events: list[Any] = []
         self._event_names: list[tuple[str, ...]] = []
         """Seat names as they were when each kept event arrived (parallel to ``_all_events``)."""
+        self.book = HandBook()
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
         self._queued: list[Any] = []
@@ -188,6 +190,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         if self._event_names and self._event_names[-1] == names:
             names = self._event_names[-1]  # one shared tuple while the names stay
         self._event_names.extend([names] * len(events))
+        self.book.take(events, reset=getattr(update, "catch_up", False))
         if len(self._all_events) > MAX_EVENTS:
             del self._all_events[:-MAX_EVENTS]
             del self._event_names[:-MAX_EVENTS]
@@ -251,11 +254,12 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
                 return
             self._flush()
             over, ahoy = kinds["hand_over"].data, kinds.get("ahoy")
+            reveal = kinds["reveal"].data if "reveal" in kinds else None
             open_report = next((s for s in self.app.screen_stack if isinstance(s, HandOverScreen)), None)
             if open_report is not None:
-                open_report.show(over, ahoy, self.names)
+                open_report.show(over, ahoy, self.names, reveal)
             else:
-                self.app.push_screen(HandOverScreen(self, over, ahoy))
+                self.app.push_screen(HandOverScreen(self, over, ahoy, reveal=reveal))
 
     def _game_over_closed(self, choice: str | None) -> None:
         if choice == "rematch":

@@ -17,8 +17,9 @@ CREW_BINDINGS = [
     Binding("z", "autopilot", "Autopilot", show=False),
     Binding("B", "seat_to_bot", "Seat to bot", show=False),
     Binding("h", "last_hand", "Last hand", show=False),
+    Binding("H", "history", "History", show=False),
 ]
-CREW_ACTIONS = {"autopilot", "seat_to_bot", "last_hand"}
+CREW_ACTIONS = {"autopilot", "seat_to_bot", "last_hand", "history"}
 
 
 class CrewActions:
@@ -48,6 +49,8 @@ class CrewActions:
             return self._in_play() and self._is_host() and bool(self._people_seats())  # type: ignore[attr-defined]
         if action == "last_hand":
             return self._last_hand_over() is not None
+        if action == "history":
+            return bool(self.book.hands)  # type: ignore[attr-defined]
         return True
 
     def _people_seats(self) -> list[tuple[int, str]]:
@@ -131,8 +134,15 @@ class CrewActions:
             return
         ahoy = next((e for e in reversed(self._all_events) if e.kind == "ahoy"  # type: ignore[attr-defined]
                      and e.data.get("hand", last.data.get("hand")) == last.data.get("hand")), None)
+        reveal = self.book.reveal_of(last.data.get("hand"))  # type: ignore[attr-defined]
         self.app_.push_screen(HandOverScreen(self, last.data, ahoy,  # type: ignore[attr-defined]
-                                             self.names_at(last)))  # type: ignore[attr-defined]
+                                             self.names_at(last), reveal))  # type: ignore[attr-defined]
+
+    def action_history(self) -> None:
+        """Every finished hand of this game with its deals (``H``)."""
+        from ahoy_tui.ui.screens.history import HistoryScreen
+
+        self.app_.push_screen(HistoryScreen(self.names, self.book))  # type: ignore[attr-defined]
 
     def close_hand_over_for_move(self) -> None:
         """A new hand needs this seat: close the hand-over report so the keys reach the table."""
