@@ -63,31 +63,38 @@ class HandOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over-box", classes="dialog") as b:
             b.border_title = self._title()
-            yield Static(self._body(), id="over-text")
+            yield Static(id="over-text")
+            yield Static(id="over-reveal", classes="reveal")
+            yield Static(id="over-hint")
 
     def _title(self) -> str:
         app: Any = self.app
         title = app.t("over.title", hand=self.data.get("hand", "?"))
         return asciify(title) if app.ascii_only else title
 
-    def _body(self) -> Text:
+    def _fill(self) -> None:
+        """Put the report, the deals (only with a reveal) and the hint into their rows."""
         app: Any = self.app
-        out = hand_over_text(app, self.names, self.data, self.ahoy, hint=self.reveal is None)
-        if self.reveal is not None:
-            fix = asciify if app.ascii_only else (lambda s: s)
-            out.append_text(reveal_text(app, self.names, self.reveal))
-            out.append("\n" + fix(app.t("over.continue")), style="dim")
-        return out
+        fix = asciify if app.ascii_only else (lambda s: s)
+        self.query_one("#over-text", Static).update(
+            hand_over_text(app, self.names, self.data, self.ahoy, hint=self.reveal is None))
+        shown = self.reveal is not None
+        reveal, hint = self.query_one("#over-reveal", Static), self.query_one("#over-hint", Static)
+        reveal.display = hint.display = shown
+        if shown:
+            reveal.update(reveal_text(app, self.names, self.reveal))
+            hint.update(Text("\n" + fix(app.t("over.continue")), style="dim"))
 
     def show(self, data: dict, ahoy: Any, names: list[str], reveal: dict | None = None) -> None:
         """Show another hand's report in this dialog (the next hand ended while this one was open)."""
         self.data, self.ahoy, self.names, self.reveal = data, ahoy, list(names), reveal
         if self.is_mounted:
             self.query_one("#over-box").border_title = self._title()
-            self.query_one("#over-text", Static).update(self._body())
+            self._fill()
 
     def on_mount(self) -> None:
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self._fill()
 
     def action_close(self) -> None:
         self.dismiss(None)
