@@ -30,6 +30,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
@@ -93,7 +94,7 @@ class LobbyScreen(Screen[None]):
         self.online: list[str] = []
         self._state: Any = None
         self._shown: dict[str, tuple[Any, ...]] = {}
-        self._row_cache: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+        self._row_cache: dict[str, tuple[Any, tuple[Any, ...], bool]] = {}
         self._row_form: tuple[Any, ...] = ()
         self._hint = None
         self._lists_stale = False
@@ -137,7 +138,10 @@ class LobbyScreen(Screen[None]):
         translate_bindings(self, app.lang)
         self.set_class(app.ascii_only, "-ascii")
         fix = asciify if app.ascii_only else (lambda s: s)
-        title = Text(fix(f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"))
+        line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
+        if not getattr(app, "keyed", True):
+            line += f" · {app.t('lobby.nickname')}"
+        title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
         self.query_one("#tables-box").border_title = fix(app.t("lobby.tables"))
         chat = self.query_one(ChatBox)
@@ -295,13 +299,23 @@ class LobbyScreen(Screen[None]):
             self._hint = hint
             self.query_one("#no-tables", Static).update(hint)
         self.query_one("#online", OnlineList).show(
-            self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only)
+            self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only,
+            getattr(self._state, "keyed", frozenset()))
 
-    def _row(self, s: Any, app: Any, fix: Any, name_limit: int) -> tuple[Any, ...]:
-        """The cells of one table's row."""
+    def _seated(self) -> frozenset[str]:
+        """Ids of the tables where this player holds a seat (``Lobby.seated_tables``)."""
+        app: Any = self.app
+        ask = getattr(app.lobby, "seated_tables", None)
+        handle = getattr(app, "handle", None)
+        return ask(handle.identity) if ask is not None and handle is not None else frozenset()
+
+    def _row(self, s: Any, app: Any, fix: Any, name_limit: int, seated: bool = False) -> tuple[Any, ...]:
+        """The cells of one table's row (``seated``: this player holds a seat there)."""
         status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
         if getattr(s, "private", False):
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
+        if seated:
+            status = f"★ {app.t('lobby.your_seat')} · {status}"
         return (plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
                 f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
                 str(getattr(s, "limit", "")), fix(status),
@@ -321,12 +335,14 @@ class LobbyScreen(Screen[None]):
             self._row_form = form
             self._row_cache.clear()
         cache = self._row_cache
+        seated = self._seated()
         wanted: dict[str, tuple[Any, ...]] = {}
         for s in self.tables:
             key = str(s.table_id)
+            mine = key in seated
             hit = cache.get(key)
-            if hit is None or hit[0] is not s:
-                hit = cache[key] = (s, self._row(s, app, fix, name_limit))
+            if hit is None or hit[0] is not s or hit[2] is not mine:
+                hit = cache[key] = (s, self._row(s, app, fix, name_limit, mine), mine)
             wanted[key] = hit[1]
         shown = self._shown
         if len(wanted) == len(shown) and all(shown.get(k) is cells for k, cells in wanted.items()):
@@ -429,12 +445,23 @@ class LobbyScreen(Screen[None]):
         if tid is None:
             app.notify(app.t("lobby.no_selection"), timeout=2)
             return
+        summary = next((s for s in self.tables if str(s.table_id) == tid), None)
+        if getattr(summary, "private", False) and tid not in self._seated():
+            title = "code.title" if command == "join" else "code.watch_title"
+            self.app.push_screen(JoinCodeScreen(title), lambda code: self._enter_with_code(command, tid, code))
+            return
         app.open_table(tid)
         app.call_lobby(command, tid)
 
-    def action_join_code(self) -> None:
-        from ahoy_tui.ui.screens.join_code import JoinCodeScreen
+    def _enter_with_code(self, command: str, tid: str, code: str | None) -> None:
+        """``join`` or ``spectate`` the private table ``tid`` with the code the player typed."""
+        if not code:
+            return
+        app: Any = self.app
+        app.open_table(tid)
+        app.call_lobby(command, tid, code)
 
+    def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)
 
     def _code_entered(self, code: str | None) -> None:
