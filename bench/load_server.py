@@ -135,7 +135,7 @@ async def serve(args: argparse.Namespace) -> None:
     seating = Seating(lobby, args.clocks)
     config = ServerConfig(
         host="127.0.0.1", port=args.port, host_key_path=Path(args.state_dir) / "host_ed25519_key",
-        max_sessions=0, max_sessions_per_identity=0, max_sessions_per_address=0,
+        max_sessions=0, max_sessions_per_address=0,
         max_connections_per_minute=0, app_factory=seating.factory,
     )
     server = AhoyServer(config, lobby)

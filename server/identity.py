@@ -14,6 +14,8 @@ from rich.cells import cell_len
 
 MAX_NAME_COLUMNS = 16
 FALLBACK_NAME = "sailor"
+RESERVED_LEAD = "✓+"
+"""Characters a name may not start with: the online list's key mark (UTF-8 and ASCII)."""
 
 # Unicode categories dropped from names: controls, format characters (this
 # includes the bidi overrides/isolates U+202A..U+202E, U+2066..U+2069 and
@@ -26,7 +28,8 @@ def sanitize_name(raw: str, max_columns: int = MAX_NAME_COLUMNS) -> str:
     """Turn an SSH username into a display name.
 
     Drops control, format (bidi, zero-width) and unassigned characters,
-    turns any run of spaces into one space, strips the ends and cuts the
+    turns any run of spaces into one space, strips the ends (and a leading
+    key mark, ``RESERVED_LEAD``) and cuts the
     result to ``max_columns`` terminal columns (wide characters count 2).
 
     Args:
@@ -47,6 +50,9 @@ def sanitize_name(raw: str, max_columns: int = MAX_NAME_COLUMNS) -> str:
             ch = " "
         kept.append(ch)
     name = " ".join("".join(kept).split())
+    # The lobby marks names of players with a key by a leading mark (and
+    # "+" in ASCII mode): a chosen name cannot start with either.
+    name = name.lstrip(RESERVED_LEAD + " ")
     # Combining marks must not start the name (they would join a border).
     while name and unicodedata.category(name[0]).startswith("M"):
         name = name[1:]

@@ -9,8 +9,9 @@ it in. It refuses:
   client starts to authenticate, so the refusal travels as an SSH
   disconnect reason the client prints);
 * a new interactive session when the server already runs ``max_sessions``,
-  or when the same identity or address already has its share
-  (told on the channel, exit status 1).
+  or when the same address already has its share (told on the channel,
+  exit status 1). One identity never has two: a new session replaces the
+  older one (:mod:`server.pty_session`), so it is not counted here.
 
 Addresses are grouped: IPv4 (and IPv4-mapped IPv6) by address, IPv6 by its
 /64 network, because one IPv6 host usually owns a whole /64. A limit of 0
@@ -40,7 +41,6 @@ class Limits:
 
     Attributes:
         max_sessions: Interactive sessions on the server at once.
-        per_identity: Interactive sessions of one identity at once.
         per_address: Interactive sessions from one address (IPv6: /64) at once.
         connections_per_minute: New connections one address may open per 60 s.
         failed_passwords: Failed passwords one address may give within
@@ -49,7 +49,6 @@ class Limits:
     """
 
     max_sessions: int = 200
-    per_identity: int = 3
     per_address: int = 10
     connections_per_minute: int = 20
     failed_passwords: int = 5
@@ -175,27 +174,24 @@ class Gate:
                         running: Iterable[tuple[str, str]]) -> str | None:
         """The refusal line for a new interactive session, or None to let it run.
 
+        Sessions of the same identity are not counted: the new one replaces them.
+
         Args:
             addr: The client's IP address.
             identity: Its identity (``key:...`` / ``user:...``).
-            name: Its display name (for the message).
+            name: Its display name (kept for the callers' log lines).
             running: ``(address, identity)`` of every session running now.
         """
         lim = self.limits
         key = address_key(addr)
-        total = same_identity = same_address = 0
+        total = same_address = 0
         for other_addr, other_identity in running:
+            if other_identity == identity:
+                continue
             total += 1
-            same_identity += other_identity == identity
             same_address += address_key(other_addr) == key
         if lim.max_sessions and total >= lim.max_sessions:
             return self._refused("server full", addr, FULL)
-        if lim.per_identity and same_identity >= lim.per_identity:
-            return self._refused(
-                "sessions per identity", addr,
-                f"You already have {same_identity} sessions open as {name}; close one first.",
-                identity,
-            )
         if lim.per_address and same_address >= lim.per_address:
             return self._refused(
                 "sessions per address", addr,

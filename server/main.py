@@ -32,8 +32,6 @@ def build_parser() -> argparse.ArgumentParser:
     d = ServerConfig()
     p.add_argument("--max-sessions", type=int, default=d.max_sessions,
                    help=f"interactive sessions at once, 0: no limit (default: {d.max_sessions})")
-    p.add_argument("--max-sessions-per-identity", type=int, default=d.max_sessions_per_identity,
-                   help=f"sessions one key or keyless name may run at once (default: {d.max_sessions_per_identity})")
     p.add_argument("--max-sessions-per-address", type=int, default=d.max_sessions_per_address,
                    help=f"sessions from one IP (IPv6: /64) at once (default: {d.max_sessions_per_address})")
     p.add_argument("--max-connections-per-minute", type=int, default=d.max_connections_per_minute,
@@ -44,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     p.add_argument("--authorized-keys", type=Path, default=None, help="only these public keys may log in")
     p.add_argument("--password", default=None, help="keyless logins must give this shared password")
+    p.add_argument("--require-keys", action="store_true",
+                   help="refuse logins without an SSH key (a keyless name is only a nickname)")
     p.add_argument("--no-frame-diff", action="store_true",
                    help="send Textual's own frames instead of only the changed cells")
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
@@ -75,12 +75,12 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         port=args.port,
         host_key_path=args.host_key or state_dir / "host_ed25519_key",
         max_sessions=args.max_sessions,
-        max_sessions_per_identity=args.max_sessions_per_identity,
         max_sessions_per_address=args.max_sessions_per_address,
         max_connections_per_minute=args.max_connections_per_minute,
         max_failed_passwords=args.max_failed_passwords,
         authorized_keys=args.authorized_keys,
         password=args.password,
+        require_keys=args.require_keys,
         frame_diff=not args.no_frame_diff,
         **extra,
     )

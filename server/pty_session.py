@@ -4,11 +4,16 @@ The channel is in bytes mode (``encoding=None``, no line editor). With a
 PTY and a shell request the session joins the lobby, builds the app with
 the UI's ``create_app`` and runs it through :mod:`server.hosting`; the
 channel's exit status is 0 after a normal quit, 1 after a crash.
+
+One identity has one live session: once a new one has joined the lobby,
+every older session of the same identity is told why (in its language)
+and closed; the new one takes its seats (R17, ``Lobby.subscribe``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +36,7 @@ log = logging.getLogger(__name__)
 FULL_MESSAGE = "Ahoy! The ship is full right now. Try again in a little while.\r\n"
 #: Longest TERM value kept (a longer one is cut; it only picks colours).
 MAX_TERM = 64
+_STARTS = itertools.count(1)
 
 
 class Session(asyncssh.SSHServerSession[bytes]):
@@ -49,6 +55,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.goodbye: str | None = None
         self.info: SessionInfo | None = None
+        self.replaced = False
+        self.started = 0
+        """Order in which interactive sessions started (a newer one replaces older ones)."""
 
     # -- requests before the session starts ---------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -85,6 +94,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(1)
             return
         # Counted at once, so channels opened in one burst all see each other.
+        self.started = next(_STARTS)
         self.server.sessions.add(self)
         self.task = asyncio.ensure_future(self._run_tui())
 
@@ -147,8 +157,15 @@ class Session(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         lobby = self.server.lobby
         identity = self.connection.identity
+        if self.replaced:  # a newer session of this identity started first
+            chan.write(f"{self.goodbye}\r\n".encode())
+            chan.exit(1)
+            return
         handle = lobby.connect(identity, sanitize_name(self.connection.username))
         info = self.info = self._session_info(handle.name)
+        for older in [s for s in self.server.sessions
+                      if s.started < self.started and s.connection.identity == identity]:
+            older.replace(handle.name)
         link = self.link = TerminalLink(
             chan,
             color_system=info.color_system,
@@ -171,7 +188,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 link.send_text(RESTORE_SEQUENCE + APOLOGY)
             else:
                 self.server.notify_presence()
-                status = await run_hosted(self.app, link)
+                if not self.replaced:
+                    status = await run_hosted(self.app, link)
         finally:
             self.server.sessions.discard(self)
             self.server.gc.session_ended()
@@ -191,6 +209,23 @@ class Session(asyncssh.SSHServerSession[bytes]):
         hook = getattr(app, "lobby_changed", None)
         if hook is not None and app.is_running and app._is_mounted:
             app.call_later(hook)
+
+    def replace(self, name: str) -> None:
+        """A newer session of this identity started: say so and close this one.
+
+        The line is shown after the terminal is restored, in this session's
+        language; the newer session keeps the seats (``Lobby.disconnect``).
+        """
+        from ahoy_tui.ui.i18n import tr
+
+        self.replaced = True
+        lang = getattr(self.app, "lang", None) or (self.info.lang if self.info is not None else "en")
+        self.goodbye = tr(lang, "session.replaced", name=name)
+        log.info("session of %s from %s replaced by a newer one", esc(self.connection.identity),
+                 self.connection.peer)
+        self.server.sessions.discard(self)
+        if self.app is not None:
+            self.app.exit()
 
     def _drop(self) -> None:
         """Disconnect a client that stopped reading (output over the bound)."""

@@ -2,8 +2,9 @@
 
 * Authentication: any public key (identity = its fingerprint), else a
   keyless login by username (keyboard-interactive with no prompt, or any
-  password). ``authorized_keys`` restricts to those keys; ``password``
-  makes keyless logins type the shared password.
+  password): a nickname anyone can type. ``authorized_keys`` restricts to
+  those keys; ``password`` makes keyless logins type the shared password;
+  ``require_keys`` refuses keyless logins with one line.
 * A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
   without a PTY, or for ``exec``, a plain-text answer
   (:mod:`server.commands`). Subsystems (SFTP), SCP, port forwarding,
@@ -60,6 +61,10 @@ def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any)
     return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
 
 
+KEYS_REQUIRED = ("This server requires an SSH key: a name without one is only a nickname. "
+                 "Create a key with ssh-keygen and connect again.")
+"""The one line a keyless login gets from a server with ``require_keys``."""
+
 #: The documented defaults of every limit, in one place (``server.limits.Limits``).
 _LIMITS = Limits()
 
@@ -74,8 +79,6 @@ class ServerConfig:
         host_key_path: Private host key file, created if absent.
         max_sessions: Interactive sessions allowed at once; more are told
             the server is full (0: no limit).
-        max_sessions_per_identity: Interactive sessions one identity may
-            run at once (0: no limit).
         max_sessions_per_address: Interactive sessions from one address
             (IPv6: one /64) at once (0: no limit).
         max_connections_per_minute: New connections one address may open
@@ -85,6 +88,8 @@ class ServerConfig:
         failed_password_window: Seconds a failed password counts.
         authorized_keys: If set, only these public keys may log in.
         password: If set, keyless logins must give this password.
+        require_keys: Refuse keyless logins (one line: ``KEYS_REQUIRED``);
+            every name is then an SSH key's.
         keepalive_interval: Seconds between SSH keepalives (0: off).
         keepalive_count_max: Unanswered keepalives before dropping a client.
         max_buffer: Unsent output per session, in bytes, before the client
@@ -109,13 +114,13 @@ class ServerConfig:
     port: int = 2222
     host_key_path: Path = Path("ahoy_host_key")
     max_sessions: int = _LIMITS.max_sessions
-    max_sessions_per_identity: int = _LIMITS.per_identity
     max_sessions_per_address: int = _LIMITS.per_address
     max_connections_per_minute: int = _LIMITS.connections_per_minute
     max_failed_passwords: int = _LIMITS.failed_passwords
     failed_password_window: float = _LIMITS.failed_password_window
     authorized_keys: Path | None = None
     password: str | None = None
+    require_keys: bool = False
     keepalive_interval: float = 30.0
     keepalive_count_max: int = 3
     max_buffer: int = 4 * 1024 * 1024
@@ -132,7 +137,6 @@ class ServerConfig:
         """The numbers of :class:`server.limits.Gate` from these settings."""
         return Limits(
             max_sessions=self.max_sessions,
-            per_identity=self.max_sessions_per_identity,
             per_address=self.max_sessions_per_address,
             connections_per_minute=self.max_connections_per_minute,
             failed_passwords=self.max_failed_passwords,
@@ -290,16 +294,23 @@ class _Connection(asyncssh.SSHServer):
             addr = self.peer.rsplit(":", 1)[0]
             ok = authorized.validate(key, addr, addr) is not None
         else:
-            ok = self._open
+            ok = self._open or self.server.config.require_keys
         if ok:
             self.key_fingerprint = fingerprint(key)
         return ok
 
     def kbdint_auth_supported(self) -> bool:
-        return self._open or self.server.config.password is not None
+        return self._open or self.server.config.password is not None or self.server.config.require_keys
+
+    def _keyless_refused(self) -> None:
+        """With ``require_keys``: end a keyless login with one line (the SSH disconnect reason)."""
+        if self.server.config.require_keys:
+            log.info("keyless login of %s refused from %s: keys required", esc(self.username), self.peer)
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, KEYS_REQUIRED)
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
         self.key_fingerprint = None
+        self._keyless_refused()
         if self._open:
             return True
         return ("", "Ahoy! This table is private.", "", [("Password: ", False)])
@@ -312,6 +323,7 @@ class _Connection(asyncssh.SSHServer):
 
     def validate_password(self, username: str, password: str) -> bool:
         self.key_fingerprint = None
+        self._keyless_refused()
         return self._open or self._judge(self._password_ok(password))
 
     def _judge(self, ok: bool) -> bool:

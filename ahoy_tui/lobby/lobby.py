@@ -15,7 +15,7 @@ import secrets
 import time
 from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from ahoy_tui.bots import BOT_KINDS
@@ -36,6 +36,25 @@ CODE_LENGTH = 6
 MAX_TABLES = 500
 MAX_TABLES_PER_HOST = 3
 FINISHED_KEPT = 1000
+
+
+
+def is_keyed(identity: str) -> bool:
+    """The identity is an SSH key (``key:SHA256:...``): its name is its own, not a nickname."""
+    return identity.startswith("key:")
+
+
+def unique_table_name(name: str, taken: set[str], limit: int = 24) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... : the first not in ``taken`` (at most ``limit`` characters)."""
+    if name not in taken:
+        return name
+    for n in range(2, 10_000):
+        suffix = f" ({n})"
+        cand = name[: limit - len(suffix)].rstrip() + suffix
+        if cand not in taken:
+            return cand
+    raise LobbyError("too many tables have that name")
+
 
 __all__ = ["Lobby", "PlayerHandle", "TableSummary", "LobbyError", "LOBBY"]
 
@@ -58,9 +77,9 @@ class PlayerHandle:
     def subscribe(self, callback: Callable[[object], None]) -> None:
         """Receive every message for this session through ``callback`` (on the loop).
 
-        Immediately sends ``LobbyChanged``, the lobby ``ChatHistory`` and, for
-        each table where this identity holds a seat in play, that table's
-        full ``TableUpdate`` (reconnect, R17).
+        Immediately sends ``LobbyChanged``, the lobby ``ChatHistory`` and, when
+        this identity holds a seat, the full ``TableUpdate`` and chat of one
+        table: the one it was last at (reconnect, R17; ``Lobby.reconnect_table``).
         """
         self.listeners.append(callback)
         if self.lobby is not None:
@@ -110,6 +129,9 @@ class Lobby:
         self._summaries: dict[str, TableSummary] = {}
         self._table_list: list[TableSummary] | None = None
         self._online: list[str] = []
+        self._keyed: frozenset[str] = frozenset()
+        self._last_table: dict[str, str] = {}
+        """Per identity, the table it was last at with its seat (where a reconnect returns)."""
         self._last_published: tuple[list[TableSummary] | None, list[str]] | None = None
 
     # -- delivery ------------------------------------------------------------------------
@@ -179,11 +201,13 @@ class Lobby:
         last = self._last_published
         if last is not None and last[0] is self._table_list and last[1] is online:
             return
+        if online is not self._online:
+            self._keyed = frozenset(h.name for ident, hs in self.players.items() if is_keyed(ident) for h in hs)
         self._online = online
         self._last_published = (self._table_list, online)
         listeners = [h for h in self.handles() if h.listeners]
         if listeners:
-            msg = LobbyChanged(self._table_list, online)
+            msg = LobbyChanged(self._table_list, online, self._keyed)
             for h in listeners:
                 self.post(h, msg)
 
@@ -217,10 +241,16 @@ class Lobby:
         return handle
 
     def disconnect(self, handle: PlayerHandle) -> None:
-        """Forget a session; safe to call twice. Its seats go to the autopilot (R17)."""
+        """Forget a session; safe to call twice. Its seats go to the autopilot (R17).
+
+        When a newer session of the same identity is connected (it replaced
+        this one) no seat is freed, not even before the start: the newer
+        session takes them (``subscribe``).
+        """
         with self.batch():
+            replaced = any(h is not handle for h in self.players.get(handle.identity, []))
             for table in list(self.tables.values()):
-                table.detach(handle, leaving=False)
+                table.detach(handle, leaving=False, replaced=replaced)
             hs = self.players.get(handle.identity, [])
             if handle in hs:
                 hs.remove(handle)
@@ -240,16 +270,36 @@ class Lobby:
     def lobby_state(self) -> LobbyChanged:
         """The table list and the players online now, as ``LobbyChanged`` (shared lists: do not mutate)."""
         self.tables_changed()
-        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online)
+        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online, self._keyed)
 
     def _subscribed(self, handle: PlayerHandle) -> None:
         with self.batch():
             self.post(handle, self.lobby_state())
             self.post(handle, ChatHistory(LOBBY, self.chat_log.recent()))
-            for table in list(self.tables.values()):
-                seat = table.seat_of(handle.identity)
-                if seat is not None and table.in_play and handle not in table.members:
-                    table.attach(handle, seat)
+            table = self.reconnect_table(handle.identity)
+            if table is not None and handle not in table.members:
+                table.attach(handle, table.seat_of(handle.identity))
+
+    def reconnect_table(self, identity: str) -> Table | None:
+        """The table a new session of ``identity`` is taken back to (R17), or None.
+
+        Among the tables where ``identity`` holds a seat (a game in play, or
+        any table when a newer session replaced an older one): the one it was
+        last at with that seat, else the oldest. Its other
+        seats stay with the autopilot until it joins them again (docs/lobby.md).
+        """
+        mine = [t for t in self.tables.values() if not t.closed and t.seat_of(identity) is not None]
+        last = self._last_table.get(identity)
+        return next((t for t in mine if t.table_id == last), mine[0] if mine else None)
+
+    def seated_tables(self, identity: str) -> frozenset[str]:
+        """Ids of the open tables where ``identity`` holds a seat (the lobby list marks them)."""
+        return frozenset(tid for tid, t in self.tables.items()
+                         if not t.closed and t.seat_of(identity) is not None)
+
+    def seated_at(self, identity: str, table_id: str) -> None:
+        """Remember that ``identity`` is at ``table_id`` with its seat (see ``reconnect_table``)."""
+        self._last_table[identity] = table_id
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -283,6 +333,8 @@ class Lobby:
         """
         with self.batch():
             cfg = validate(config, handle.name)
+            taken = {t.config.name for t in self.tables.values() if not t.closed}
+            cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
                 raise LobbyError("the harbour is full: no more tables can open right now")
             hosted = sum(1 for t in self.tables.values() if t.host == handle.identity)
@@ -314,23 +366,42 @@ class Lobby:
     def join_by_code(self, handle: PlayerHandle, code: str) -> str:
         """Join the private table with this code; returns its id.
 
+        When the table has no seat for this player (full, or its game has
+        started) the code still lets them watch it: they become a spectator
+        and get a ``Notice`` saying so.
+
         Raises:
-            LobbyError: when no table has that code, or as ``join``.
+            LobbyError: when no table has that code.
         """
         want = code.strip().upper() if isinstance(code, str) else ""
         for t in self.tables.values():
             if t.code is not None and t.code == want and not t.closed:
-                self.join(handle, t.table_id, want)
+                with self.batch():
+                    try:
+                        self.join(handle, t.table_id, want)
+                    except LobbyError as refused:
+                        if "you can watch it" not in str(refused):
+                            raise
+                        self.spectate(handle, t.table_id, want)
+                        self.post(handle, Notice("No seat is free for you there: you are watching the table.",
+                                                 "info"))
                 return t.table_id
         raise LobbyError("no table has that code")
 
-    def spectate(self, handle: PlayerHandle, table_id: str) -> None:
-        """Watch a table: public information only (R18). A seated player gets their seat."""
+    def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
+        """Watch a table: public information only (R18). A seated player gets their seat.
+
+        A private table is watched with its code (``code``, any case).
+
+        Raises:
+            LobbyError: no such table; a private table without its code.
+        """
         with self.batch():
             table = self.table(table_id)
             seat = table.seat_of(handle.identity)
             if seat is None and table.code is not None:
-                raise LobbyError("this table is private")
+                if not isinstance(code, str) or code.strip().upper() != table.code:
+                    raise LobbyError("this table is private: ask the host for its code")
             table.attach(handle, seat)
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
@@ -421,6 +492,8 @@ class Lobby:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 table.close(reason, key)
+                for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
+                    del self._last_table[ident]
             self.tables_changed()
 
     # -- chat ------------------------------------------------------------------------------------

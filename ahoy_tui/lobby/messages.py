@@ -117,10 +117,14 @@ class LobbyChanged:
     message when no table changed (only players came or went), and a table
     whose summary did not change is the same ``TableSummary`` object, so a
     receiver finds what changed with ``is`` instead of comparing everything.
+
+    ``keyed`` holds the names in ``online`` whose player logged in with an
+    SSH key (the name is theirs); every other name is a keyless nickname.
     """
 
     tables: list[TableSummary]
     online: list[str]
+    keyed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -385,6 +385,7 @@ class Table(SeatCommands):
         was_present = seat is not None and self.present(seat)
         self.members[handle] = seat
         if seat is not None:
+            self.lobby.seated_at(handle.identity, self.table_id)
             s = self.seats[seat]
             if s.left:
                 s.left = False
@@ -394,12 +395,13 @@ class Table(SeatCommands):
         self.catch_up(handle)
         self.check_empty()
 
-    def detach(self, handle: "PlayerHandle", leaving: bool) -> None:
-        """Remove a session (``leaving``: the person left on purpose)."""
+    def detach(self, handle: "PlayerHandle", leaving: bool, replaced: bool = False) -> None:
+        """Remove a session (``leaving``: the person left on purpose; ``replaced``:
+        a newer session of the same identity takes over, so the seat is kept)."""
         if handle not in self.members:
             return
         seat = self.members.pop(handle)
-        if seat is not None and not self.present(seat):
+        if seat is not None and not self.present(seat) and not (replaced and not self.in_play):
             self._seat_absent(seat, leaving)
         self.changed()
         self.check_empty()

@@ -207,6 +207,11 @@ class AhoyApp(App[int]):
         return self.specs.get(self.theme, self.specs[DEFAULT_THEME]).cards
 
     @property
+    def keyed(self) -> bool:
+        """This session logged in with an SSH key (its name is its own, not a nickname)."""
+        return str(self.session.identity).startswith("key:")
+
+    @property
     def me(self) -> str:
         """This player's lobby name."""
         return self.handle.name if self.handle is not None else self.session.display_name
@@ -409,6 +414,8 @@ class AhoyApp(App[int]):
         if self.table_screen is not None and self.table_screen.table_id != tid:
             return
         if self.table_screen is None:
+            if not getattr(update, "catch_up", False):
+                return  # a table this session does not show; a screen starts with the whole table
             self.table_screen = TableScreen(tid)
             self.push_screen(self.table_screen)
         self.table_screen.apply_update(update)

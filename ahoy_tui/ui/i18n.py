@@ -42,6 +42,11 @@ EN: dict[str, str] = {
     "status.waiting": "waiting", "status.playing": "playing", "status.between_hands": "between hands",
     "status.game_over": "game over", "private": "private",
     "lobby.no_selection": "Choose a table first.",
+    "lobby.your_seat": "your seat",
+    "lobby.nickname": "nickname: a key makes it yours",
+    "code.watch_title": "Watch a private table",
+    "session.replaced": "Ahoy! {name} just logged in again from another session, which now has the seat. "
+                        "This session is closed.",
     # create table
     "create.title": "Create a table", "create.name": "Name", "create.seats": "Seats (2–8)",
     "create.limit": "Point limit", "create.custom": "Custom limit (20–1000)",
@@ -235,6 +240,11 @@ ES: dict[str, str] = {
     "status.waiting": "esperando", "status.playing": "jugando", "status.between_hands": "entre manos",
     "status.game_over": "terminada", "private": "privada",
     "lobby.no_selection": "Elige primero una mesa.",
+    "lobby.your_seat": "tu asiento",
+    "lobby.nickname": "apodo: una clave lo hace tuyo",
+    "code.watch_title": "Mirar una mesa privada",
+    "session.replaced": "¡Ahoy! {name} acaba de entrar otra vez desde otra sesión, que ahora tiene el asiento. "
+                        "Esta sesión se cierra.",
     "create.title": "Crear una mesa", "create.name": "Nombre", "create.seats": "Plazas (2–8)",
     "create.limit": "Límite de puntos", "create.custom": "Límite propio (20–1000)",
     "create.ace_low": "As bajo (A 2 3 4 es tesoro)",

@@ -58,7 +58,7 @@ async def test_many_sessions_at_once_all_get_their_first_frame(tmp_path: Path):
 
     server = await start_server(tmp_path, Lobby(timing=Timing.instant(), seed=1),
                                 app_factory=_default_app_factory, max_sessions_per_address=0,
-                                max_connections_per_minute=0, max_sessions_per_identity=0)
+                                max_connections_per_minute=0)
     players = []
     try:
         players = await asyncio.gather(*(connect(server.port, f"crew{i}", env={"LANG": "en_US.UTF-8"})

@@ -16,21 +16,29 @@ from ahoy_tui.ui.text import asciify, clean
 
 
 class JoinCodeScreen(ModalScreen[str | None]):
-    """Dismisses with the typed code, or None."""
+    """Dismisses with the typed code, or None.
+
+    Args:
+        title_key: i18n key of the dialog's title (joining by default; watching a private table).
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title_key: str = "code.title") -> None:
+        super().__init__()
+        self.title_key = title_key
 
     def compose(self) -> ComposeResult:
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         with Vertical(id="code-box", classes="dialog") as box:
-            box.border_title = fix(app.t("code.title"))
+            box.border_title = fix(app.t(self.title_key))
             yield Label(fix(app.t("code.prompt")))
             inp = Input(max_length=16, id="code-input", compact=True)
             inp.cursor_blink = False
             yield inp
             with Horizontal(classes="dialog-buttons"):
-                yield Button(fix(app.t("code.join")), id="code-join", variant="primary", compact=True)
+                yield Button(fix(app.t("code.join" if self.title_key == "code.title" else "key.watch")), id="code-join", variant="primary", compact=True)
                 yield Button(fix(app.t("cancel")), id="code-cancel", compact=True)
 
     def on_mount(self) -> None:

@@ -30,6 +30,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
@@ -93,7 +94,7 @@ class LobbyScreen(Screen[None]):
         self.online: list[str] = []
         self._state: Any = None
         self._shown: dict[str, tuple[Any, ...]] = {}
-        self._row_cache: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+        self._row_cache: dict[str, tuple[Any, tuple[Any, ...], bool]] = {}
         self._row_form: tuple[Any, ...] = ()
         self._hint = None
         self._lists_stale = False
@@ -137,7 +138,10 @@ class LobbyScreen(Screen[None]):
         translate_bindings(self, app.lang)
         self.set_class(app.ascii_only, "-ascii")
         fix = asciify if app.ascii_only else (lambda s: s)
-        title = Text(fix(f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"))
+        line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
+        if not getattr(app, "keyed", True):
+            line += f" · {app.t('lobby.nickname')}"
+        title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
         self.query_one("#tables-box").border_title = fix(app.t("lobby.tables"))
         chat = self.query_one(ChatBox)
@@ -296,20 +300,32 @@ class LobbyScreen(Screen[None]):
             self._hint = hint
             self.query_one("#no-tables", Static).update(hint)
         self.query_one("#online", OnlineList).show(
-            self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only)
+            self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only,
+            getattr(self._state, "keyed", frozenset()))
+
+    def _seated(self) -> frozenset[str]:
+        """Ids of the tables where this player holds a seat (``Lobby.seated_tables``)."""
+        app: Any = self.app
+        ask = getattr(app.lobby, "seated_tables", None)
+        handle = getattr(app, "handle", None)
+        return ask(handle.identity) if ask is not None and handle is not None else frozenset()
 
     @staticmethod
-    def _status(s: Any, app: Any) -> str:
+    def _status(s: Any, app: Any, seated: bool = False) -> str:
+        """The status cell (``seated``: this player holds a seat there, marked first)."""
         status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
         if getattr(s, "private", False):
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
+        if seated:
+            status = f"★ {app.t('lobby.your_seat')} · {status}"
         return status
 
-    def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16) -> tuple[Any, ...]:
+    def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16,
+             seated: bool = False) -> tuple[Any, ...]:
         """The cells of one table's row."""
         return (plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
                 f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
-                str(getattr(s, "limit", "")), fix(self._status(s, app)),
+                str(getattr(s, "limit", "")), fix(self._status(s, app, seated)),
                 plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
 
     def _limits(self, width: int, app: Any, fix: Any) -> tuple[int, int]:
@@ -322,7 +338,8 @@ class LobbyScreen(Screen[None]):
         """
         heads = [len(fix(app.t(k))) for k in COLUMNS]
         seats_w, limit_w = max(heads[1], 3), max(heads[2], 4)
-        status_w = max([heads[3]] + [len(fix(self._status(s, app))) for s in self.tables])
+        seated = self._seated()
+        status_w = max([heads[3]] + [len(fix(self._status(s, app, str(s.table_id) in seated))) for s in self.tables])
         host_w = max(heads[4], min(16, max((len(str(getattr(s, "host", ""))) for s in self.tables), default=0)))
         room = width - 2 * len(COLUMNS) - seats_w - limit_w - status_w - 1  # cell padding, scrollbar
         if room - 10 < heads[4]:
@@ -351,12 +368,14 @@ class LobbyScreen(Screen[None]):
             self._row_form = form
             self._row_cache.clear()
         cache = self._row_cache
+        seated = self._seated()
         wanted: dict[str, tuple[Any, ...]] = {}
         for s in self.tables:
             key = str(s.table_id)
+            mine = key in seated
             hit = cache.get(key)
-            if hit is None or hit[0] is not s:
-                hit = cache[key] = (s, self._row(s, app, fix, name_limit, host_limit))
+            if hit is None or hit[0] is not s or hit[2] is not mine:
+                hit = cache[key] = (s, self._row(s, app, fix, name_limit, host_limit, mine), mine)
             wanted[key] = hit[1]
         shown = self._shown
         if len(wanted) == len(shown) and all(shown.get(k) is cells for k, cells in wanted.items()):
@@ -463,12 +482,23 @@ class LobbyScreen(Screen[None]):
         if tid is None:
             app.notify(app.t("lobby.no_selection"), timeout=2)
             return
+        summary = next((s for s in self.tables if str(s.table_id) == tid), None)
+        if getattr(summary, "private", False) and tid not in self._seated():
+            title = "code.title" if command == "join" else "code.watch_title"
+            self.app.push_screen(JoinCodeScreen(title), lambda code: self._enter_with_code(command, tid, code))
+            return
         app.open_table(tid)
         app.call_lobby(command, tid)
 
-    def action_join_code(self) -> None:
-        from ahoy_tui.ui.screens.join_code import JoinCodeScreen
+    def _enter_with_code(self, command: str, tid: str, code: str | None) -> None:
+        """``join`` or ``spectate`` the private table ``tid`` with the code the player typed."""
+        if not code:
+            return
+        app: Any = self.app
+        app.open_table(tid)
+        app.call_lobby(command, tid, code)
 
+    def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)
 
     def _code_entered(self, code: str | None) -> None:

@@ -110,6 +110,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         self._assigned: dict[tuple[int, str], Any] = {}
         self._parts: dict[Any, Any] = {}
         self._footer_key: tuple | None = None
+        self._pending_chat: list[Any] = []
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -138,6 +139,9 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         if not built(self, EventLog, PromptBar, KeyFooter):
             return  # the session ended while this screen was being built
         self._ready = True
+        if self._pending_chat:
+            pending, self._pending_chat = self._pending_chat, []
+            self.set_chat(pending)
         queued, self._queued = self._queued, []
         for update in queued:
             self.apply_update(update)
@@ -332,11 +336,16 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
     # -- chat --------------------------------------------------------------------------------
     def add_chat(self, msg: Any) -> None:
         if not built(self, ChatBox):
+            if not exiting(self):
+                self._pending_chat.append(msg)  # shown once the chat box exists (_start)
             return
         self.query_one(ChatBox).add_message(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
+        """Show the table's chat history (on joining or returning: maybe before the chat box exists)."""
         if not built(self, ChatBox):
+            if not exiting(self):
+                self._pending_chat = list(messages)
             return
         chat = self.query_one(ChatBox)
         chat.clear()

@@ -13,6 +13,9 @@ from textual.widget import Widget
 
 from ahoy_tui.ui.text import asciify, clean
 
+KEY_MARK = "✓"
+"""Before the name of a player who logged in with an SSH key (asciified: ``+``)."""
+
 
 class OnlineList(Widget):
     """The players online: the names that fit, then "+N more" on the last line.
@@ -20,25 +23,30 @@ class OnlineList(Widget):
     Drawn line by line (Textual's line API): a change repaints only the lines
     that differ, and a new count only the title line, where a ``Static``
     would repaint (and lay out) the whole box. Names are hostile strings:
-    cleaned to one line of at most 16 characters.
+    cleaned to one line of at most 16 characters. A name whose player logged
+    in with an SSH key starts with ``KEY_MARK`` (``+`` in ASCII mode); no
+    name can start with it otherwise (``server.identity.sanitize_name``), so
+    a keyless nickname never looks like a keyed name.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.names: list[str] = []
+        self.keyed: frozenset[str] = frozenset()
         self.ascii_only = False
         self.more = "+{n}"
         self._drawn: list[str] = []
         self._drawn_height = -1
 
-    def show(self, names: list[str], title: str, more: str, ascii_only: bool) -> None:
+    def show(self, names: list[str], title: str, more: str, ascii_only: bool,
+             keyed: frozenset[str] = frozenset()) -> None:
         """Show ``names`` (not copied: the caller must not change the list) under ``title``.
 
         ``more`` is the last line's text when not every name fits, with ``{n}``
-        for the number of names left out.
+        for the number of names left out; names in ``keyed`` get the key mark.
         """
         restyle = ascii_only != self.ascii_only or more != self.more
-        self.names, self.more, self.ascii_only = names, more, ascii_only
+        self.names, self.more, self.ascii_only, self.keyed = names, more, ascii_only, keyed
         height = self.size.height
         lines = self.visible_lines(height)
         if restyle or height != self._drawn_height:
@@ -73,7 +81,7 @@ class OnlineList(Widget):
             shown, rest = names, 0
         else:
             shown, rest = names[:height - 1], len(names) - (height - 1)
-        lines = [clean(n, 16) for n in shown]
+        lines = [f"{KEY_MARK} {clean(n, 16)}" if n in self.keyed else clean(n, 16) for n in shown]
         if rest:
             lines.append(self.more.format(n=rest))
         if self.ascii_only:
