@@ -107,4 +107,4 @@ def test_returning_to_a_table_gets_the_hand_from_its_start_and_the_chat():
     assert all(e.visible_to(seat) for e in back[0].events)
     assert len(back[0].events) < len(first.events)  # the bot's private events were left out
     chat = [m for m in got if isinstance(m, ChatHistory) and m.channel == first.table_id]
-    assert chat and any("game begins" in m.text for m in chat[0].messages)
+    assert chat and any(m.key == "game_begins" for m in chat[0].messages)

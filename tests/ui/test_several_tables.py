@@ -63,7 +63,7 @@ async def test_seated_tables_are_marked_and_a_return_shows_the_hand_and_the_chat
         seat = lobby.tables[first].seat_of("user:anna")
         assert all(e.visible_to(seat) for e in screen._all_events)  # only what her seat was shown (R18)
         chat = screen.query_one(ChatBox)
-        assert any("game begins" in m[1] for m in chat._messages), chat._messages
+        assert any(m[3] == "game_begins" for m in chat._messages), chat._messages
 
 
 async def test_chat_history_that_arrives_before_the_table_screen_is_built_is_shown():
