@@ -24,6 +24,7 @@ ACTION_TEXT: dict[str, str] = {
     "discards": "key.discards", "log": "key.log", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
     "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby",
+    "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
 }
 
 
