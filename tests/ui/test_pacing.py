@@ -273,3 +273,18 @@ async def test_countdown_warns_once_and_goes_red_only_for_the_players_own_clock(
         clock.rebuild()
         await pilot.pause()
         assert len(got) == 1                                             # once per decision
+
+
+async def test_a_dialog_opening_over_the_table_takes_the_hints_away(hints_on):
+    app = make_app(new_lobby(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        bot_table(app, players=4, limit=100)
+        await wait_for(pilot, at_table)
+        title = app.t("hint.title")
+        await play_until(pilot, lambda a: _prompt_has("o")(a)
+                         and any(str(n.title) == title for n in a._notifications))
+        app.notify("not a hint", timeout=30)
+        await pilot.press("o")
+        await wait_for(pilot, lambda a: isinstance(a.screen, OfferScreen))
+        assert not any(str(n.title) == title for n in app._notifications)
+        assert "not a hint" in toasts(app)

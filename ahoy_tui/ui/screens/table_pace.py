@@ -89,11 +89,31 @@ class PaceActions:
         if app.hints:
             self.show_hints()
 
+    def on_screen_suspend(self) -> None:
+        """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
+        self.hide_hints()
+
+    def hide_hints(self) -> None:
+        """Remove the hint toasts on screen (other toasts stay).
+
+        Uses ``App._unnotify`` (Textual 8.2.8, pinned): Textual has no public
+        call that removes one toast.
+        """
+        app = self.app_  # type: ignore[attr-defined]
+        titles = {app.t("hint.title"), asciify(app.t("hint.title"))}
+        for note in [n for n in app._notifications if n.title in titles]:
+            app._unnotify(note, refresh=False)
+        app._refresh_notifications()
+
     def show_hints(self) -> None:
-        """Show each hint this update calls for that this session has not shown yet."""
+        """Show each hint this update calls for that this session has not shown yet.
+
+        Not while a dialog is open over the table (the hint waits for the
+        situation to come again, with the table in view).
+        """
         app = self.app_  # type: ignore[attr-defined]
         u = self.update
-        if not app.hints or u is None or u.view is None:
+        if not app.hints or u is None or u.view is None or app.screen is not self:
             return
         view = u.view
         star = bool(prompts.treasure_hint(tuple(view.hand), bool(view.ace_low)))
