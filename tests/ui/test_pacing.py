@@ -288,3 +288,20 @@ async def test_a_dialog_opening_over_the_table_takes_the_hints_away(hints_on):
         await wait_for(pilot, lambda a: isinstance(a.screen, OfferScreen))
         assert not any(str(n.title) == title for n in app._notifications)
         assert "not a hint" in toasts(app)
+
+
+async def test_hints_come_one_at_a_time(hints_on):
+    app = make_app(new_lobby(seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        bot_table(app, players=4, limit=100)
+        await wait_for(pilot, at_table)
+        title = app.t("hint.title")
+        most = 0
+        for _ in range(300):
+            most = max(most, sum(1 for n in app._notifications if str(n.title) == title))
+            if len(app.hints_shown) >= 2:
+                break
+            if await step(pilot) == "":
+                await pilot.pause(0.01)
+            await pilot.pause()
+        assert len(app.hints_shown) >= 2 and most == 1

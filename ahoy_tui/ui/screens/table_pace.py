@@ -9,6 +9,7 @@ only tells it the player's choice.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.binding import Binding
@@ -33,6 +34,7 @@ class PaceActions:
     update: Any
     table_id: str
     _auto_pass_told: tuple[str, int] | None = None
+    _hint_at: float = float("-inf")
 
     # -- always pass on step-in ------------------------------------------------------
     def action_auto_pass(self) -> None:
@@ -84,10 +86,18 @@ class PaceActions:
         app.hints = not app.hints
         app.save_prefs()
         if not app.hints:
-            app.clear_notifications()
+            self.hide_hints()
         app.notify(app.t("hints.on" if app.hints else "hints.off"), timeout=3)
         if app.hints:
             self.show_hints()
+
+    def _hint_on_screen(self, title: str) -> bool:
+        """A hint toast is up, or was just asked for (a toast is listed only once its message is handled)."""
+        app = self.app_  # type: ignore[attr-defined]
+        since = time.monotonic() - self._hint_at
+        if since >= HINT_SECONDS:
+            return False
+        return since < 1.0 or any(n.title in (title, asciify(title)) for n in app._notifications)
 
     def on_screen_suspend(self) -> None:
         """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
@@ -101,6 +111,7 @@ class PaceActions:
         """
         app = self.app_  # type: ignore[attr-defined]
         titles = {app.t("hint.title"), asciify(app.t("hint.title"))}
+        self._hint_at = float("-inf")
         for note in [n for n in app._notifications if n.title in titles]:
             app._unnotify(note, refresh=False)
         app._refresh_notifications()
@@ -108,19 +119,22 @@ class PaceActions:
     def show_hints(self) -> None:
         """Show each hint this update calls for that this session has not shown yet.
 
-        Not while a dialog is open over the table (the hint waits for the
-        situation to come again, with the table in view).
+        One at a time, and not while a dialog is open over the table: a hint
+        not shown waits for its situation to come again, with the table in view.
         """
         app = self.app_  # type: ignore[attr-defined]
         u = self.update
         if not app.hints or u is None or u.view is None or app.screen is not self:
             return
+        title = app.t("hint.title")
+        if self._hint_on_screen(title):
+            return  # one hint at a time: two stacked toasts would cover the prompt at 80x24
         view = u.view
         star = bool(prompts.treasure_hint(tuple(view.hand), bool(view.ace_low)))
-        for key in hints.due(u, star):
-            if key in app.hints_shown:
-                continue
-            app.hints_shown.add(key)
-            title = app.t("hint.title")
-            app.notify(app.t(f"hint.{key}"), title=asciify(title) if app.ascii_only else title,
-                       timeout=HINT_SECONDS)
+        key = next((k for k in hints.due(u, star) if k not in app.hints_shown), None)
+        if key is None:
+            return
+        app.hints_shown.add(key)
+        self._hint_at = time.monotonic()
+        app.notify(app.t(f"hint.{key}"), title=asciify(title) if app.ascii_only else title,
+                   timeout=HINT_SECONDS)
