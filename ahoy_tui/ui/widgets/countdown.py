@@ -83,8 +83,10 @@ class Countdown(RowsWidget):
         left = max(0, int(self.deadline - time.monotonic() + 0.999))
         style = "bold reverse" if left <= WARN_SECONDS else "bold"
         if self.mine and left <= WARN_SECONDS:
-            style = "bold white on red"
+            style = "bold #ffffff on #c62828"
             if self._warned != self.deadline and left > 0:
                 self._warned = self.deadline
                 self.post_message(self.RunningOut(left))
-        return Text(f"{'' if self.ascii_only else '⏱ '}{left // 60}:{left % 60:02d}", style=style)
+        out = Text(f"{'' if self.ascii_only else '⏱ '}{left // 60}:{left % 60:02d}")
+        out.stylize(style)  # a span: RowsWidget's short path renders spans, not a Text's base style
+        return out
