@@ -464,6 +464,16 @@ class Lobby:
         with self.batch():
             self.table(table_id).set_autopilot(handle, on)
 
+    def set_auto_pass(self, handle: PlayerHandle, table_id: str, on: bool) -> None:
+        """Always pass on step-in (``on``): every step-in window this seat is
+        asked in is answered with a pass at once (R9.2); ``False`` ends it.
+
+        Raises:
+            LobbyError: no such table, or no seat at it.
+        """
+        with self.batch():
+            self.table(table_id).set_auto_pass(handle, on)
+
     def act(self, handle: PlayerHandle, table_id: str, action: Action, version: int) -> None:
         """Take a game action made against state ``version``.
 

@@ -9,7 +9,9 @@ Two kinds of timer drive a table forward so that no decision waits forever:
   baseline bot's choice. The draw runs on the turn clock.
 * *bot timers*: a bot seat, or a person's seat under the autopilot
   (disconnected, left, or by choice), acts after a short human-like delay
-  and calls AHOY! as soon as it may (after ``Timing.ahoy_delay``).
+  and calls AHOY! as soon as it may (after ``Timing.ahoy_delay``). A
+  person who chose "always pass on step-in" (``Seat.auto_pass``) passes
+  each step-in window at once (a timer due now), unless AHOY! is possible.
 
 Bots act through the same path as people (``Table._apply``).
 """
@@ -121,7 +123,8 @@ class Pilot:
     def _bots(self) -> None:
         t = self.table
         for seat in range(len(t.seats)):
-            want = t.bot_driven(seat) and bool(t.legal_now(seat))
+            auto_pass = self._auto_pass_now(seat)
+            want = (t.bot_driven(seat) or auto_pass) and bool(t.legal_now(seat))
             sv = t.seat_version[seat] if seat < len(t.seat_version) else -1
             cur = self.bot_timers.get(seat)
             if cur and (not want or cur[0] != sv):
@@ -131,10 +134,19 @@ class Pilot:
             if want and cur is None:
                 has_ahoy = isinstance(t.legal_now(seat)[0], Ahoy)
                 lo, hi = t.timing.bot_delay
-                delay = t.timing.ahoy_delay if has_ahoy else (lo if hi <= lo else self.rng.uniform(lo, hi))
+                if auto_pass and not has_ahoy:
+                    delay = 0.0  # "always pass": the answer is given at once (R9.2)
+                else:
+                    delay = t.timing.ahoy_delay if has_ahoy else (lo if hi <= lo else self.rng.uniform(lo, hi))
                 when = t.clock.now() + delay
                 timer = t.clock.call_at(when, t.guarded(lambda s=seat, v=sv: self._bot_turn(s, v)))
                 self.bot_timers[seat] = (sv, timer)
+
+    def _auto_pass_now(self, seat: int) -> bool:
+        """The seat's "always pass" answers now: asked in the step-in window, no AHOY! to call."""
+        legal = self.table.legal_now(seat)
+        return (self.table.auto_passes(seat) and Pass() in legal
+                and not any(isinstance(a, Ahoy) for a in legal))
 
     # -- firing ---------------------------------------------------------------------
 
@@ -161,10 +173,12 @@ class Pilot:
         cur = self.bot_timers.get(seat)
         if cur and cur[0] == sv:
             del self.bot_timers[seat]
-        if t.game is None or t.seat_version[seat] != sv or not t.bot_driven(seat):
+        if t.game is None or t.seat_version[seat] != sv:
             return
         legal = t.legal_now(seat)
-        if legal:
+        if self._auto_pass_now(seat):
+            self.apply(seat, Pass(), legal, "auto_pass")
+        elif legal and t.bot_driven(seat):
             self.apply(seat, self.choose(seat, legal), legal, "bot")
 
     def _expired(self, key: tuple) -> None:

@@ -23,6 +23,9 @@ class Seat:
         auto: The person chose the autopilot, or let the clock run out too often.
         left: The person left during play; the autopilot keeps the seat (R17).
         timeouts: Consecutive decisions the clock took from this person.
+        auto_pass: The person's "always pass on step-in" preference: the
+            table answers every step-in window (R9.2) with a pass for them
+            at once (it stays across games at this table).
     """
 
     kind: Literal["person", "bot", "empty"] = "empty"
@@ -33,6 +36,7 @@ class Seat:
     auto: bool = False
     left: bool = False
     timeouts: int = 0
+    auto_pass: bool = False
 
     @classmethod
     def person(cls, identity: str, name: str) -> "Seat":

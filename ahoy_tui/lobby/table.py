@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING, Callable
 
 from ahoy_tui.game.actions import Action, Ahoy
+from ahoy_tui.game.engine import awaiting
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.game.events import Event, for_viewer
 from ahoy_tui.game.game import Game
@@ -123,6 +124,13 @@ class Table(SeatCommands):
     def bot_driven(self, seat: int) -> bool:
         """A bot or the autopilot makes this seat's decisions."""
         return self.seats[seat].kind == "bot" or self.autopilot(seat)
+
+    def auto_passes(self, seat: int) -> bool:
+        """A person who chose "always pass" is asked in the step-in window now (R9.2)."""
+        s = self.seats[seat]
+        g = self.game
+        return (s.kind == "person" and s.auto_pass and g is not None
+                and g.state.phase is Phase.STEP_IN and seat in awaiting(g.state))
 
     def people_present(self) -> bool:
         """Some seated person has a session at the table."""

@@ -145,6 +145,15 @@ class SeatCommands:
         s.auto, s.timeouts = bool(on), 0
         self.changed()
 
+    def set_auto_pass(self, handle: "PlayerHandle", on: bool) -> None:
+        """Always pass on step-in (``on``) or answer step-in windows yourself (R9.2)."""
+        seat = self._my_seat(handle)
+        s = self.seats[seat]
+        if s.auto_pass == bool(on):
+            return
+        s.auto_pass = bool(on)
+        self.changed()
+
     def leave_seat(self, seat: int) -> None:
         """The seat's person left and has no session here any more."""
         s = self.seats[seat]

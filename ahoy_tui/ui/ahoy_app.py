@@ -29,6 +29,7 @@ from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, normalize_lang, tr
+from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
@@ -161,6 +162,12 @@ class AhoyApp(App[int]):
         self.lang = saved.lang if saved else normalize_lang(session.lang)
         self.ascii_only = saved.ascii_only if saved else not session.utf8
         self._theme_name = saved.theme if saved and saved.theme in self.specs else DEFAULT_THEME
+        self.auto_pass = saved.auto_pass if saved else False
+        """Always pass on step-in (``prefs.Prefs.auto_pass``)."""
+        self.hints = saved.hints if saved else prefs_module.HINTS_DEFAULT
+        """Show first-game hints (``prefs.Prefs.hints``)."""
+        self.hints_shown: set[str] = set()
+        """Hint keys already shown in this session (each hint comes once)."""
         install_scrollbars()
         self.set_class(self.ascii_only, "-ascii")
         for spec in self.specs.values():
@@ -239,8 +246,13 @@ class AhoyApp(App[int]):
         """A lobby ``TableConfig`` from keyword arguments."""
         return table_config_class(self.lobby)(**kw)
 
+    def save_prefs(self) -> None:
+        """Remember this identity's preferences (theme, ASCII, language, always pass, hints)."""
+        self._save_prefs()
+
     def _save_prefs(self) -> None:
-        self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang))
+        self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
+                                                           self.auto_pass, self.hints))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""

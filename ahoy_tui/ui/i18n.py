@@ -109,7 +109,10 @@ EN: dict[str, str] = {
     "offer.send": "Offer", "offer.lie": "Any card: you may lie, and so may they.",
     "offer.choose": "choose a card", "offer.need_want": "Choose the card you want first.",
     "offer.needed": "Only you see this: your nearest treasure lacks {cards}.",
-    "offer.no_run": "Only you see this: no treasure in sight; (1) names your own {card}, a bluff.",
+    "offer.no_run": "Only you see this: no treasure in sight; bluff with your own {card} ({code})?",
+    "offer.code_help": "Type a card: 5d, 10h, qs, ah, jk (suits s h d c).",
+    "offer.code_typing": "Typing {code}… (a suit next: s h d c)",
+    "offer.code_bad": "“{code}” is no card: rank 2–10 j q k a + suit s h d c, or jk.",
     # events
     "ev.hand_started": "Hand {hand} begins; {name} plays first.",
     "ev.dealt": "You were dealt {cards}.",
@@ -178,6 +181,19 @@ EN: dict[str, str] = {
     "autopilot.on": "The autopilot plays your seat now. Press z to take it back.",
     "autopilot.off": "Your seat is yours again.",
     "autopilot.note": "The autopilot is playing your seat (z takes it back).",
+    "autopass.on": "Always pass on step-in: on. Step-in windows are passed for you at once (P: off).",
+    "autopass.off": "Always pass on step-in: off. You answer step-in windows yourself.",
+    "autopass.tag": "always pass (P)", "key.auto_pass": "Always pass", "key.hints": "Hints",
+    "autowarn": "Autopilot in {n} s: make your move!",
+    "hint.title": "Hint (I: no more hints)",
+    "hint.star": "★ marks the cards of your hand that are closest to a treasure: 4 in a row of one suit.",
+    "hint.clock": "Your move runs on a clock (top right). When it runs out, the autopilot decides for you.",
+    "hint.step_in": ("The offer was declined: step in (i) to trade instead, or pass (p)."
+                     " P always passes for you."),
+    "hint.hands_up": ("HANDS UP!: whoever is raided lays up to 3 cards face down;"
+                      " the raider takes one blind. Your Joker goes to the discard pile."),
+    "hints.on": "Hints on: each shows once (I turns them off).",
+    "hints.off": "Hints off (I turns them on again).",
     "tobot.title": "Give a seat to a bot for good",
     "tobot.hint": "Press the seat's number; Esc cancels.",
     "tobot.done": "{name}'s seat goes to a bot.",
@@ -208,7 +224,8 @@ EN: dict[str, str] = {
         " cards that can still be completed; none when every copy of a missing card is on the discard pile).\n\n"
         "KEYS: d draw · o offer · u HANDS UP! · a AHOY! · y/n accept/decline · i/p step in/pass ·"
         " ←/→ or 1–8 choose · space mark · Enter confirm · x discard pile · e whole log · s scores · c chat ·"
-        " Esc leave chat · h last hand · H every hand · z autopilot · B seat to bot (host) · t theme · m ASCII ·"
+        " Esc leave chat · h last hand · H every hand · z autopilot · P always pass on step-in · I hints on/off ·"
+        " B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
         "Mouse: click cards and buttons."
     ),
@@ -302,7 +319,10 @@ ES: dict[str, str] = {
     "offer.send": "Ofertar", "offer.lie": "Cualquier carta: puedes mentir, y ellos también.",
     "offer.choose": "elige una carta", "offer.need_want": "Elige antes la carta que quieres.",
     "offer.needed": "Solo lo ves tú: a tu tesoro más cercano le falta {cards}.",
-    "offer.no_run": "Solo lo ves tú: ningún tesoro a la vista; (1) nombra tu propia {card}, un farol.",
+    "offer.no_run": "Solo lo ves tú: ningún tesoro a la vista; ¿un farol con tu propia {card} ({code})?",
+    "offer.code_help": "Escribe una carta: 5d, 10h, qs, ah, jk (palos s h d c).",
+    "offer.code_typing": "Escribiendo {code}… (falta el palo: s h d c)",
+    "offer.code_bad": "«{code}» no es una carta: valor 2–10 j q k a + palo s h d c, o jk.",
     "ev.hand_started": "Empieza la mano {hand}; juega primero {name}.",
     "ev.dealt": "Te repartieron {cards}.",
     "ev.drew": "{name} robó una carta.", "ev.drew_card": "Robaste {card}.",
@@ -366,6 +386,19 @@ ES: dict[str, str] = {
     "autopilot.on": "El piloto automático juega tu plaza. Pulsa z para recuperarla.",
     "autopilot.off": "Vuelves a llevar tu plaza.",
     "autopilot.note": "El piloto automático juega tu plaza (z la recupera).",
+    "autopass.on": "Pasar siempre al intervenir: sí. Se pasa por ti al momento (P: no).",
+    "autopass.off": "Pasar siempre al intervenir: no. Respondes tú a cada oferta abierta.",
+    "autopass.tag": "paso siempre (P)", "key.auto_pass": "Pasar siempre", "key.hints": "Consejos",
+    "autowarn": "Piloto automático en {n} s: ¡juega ya!",
+    "hint.title": "Consejo (I: sin consejos)",
+    "hint.star": "★ marca las cartas de tu mano más cerca de un tesoro: 4 seguidas de un palo.",
+    "hint.clock": "Tu jugada tiene reloj (arriba a la derecha). Si se acaba, decide el piloto automático.",
+    "hint.step_in": ("Rechazaron la oferta: interviene (i) para cambiar tú, o pasa (p)."
+                     " P pasa siempre por ti."),
+    "hint.hands_up": ("¡MANOS ARRIBA!: el asaltado deja hasta 3 cartas boca abajo;"
+                      " el asaltante se lleva una a ciegas. Tu Joker va al descarte."),
+    "hints.on": "Consejos activados: cada uno sale una vez (I los quita).",
+    "hints.off": "Consejos desactivados (I los vuelve a poner).",
     "tobot.title": "Dar una plaza a un bot para siempre",
     "tobot.hint": "Pulsa el número de la plaza; Esc cancela.",
     "tobot.done": "La plaza de {name} pasa a un bot.",
@@ -397,6 +430,7 @@ ES: dict[str, str] = {
         "TECLAS: d robar · o ofertar · u ¡MANOS ARRIBA! · a ¡AHOY! · y/n aceptar/rechazar ·"
         " i/p intervenir/pasar · ←/→ o 1–8 elegir · espacio marcar · Enter confirmar · x descarte · e registro entero ·"
         " s puntos · c chat · Esc salir del chat · h última mano · H todas las manos · z piloto automático ·"
+        " P pasar siempre al intervenir · I consejos sí/no ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "Ratón: pulsa cartas y botones."
     ),

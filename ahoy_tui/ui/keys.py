@@ -25,6 +25,7 @@ ACTION_TEXT: dict[str, str] = {
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
     "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby", "cancel": "cancel",
     "send": "offer.send",
+    "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
 }
 
 

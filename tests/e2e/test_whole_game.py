@@ -284,9 +284,10 @@ class Person:
             return None
         if "Enter: continue" in body and " is over" in body:
             return ["\r"]
-        if "Any card: you may lie" in body:  # the offer composer: "I want" starts empty; 1 takes the hint's card
+        if "Any card: you may lie" in body:  # the offer composer: "I want" starts empty; type the hint's card
             self.offers += 1
-            return ["1", "\t", "\t", "\r"]
+            hint = re.search(r"Only you see this:.*?\((10[shdc]|[2-9jqka][shdc]|jk)\)", body)
+            return [*(hint.group(1) if hint else "jk"), "\t", "\r"]
         if "You hold a treasure: AHOY! (a)" in body:
             return ["a"]
         if "Your turn: draw a card (d)" in body:

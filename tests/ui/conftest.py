@@ -13,7 +13,9 @@ from ahoy_tui.ui.prefs import STORE  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _fresh_prefs():
+def _fresh_prefs(monkeypatch):
+    # First-game hints are toasts: off unless a test asks for them (tests/ui/test_pacing.py).
+    monkeypatch.setattr("ahoy_tui.ui.prefs.HINTS_DEFAULT", False)
     STORE.clear()
     yield
     STORE.clear()

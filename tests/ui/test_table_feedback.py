@@ -8,6 +8,7 @@ from dataclasses import replace
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
+from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.i18n import tr
@@ -187,7 +188,8 @@ async def test_the_offer_composer_does_not_name_your_target_until_you_choose():
         await pilot.pause()
         assert app.screen is composer and table.view.phase is view.phase
         assert any("Choose the card you want first" in n.message for n in app._notifications)
-        await pilot.press("1")  # the hint's first card (or, with no treasure in sight, your own claimed card)
+        # the hint's first card by its code (or, with no treasure in sight, your own claimed card)
+        await pilot.press(*C.name(composer.picks[0]).lower())
         await wait_for(pilot, lambda a: composer.want == composer.picks[0])
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda a: a.screen is not composer)

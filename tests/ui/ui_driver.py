@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from ahoy_tui.game.cards import card_name
 
 from ahoy_tui.ui.screens.game_over import GameOverScreen
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
@@ -20,8 +21,8 @@ async def step(pilot: Pilot, accept: bool = False) -> str:
     if isinstance(screen, GameOverScreen):
         return "game_over"
     if isinstance(screen, OfferScreen):
-        if screen.want is None:  # "I want" starts empty: 1 names the hint's first card
-            await pilot.press("1")
+        if screen.want is None:  # "I want" starts empty: type the code of the hint's first card
+            await pilot.press(*card_name(screen.picks[0]).lower())
         await pilot.press("ctrl+s")
         return "offer_sent"
     if not isinstance(screen, TableScreen):

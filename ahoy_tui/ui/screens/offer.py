@@ -3,7 +3,16 @@
 Both are statements: any card may be named, whatever either hand holds. A
 preview shows the sentence the table will read. "I want" starts empty (a
 default would tell the table your target on a quick Ctrl+S); a line only
-you see names the cards your best run still lacks.
+you see names the cards your best run still lacks, each with its code.
+
+Typing a card code picks that card in the focused field (the "I want"
+field when a button has focus): a rank ``2``–``10``, ``j``, ``q``, ``k``,
+``a`` and then a suit ``s`` ``h`` ``d`` ``c`` (or its glyph ``♠ ♥ ♦ ♣``),
+or ``jk`` for the Joker, in either case; the letters are the same in
+Spanish (they are the suits' ASCII-mode letters). A code in the first field
+moves on to the second, one in the second to the Send button, so
+``o 5d 10h Enter`` makes an offer. A code that is no card says so and is
+forgotten; Backspace forgets a half-typed code.
 """
 
 from __future__ import annotations
@@ -15,19 +24,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual import events
 from textual.widgets import Button, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.game.errors import RuleError
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, card_label, card_text, clean
+
+
+_SUIT_KEYS = frozenset("shdc" + "".join(C.SUIT_SYMBOLS))
+"""Characters that end a card code (the suits' ASCII letters and glyphs)."""
+_PREFIXES = frozenset({"1", "j"} | {r.lower() for r in C.RANKS})
+"""Codes typed so far that still wait for more (a rank, or the ``1`` of ``10``)."""
 
 
 class OfferScreen(ModalScreen[tuple[int, int] | None]):
     """Dismisses with ``(want, give)`` identities, or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "send", "Offer"),
-                *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 5)]]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "send", "Offer")]
 
     def __init__(self, me: str, other: str, want: int | None, give: int, needed: tuple[int, ...] = ()) -> None:
         """``want``: None leaves "I want" empty until chosen; ``needed``: the private hint's cards."""
@@ -37,23 +54,20 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         self.want = want
         self.give = give
         self.needed = tuple(needed)
+        self.code = ""
+        """The card code typed so far (see the module docstring)."""
 
     @property
     def picks(self) -> tuple[int, ...]:
-        """What keys 1–4 put into "I want": the cards the hint names, else your own claimed card (a bluff)."""
+        """The cards the private hint suggests for "I want": those your run lacks, else your own claimed card (a bluff)."""
         return self.needed or (self.give,)
 
     def _hint_text(self) -> str:
         app: Any = self.app
         if not self.needed:
-            return app.t("offer.no_run", card=card_label(self.give, app.ascii_only))
-        return app.t("offer.needed", cards=" ".join(f"{card_label(c, app.ascii_only)} ({i + 1})"
-                                                     for i, c in enumerate(self.needed)))
-
-    def action_pick(self, index: int) -> None:
-        """Put the hint's ``index``-th card into "I want" (only this seat sees the hint)."""
-        if index < len(self.picks):
-            self.query_one("#offer-want", Select).value = self.picks[index]
+            return app.t("offer.no_run", card=card_label(self.give, app.ascii_only), code=C.name(self.give).lower())
+        return app.t("offer.needed", cards=" ".join(f"{card_label(c, app.ascii_only)} ({C.name(c).lower()})"
+                                                     for c in self.needed))
 
     def _options(self) -> list[tuple[Text, int]]:
         app: Any = self.app
@@ -73,6 +87,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
             yield Static(id="offer-preview")
             yield Static(fix(self._hint_text()), id="offer-hint", classes="hint")
             yield Static(fix(app.t("offer.lie")), classes="hint")
+            yield Static(fix(app.t("offer.code_help")), id="offer-code", classes="hint")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(app.t("offer.send")), id="offer-send", variant="primary", compact=True)
                 yield Button(fix(app.t("cancel")), id="offer-cancel", compact=True)
@@ -102,6 +117,60 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         elif event.select.id == "offer-give" and type(event.value) is int:
             self.give = event.value
         self._preview()
+
+    # -- card codes ------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """Collect a typed card code (an open drop-down keeps its own type-to-search)."""
+        if isinstance(self.focused, SelectOverlay):
+            return
+        if event.key == "backspace" and self.code:
+            event.stop()
+            self._code_line("offer.code_help")
+            self.code = ""
+            return
+        ch = event.character
+        if not ch or len(ch) != 1 or not ch.isprintable() or ch == " ":
+            return
+        event.stop()
+        event.prevent_default()
+        self.type_code(ch)
+
+    def type_code(self, ch: str) -> None:
+        """Add one typed character to the code; a whole code picks its card in the focused field."""
+        code = self.code + (ch.lower() if ch.isascii() else ch)
+        if code == "jk" or code[-1] in _SUIT_KEYS:
+            self.code = ""
+            try:
+                ident = C.parse(code)
+            except RuleError:
+                self._code_line("offer.code_bad", code=code)
+                return
+            self._pick(ident)
+            self._code_line("offer.code_help")
+        elif code in _PREFIXES:
+            self.code = code
+            self._code_line("offer.code_typing", code=code)
+        else:
+            self.code = ""
+            self._code_line("offer.code_bad", code=code)
+
+    def _pick(self, ident: int) -> None:
+        give = self.query_one("#offer-give", Select)
+        field = give if self.focused is give else self.query_one("#offer-want", Select)
+        field.value = ident
+        if field is give:
+            self.give = ident
+            self.query_one("#offer-send", Button).focus()
+        else:
+            self.want = ident
+            give.focus()
+        self._preview()
+
+    def _code_line(self, key: str, **kw: object) -> None:
+        app: Any = self.app
+        text = app.t(key, **kw)
+        self.query_one("#offer-code", Static).update(Text(asciify(text) if app.ascii_only else text,
+                                                          style="bold" if key == "offer.code_bad" else ""))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

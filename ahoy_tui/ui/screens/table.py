@@ -8,8 +8,9 @@ choice offered comes from ``update.legal`` (see ``ui.prompts``).
 This module holds the screen's state, its bindings and the update flow; the
 jobs live in mixins beside it: ``table_draw`` (redrawing the widgets),
 ``table_play`` (game decisions), ``table_hand`` (card cursor and marks),
-``table_wait`` (waiting-room keys) and ``table_crew`` (leave, autopilot,
-seat to bot, last hand).
+``table_wait`` (waiting-room keys), ``table_crew`` (leave, autopilot,
+seat to bot, last hand) and ``table_pace`` (always pass on step-in, the
+autopilot warning, first-game hints).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ahoy_tui.ui.reveal_view import HandBook
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
 from ahoy_tui.ui.screens.table_draw import TableDrawing
 from ahoy_tui.ui.screens.table_hand import HandCursor
+from ahoy_tui.ui.screens.table_pace import PACE_ACTIONS, PACE_BINDINGS, PaceActions
 from ahoy_tui.ui.screens.table_play import GAME_KEYS, PlayActions
 from ahoy_tui.ui.screens.table_wait import WAIT_ACTIONS, WaitingRoomActions
 from ahoy_tui.ui.text import clean
@@ -49,7 +51,8 @@ MAX_EVENTS = 1000
 """Projected events kept per table screen: the whole-log dialog (``e``) and the last hand's report."""
 
 
-class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, TableDrawing, Screen[None]):
+class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, PaceActions, TableDrawing,
+                  Screen[None]):
     """One table, for a seated player or a spectator.
 
     Attributes:
@@ -83,6 +86,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
         Binding("c", "chat", "Chat"),
         Binding("q", "leave", "Leave"),
         *CREW_BINDINGS,
+        *PACE_BINDINGS,
     ]
 
     def __init__(self, table_id: str) -> None:
@@ -212,6 +216,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
             self.call_later(self._flush)
         self._maybe_show_over(events, news=not getattr(update, "catch_up", False))
         self.close_hand_over_for_move()
+        self.tell_auto_pass()
+        self.show_hints()
 
     def _flush(self) -> None:
         """Redraw the widgets once for the updates taken since the last redraw."""
@@ -311,6 +317,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Tabl
             return not waiting
         if action in CREW_ACTIONS:
             return self.crew_check(action)
+        if action in PACE_ACTIONS:
+            return action == "toggle_hints" or (self.update is not None and self.update.seat is not None)
         return True
 
     def action_discards(self) -> None:

@@ -53,6 +53,7 @@ class TableDrawing:
     _footer_key: tuple | None
     _is_host: Callable[[], bool]
     _my_seat_info: Callable[[], Any]
+    clock_is_mine: Callable[[], bool]
     query_one: Any
     set_class: Any
     has_class: Any
@@ -165,12 +166,15 @@ class TableDrawing:
                 title.append(fix(f" · {app.t('table.hand', n=view.hand_no)} · {app.t('table.limit', n=view.limit)}"))
                 if view.seat is None and u.seat is None:  # (seated after game over: a seat, a spectator's view)
                     title.append(fix(f" · {app.t('table.spectating')}"))
+            if u.seat is not None and getattr(app, "auto_pass", False):
+                title.append(fix(f" · {app.t('autopass.tag')}"))
         if title != self._title:
             self._title = title
             self._part("#table-title").update(title, layout=False)
         clock = self._part(Countdown)
         clock.ascii_only = app.ascii_only
         clock.deadline = None if u is None else u.deadline
+        clock.mine = self.clock_is_mine()
         chat = self._part(ChatBox)
         self._put(chat, "border_title", fix(app.t("table.chat")))
         chat.placeholder = fix(app.t("table.chat_placeholder"))

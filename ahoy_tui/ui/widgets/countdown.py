@@ -2,6 +2,11 @@
 
 With no deadline there is no timer at all: an idle session repaints
 nothing and sends nothing (notes/textual-over-ssh.md).
+
+When the clock is the player's own (``mine``: the hand waits for them),
+the last ``WARN_SECONDS`` turn it red and post one :class:`Countdown.RunningOut`
+per decision, so the screen can ring the bell and say the autopilot is
+about to decide (R17).
 """
 
 from __future__ import annotations
@@ -9,10 +14,14 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
+from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 
 from ahoy_tui.ui.widgets.rows import RowsWidget
+
+WARN_SECONDS = 5
+"""Seconds before the autopilot decides at which the player's own clock warns (R17)."""
 
 
 class Countdown(RowsWidget):
@@ -28,8 +37,18 @@ class Countdown(RowsWidget):
     """When the current decision's clock runs out; None: untimed or nothing pending."""
     ascii_only: reactive[bool] = reactive(False, repaint=False)
     """No clock symbol."""
+    mine: reactive[bool] = reactive(False, repaint=False)
+    """The clock runs for this player's own decision (the hand waits for them)."""
 
     _timer: Timer | None = None
+    _warned: float | None = None
+
+    class RunningOut(Message):
+        """The player's own clock has ``seconds`` (<= ``WARN_SECONDS``) left: the autopilot decides next."""
+
+        def __init__(self, seconds: int) -> None:
+            super().__init__()
+            self.seconds = seconds
 
     def watch_deadline(self, old: float | None, deadline: float | None) -> None:
         if deadline is None:
@@ -51,6 +70,9 @@ class Countdown(RowsWidget):
     def watch_ascii_only(self) -> None:
         self.rebuild()
 
+    def watch_mine(self) -> None:
+        self.rebuild()
+
     def rebuild(self) -> None:
         if self.is_mounted and self.row_width > 0:
             self.set_rows(self.wrap(self._text(), wrap=False))
@@ -59,5 +81,12 @@ class Countdown(RowsWidget):
         if self.deadline is None:
             return Text("")
         left = max(0, int(self.deadline - time.monotonic() + 0.999))
-        style = "bold reverse" if left <= 5 else "bold"
-        return Text(f"{'' if self.ascii_only else '⏱ '}{left // 60}:{left % 60:02d}", style=style)
+        style = "bold reverse" if left <= WARN_SECONDS else "bold"
+        if self.mine and left <= WARN_SECONDS:
+            style = "bold #ffffff on #c62828"
+            if self._warned != self.deadline and left > 0:
+                self._warned = self.deadline
+                self.post_message(self.RunningOut(left))
+        out = Text(f"{'' if self.ascii_only else '⏱ '}{left // 60}:{left % 60:02d}")
+        out.stylize(style)  # a span: RowsWidget's short path renders spans, not a Text's base style
+        return out
