@@ -287,7 +287,12 @@ class Person:
         if "Any card: you may lie" in body:  # the offer composer: "I want" starts empty; type the hint's card
             self.offers += 1
             hint = re.search(r"Only you see this:.*?\((10[shdc]|[2-9jqka][shdc]|jk)\)", body)
-            return [*(hint.group(1) if hint else "jk"), "\t", "\r"]
+            if hint is None:  # the hint line cut by the screen: want your own claimed card (a bluff)
+                hint = re.search(r"give you my (10|[2-9JQKA])([SHDC♠♥♦♣])", body)
+                code = (hint.group(1) + "shdc"["SHDC♠♥♦♣".index(hint.group(2)) % 4]).lower() if hint else "jk"
+            else:
+                code = hint.group(1)
+            return [*code, "\t", "\r"]
         if "You hold a treasure: AHOY! (a)" in body:
             return ["a"]
         if "Your turn: draw a card (d)" in body:

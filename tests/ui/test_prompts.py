@@ -35,7 +35,7 @@ def test_hands_up_flow_and_r13_note():
     assert keys(prompt(s, 0)) == ["d"]
     s, _ = apply(s, 0, Draw())
     p = prompt(s, 0)
-    assert keys(p) == ["o", "u"] and "R13" in p.note
+    assert keys(p) == ["o", "u"] and "waits until everyone has drawn once" in p.note
     assert keys(prompt(s, 0, sub="hands_up")) == ["1", "2", "escape"]
     assert "Waiting for anna" in prompt(s, 1).text
     s, _ = apply(s, 0, HandsUp(1))
