@@ -2,7 +2,7 @@
 
 One line of text; during a HANDS UP! the target's face-down cards are drawn
 as card backs (R7): as card frames when the banner is 4 rows high (tall
-terminals), else inline on the text line. The widget only ever gets the
+terminals), else inline before the sentence. The widget only ever gets the
 *number* of face-down cards, never a card: a back has no face to leak (R18).
 
 The banner's height is fixed by the stylesheet (1 row, 4 on tall
@@ -53,11 +53,13 @@ class TableBanner(RowsWidget):
         first = self.line.copy()
         if not self.backs:
             return [first]
-        if height < 4:
+        if height < 4:  # the backs first: a long sentence is cut at its end, never the cards
+            inline = Text(no_wrap=True, overflow="ellipsis")
             for i in range(self.backs):
-                first.append(" ")
-                first.append(f"[{i + 1}]" if self.ascii_only else f"▐{i + 1}▌", style=back_style)
-            return [first]
+                inline.append(f"[{i + 1}]" if self.ascii_only else f"▐{i + 1}▌", style=back_style)
+                inline.append(" ")
+            inline.append_text(first)
+            return [inline]
         if self.ascii_only:
             tl, tr_, bl, br, h, v, fill = "+", "+", "+", "+", "-", "|", "#"
         else:
