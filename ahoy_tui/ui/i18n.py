@@ -67,7 +67,7 @@ EN: dict[str, str] = {
     # the table's banner (table_banner.py): {a}/{b} seats, {want}/{give} claimed cards, {n} cards face down
     "banner.you": "you", "banner.turn": "{a}'s turn → next: {next}", "banner.your_turn": "Your turn → next: {next}",
     "banner.offer": "Offer {a} → {b}: wants {want}, gives {give}",
-    "banner.open": "Offer {a} → {b} declined, open to the table: wants {want}, gives {give}",
+    "banner.open": "Offer {a} → {b}: wants {want}, gives {give} · declined, open to all",
     "banner.choose": "Offer {a}: wants {want}, gives {give}. {a} picks a partner",
     "banner.deal": "Dirty deal {a} ↔ {b} (said: wants {want}, gives {give})",
     "banner.hands_up": "HANDS UP! {a} → {b}: {b} lays cards face down",
@@ -236,7 +236,7 @@ ES: dict[str, str] = {
     "table.left": "se fue", "table.new": "nuevo",
     "banner.you": "tú", "banner.turn": "Turno de {a} → sigue: {next}", "banner.your_turn": "Tu turno → sigue: {next}",
     "banner.offer": "Oferta {a} → {b}: pide {want}, da {give}",
-    "banner.open": "Oferta {a} → {b} rechazada, abierta a la mesa: pide {want}, da {give}",
+    "banner.open": "Oferta {a} → {b}: pide {want}, da {give} · rechazada, abierta a todos",
     "banner.choose": "Oferta {a}: pide {want}, da {give}. {a} elige compañero",
     "banner.deal": "Trato sucio {a} ↔ {b} (dicho: pide {want}, da {give})",
     "banner.hands_up": "¡MANOS ARRIBA! {a} → {b}: {b} pone cartas boca abajo",
