@@ -36,7 +36,7 @@ async def test_ring_in_play_order_with_turn_arrow_and_banner(size):
         lines = screen_text(app).splitlines()
         rows = [next(line for line in lines if re.search(re.escape(name) + r"\s+▮", line)) for name in NAMES]
         assert [lines.index(r) for r in rows] == sorted(lines.index(r) for r in rows)
-        assert "╭→ ▶ anna" in rows[0]
+        assert "╭→▶ anna" in rows[0]
         assert "│" in rows[1] and "▶" not in rows[1]
         assert "╰─" in rows[2]
         assert any("Your turn → next: Mary Read" in line for line in lines)

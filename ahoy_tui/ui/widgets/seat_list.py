@@ -22,9 +22,9 @@ NAME_CELLS = 16
 """Widest name column (cells)."""
 MIN_NAME = 8
 """Narrowest name column (cells) when seat states need the room."""
-FIXED_CELLS = 3 + 2 + 1 + 6 + 8
+FIXED_CELLS = 2 + 2 + 1 + 6 + 8
 """Ring gutter, marker, gap, card backs and total (cells)."""
-RING = {"first": ("╭→ ", "+> "), "middle": ("│  ", "|  "), "last": ("╰─ ", "+- "), "only": ("   ", "   ")}
+RING = {"first": ("╭→", "+>"), "middle": ("│ ", "| "), "last": ("╰─", "+-"), "only": ("  ", "  ")}
 """The ring's gutter per row position: (Unicode, ASCII) (R4)."""
 
 
@@ -96,7 +96,7 @@ class SeatList(RowsWidget):
         the same width so the columns stay aligned.
         """
         widest = max((len(self._tail(r)) for r in self.rows), default=0)
-        free = self.row_width - FIXED_CELLS - (2 + widest if widest else 0)
+        free = self.row_width - FIXED_CELLS - (1 + widest if widest else 0)
         return max(MIN_NAME, min(NAME_CELLS, free))
 
     def _line(self, r: SeatRow, name_w: int = NAME_CELLS, place: str = "only") -> Text:
@@ -116,7 +116,7 @@ class SeatList(RowsWidget):
         line.append(f"{self.pts_label.format(n=r.total):>8}")
         tail = self._tail(r)
         if tail:
-            line.append(f"  {tail}", style="dim" if not r.you else "")
+            line.append(f" {tail}", style="dim" if not r.you else "")
         return line
 
     def rebuild(self) -> None:
