@@ -270,11 +270,15 @@ class TableDrawing:
         piles.labels = tuple(asciify(app.t(k)) if app.ascii_only else app.t(k)
                              for k in ("table.draw", "table.discard", "table.empty"))
         banner = self._part(TableBanner)
-        line, backs = banner_for(view, names, app.t, app.ascii_only, styles)
-        banner.ascii_only = app.ascii_only
-        self._put(banner, "card_styles", styles)
-        banner.line = line
-        banner.backs = backs
+        key = (view.phase, view.active, view.offer, view.hands_up, view.partner, view.seat, view.players,
+               app.lang, app.ascii_only, tuple(names), app.theme)
+        if getattr(self, "_banner_key", None) != key:  # most updates leave the banner's sentence as it was
+            self._banner_key = key
+            line, backs = banner_for(view, names, app.t, app.ascii_only, styles)
+            banner.ascii_only = app.ascii_only
+            self._put(banner, "card_styles", styles)
+            banner.line = line
+            banner.backs = backs
 
     def _draw_hand(self) -> None:
         app = self.app_
