@@ -35,7 +35,7 @@ from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
 log = logging.getLogger(__name__)
 
-MIN_SIZE = (80, 24)
+MIN_SIZE = (60, 20)
 
 
 @dataclass
@@ -349,7 +349,7 @@ class AhoyApp(App[int]):
 
     @property
     def too_small(self) -> bool:
-        """True while the terminal is under 80x24."""
+        """True while the terminal is under 60x20 (``MIN_SIZE``; from there the table has a compact layout)."""
         return self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
 
     def _check_size(self, width: int, height: int) -> None:

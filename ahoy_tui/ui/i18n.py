@@ -16,7 +16,7 @@ LANGS: tuple[str, ...] = ("en", "es")
 EN: dict[str, str] = {
     # general
     "app.title": "AHOY!! V2",
-    "too_small": "Make the window at least 80x24 (now {w}x{h}).",
+    "too_small": "Make the window at least 60x20 (now {w}x{h}).",
     "key.quit": "Quit", "key.help": "Help", "key.theme": "Theme", "key.ascii": "ASCII",
     "key.lang": "Español", "key.back": "Back", "key.close": "Close",
     "yes": "Yes", "no": "No", "cancel": "Cancel", "ok": "OK",
@@ -78,6 +78,14 @@ EN: dict[str, str] = {
     "table.chat_placeholder": "Say something to the table",
     "table.pts": "{n} pts", "table.turn": "turn", "table.offline": "offline", "table.autopilot": "autopilot",
     "table.left": "left", "table.new": "new",
+    # the table's banner (table_banner.py): {a}/{b} seats, {want}/{give} claimed cards, {n} cards face down
+    "banner.you": "you", "banner.turn": "{a}'s turn → next: {next}", "banner.your_turn": "Your turn → next: {next}",
+    "banner.offer": "Offer {a} → {b}: wants {want}, gives {give}",
+    "banner.open": "Offer {a} → {b}: wants {want}, gives {give} · declined, open to all",
+    "banner.choose": "Offer {a}: wants {want}, gives {give}. {a} picks a partner",
+    "banner.deal": "Dirty deal {a} ↔ {b} (said: wants {want}, gives {give})",
+    "banner.hands_up": "HANDS UP! {a} → {b}: {b} lays cards face down",
+    "banner.hands_up_pick": "HANDS UP! {a} → {b}: {n} cards face down to pick from",
     "table.waiting_for": "Waiting for {names}…", "table.no_hand": "Waiting for the next hand…",
     "table.treasure_hint": "highlighted: cards towards a treasure",
     "key.draw": "Draw", "key.offer": "Offer", "key.hands_up": "HANDS UP!", "key.ahoy": "AHOY!",
@@ -232,7 +240,7 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
-    "too_small": "Haz la ventana de al menos 80x24 (ahora {w}x{h}).",
+    "too_small": "Haz la ventana de al menos 60x20 (ahora {w}x{h}).",
     "key.quit": "Salir", "key.help": "Ayuda", "key.theme": "Tema", "key.ascii": "ASCII",
     "key.lang": "English", "key.back": "Volver", "key.close": "Cerrar",
     "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
@@ -290,6 +298,13 @@ ES: dict[str, str] = {
     "table.chat_placeholder": "Escribe a la mesa",
     "table.pts": "{n} pts", "table.turn": "turno", "table.offline": "desconectado", "table.autopilot": "autopiloto",
     "table.left": "se fue", "table.new": "nuevo",
+    "banner.you": "tú", "banner.turn": "Turno de {a} → sigue: {next}", "banner.your_turn": "Tu turno → sigue: {next}",
+    "banner.offer": "Oferta {a} → {b}: pide {want}, da {give}",
+    "banner.open": "Oferta {a} → {b}: pide {want}, da {give} · rechazada, abierta a todos",
+    "banner.choose": "Oferta {a}: pide {want}, da {give}. {a} elige compañero",
+    "banner.deal": "Trato sucio {a} ↔ {b} (dicho: pide {want}, da {give})",
+    "banner.hands_up": "¡MANOS ARRIBA! {a} → {b}: {b} pone cartas boca abajo",
+    "banner.hands_up_pick": "¡MANOS ARRIBA! {a} → {b}: {n} cartas boca abajo para elegir",
     "table.waiting_for": "Esperando a {names}…", "table.no_hand": "Esperando la próxima mano…",
     "table.treasure_hint": "resaltadas: cartas hacia un tesoro",
     "key.draw": "Robar", "key.offer": "Ofertar", "key.hands_up": "¡MANOS ARRIBA!", "key.ahoy": "¡AHOY!",

@@ -228,11 +228,11 @@ async def test_language_and_ascii_from_session():
 
 async def test_too_small_window_says_so_and_recovers():
     app = make_app(new_lobby())
-    async with app.run_test(size=(60, 20)) as pilot:
+    async with app.run_test(size=(59, 19)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert "at least 80x24" in screen_text(app)
-        await pilot.resize_terminal(80, 24)
+        assert "at least 60x20" in screen_text(app)
+        await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
 

@@ -156,4 +156,18 @@ def test_table_ascii_spanish_monochrome(snap_compare):
 
 
 def test_too_small(snap_compare):
-    assert snap_compare(make_app(new_lobby()), terminal_size=(70, 20))
+    assert snap_compare(make_app(new_lobby()), terminal_size=(59, 19))
+
+
+@pytest.mark.parametrize("size", [(60, 20), (120, 40)])
+def test_table_compact_and_wide(snap_compare, size):
+    """The compact (60x20) and wide (120x40) table layouts during a discard."""
+    app = make_app(new_lobby(seed=5))
+
+    async def setup(pilot):
+        await pilot.pause()
+        bot_table(app, players=4, limit=100)
+        await wait_for(pilot, at_table)
+        await play_until(pilot, _until_prompt("discard"))
+
+    assert snap_compare(app, terminal_size=size, run_before=setup)

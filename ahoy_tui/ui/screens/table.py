@@ -33,9 +33,11 @@ from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActi
 from ahoy_tui.ui.screens.table_draw import TableDrawing
 from ahoy_tui.ui.screens.table_hand import HandCursor
 from ahoy_tui.ui.screens.table_pace import PACE_ACTIONS, PACE_BINDINGS, PaceActions
+from ahoy_tui.ui.screens.table_layout import apply_size
 from ahoy_tui.ui.screens.table_play import GAME_KEYS, PlayActions
 from ahoy_tui.ui.screens.table_wait import WAIT_ACTIONS, WaitingRoomActions
 from ahoy_tui.ui.text import clean
+from ahoy_tui.ui.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
@@ -127,6 +129,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
                     yield Static(id="waiting", classes="panel")
                     yield SeatList(id="seats", classes="panel")
                     yield Piles(id="piles")
+                    yield TableBanner(id="banner")
                     yield HandView(id="hand", classes="panel")
                     yield PromptBar(id="prompt")
                 with Vertical(id="right"):
@@ -135,8 +138,13 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        apply_size(self, *self.app.size)
         self.set_focus(None)
         self.call_after_refresh(self._start)
+
+    def on_resize(self, event: Any) -> None:
+        """Compact, normal, wide or tall layout for the new size (``table_layout``)."""
+        apply_size(self, event.size.width, event.size.height)
 
     def _start(self) -> None:
         """Draw the updates that arrived before the first layout."""

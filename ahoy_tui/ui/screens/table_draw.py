@@ -19,6 +19,8 @@ from ahoy_tui.ui.live import exiting
 from ahoy_tui.ui.narrate import Narrator
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.screens.table_banner import banner_for
+from ahoy_tui.ui.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
@@ -304,6 +306,16 @@ class TableDrawing:
         self._put(piles, "card_styles", styles)
         piles.labels = tuple(asciify(app.t(k)) if app.ascii_only else app.t(k)
                              for k in ("table.draw", "table.discard", "table.empty"))
+        banner = self._part(TableBanner)
+        key = (view.phase, view.active, view.offer, view.hands_up, view.partner, view.seat, view.players,
+               app.lang, app.ascii_only, tuple(names), app.theme)
+        if getattr(self, "_banner_key", None) != key:  # most updates leave the banner's sentence as it was
+            self._banner_key = key
+            line, backs = banner_for(view, names, app.t, app.ascii_only, styles)
+            banner.ascii_only = app.ascii_only
+            self._put(banner, "card_styles", styles)
+            banner.line = line
+            banner.backs = backs
 
     def _draw_hand(self) -> None:
         app = self.app_

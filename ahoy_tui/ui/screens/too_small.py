@@ -1,4 +1,4 @@
-"""Shown instead of a broken layout when the terminal is under 80x24."""
+"""Shown instead of a broken layout when the terminal is under 60x20 (``ahoy_app.MIN_SIZE``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 
 class TooSmallScreen(Screen[None]):
-    """One sentence: make the window at least 80x24."""
+    """One sentence: make the window at least 60x20."""
 
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }

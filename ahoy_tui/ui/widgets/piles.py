@@ -13,7 +13,9 @@ from ahoy_tui.ui.widgets.rows import RowsWidget
 class Piles(RowsWidget):
     """``Draw pile: 37   Discard: [7♥]  5♣ 9♦ …``; click for the full history.
 
-    One row, repainted only when its text changes (issue 6).
+    The top card, then as many older cards (newest first) as fit the row's
+    width whole, then ``…`` when some did not fit. One row, repainted only
+    when its text changes (issue 6).
     """
 
     DEFAULT_CSS = "Piles { height: 1; }"
@@ -54,11 +56,17 @@ class Piles(RowsWidget):
         t.append("[" if self.ascii_only else "▐")
         t.append_text(card_text(top, self.card_styles, self.ascii_only, "reverse"))
         t.append("]" if self.ascii_only else "▌")
-        for ident in reversed(self.discard[-6:-1]):
+        more = " ..." if self.ascii_only else " …"
+        width = self.row_width
+        older = list(reversed(self.discard[:-1]))
+        for n, ident in enumerate(older):
+            card = card_text(ident, self.card_styles, self.ascii_only, "dim")
+            left = len(older) - n - 1  # cards still older than this one
+            if t.cell_len + 1 + card.cell_len + (len(more) if left else 0) > width:
+                t.append(more, style="dim")  # the rest is in the history (x)
+                break
             t.append(" ")
-            t.append_text(card_text(ident, self.card_styles, self.ascii_only, "dim"))
-        if len(self.discard) > 6:
-            t.append(" ..." if self.ascii_only else " …", style="dim")
+            t.append_text(card)
         return t
 
     def on_click(self) -> None:

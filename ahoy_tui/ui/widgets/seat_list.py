@@ -1,4 +1,10 @@
-"""Every seat in play order: name, hand size as card backs, total, state (issue 5)."""
+"""Every seat in play order, drawn as the ring of R4: name, hand size as card backs, total, state (issue 5).
+
+The seats go down the list in play order; a line on the left closes the
+ring from the last seat back to the first (``╭→`` on the first row, ``╰─``
+on the last), so the arrow shows who comes after the last seat (R4: the
+next player of seat i is seat (i+1) mod n). ``▶`` marks whose turn it is.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +22,17 @@ NAME_CELLS = 16
 """Widest name column (cells)."""
 MIN_NAME = 8
 """Narrowest name column (cells) when seat states need the room."""
-FIXED_CELLS = 2 + 1 + 6 + 8
-"""Marker, gap, card backs and total (cells)."""
+FIXED_CELLS = 2 + 2 + 1 + 6 + 8
+"""Ring gutter, marker, gap, card backs and total (cells)."""
+RING = {"first": ("╭→", "+>"), "middle": ("│ ", "| "), "last": ("╰─", "+-"), "only": ("  ", "  ")}
+"""The ring's gutter per row position: (Unicode, ASCII) (R4)."""
+
+
+def ring_place(i: int, n: int) -> str:
+    """Where seat ``i`` of ``n`` sits on the drawn ring: ``first``, ``middle``, ``last`` or ``only``."""
+    if n < 2:
+        return "only"
+    return "first" if i == 0 else "last" if i == n - 1 else "middle"
 
 
 @dataclass(frozen=True)
@@ -44,7 +59,7 @@ class SeatRow:
 
 
 class SeatList(RowsWidget):
-    """One line per seat, in play order (R4).
+    """One line per seat, in play order, closed into a ring by the left gutter (R4).
 
     Drawn line by line: a move changes one or two seats (a hand size, the
     turn marker), and only those rows are repainted (issue 6).
@@ -65,7 +80,7 @@ class SeatList(RowsWidget):
 
     def __init__(self, **kwargs) -> None:  # noqa: ANN003
         super().__init__(**kwargs)
-        self._drawn: dict[SeatRow, Strip] = {}  # each seat's row as last drawn
+        self._drawn: dict[tuple[SeatRow, str], Strip] = {}  # each (seat, ring place)'s row as last drawn
         self._drawn_with: tuple | None = None  # what those rows depend on besides the seat
 
     def _tail(self, r: SeatRow, room: int | None = None) -> str:
@@ -92,16 +107,17 @@ class SeatList(RowsWidget):
         fit, ``(you)`` follows the viewer's name (cut like a name) instead.
         """
         widest = max((len(asciify(r.status) if self.ascii_only else r.status) for r in self.rows), default=0)
-        free = self.row_width - FIXED_CELLS - (2 + widest if widest else 0)
+        free = self.row_width - FIXED_CELLS - (1 + widest if widest else 0)
         return max(MIN_NAME, min(NAME_CELLS, free))
 
-    def _line(self, r: SeatRow, name_w: int = NAME_CELLS) -> Text:
+    def _line(self, r: SeatRow, name_w: int = NAME_CELLS, place: str = "only") -> Text:
         back = "#" if self.ascii_only else "▮"
         line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(RING[place][self.ascii_only], style="dim")
         marker = (">" if self.ascii_only else "▶") if r.turn else ("*" if self.ascii_only else "•") if r.waiting else " "
         line.append(f"{marker} ", style=self.card_styles.get("turn", "bold"))
         name = clean(r.name, NAME_CELLS)
-        room = self.row_width - FIXED_CELLS - name_w - 2
+        room = self.row_width - FIXED_CELLS - name_w - 1
         tail = self._tail(r, room)
         if r.you and r.status and tail == (asciify(r.status) if self.ascii_only else r.status):
             name = f"{name} ({self.you_label})"  # no room for "(you) autopilot": "(you)" goes with the name
@@ -114,7 +130,7 @@ class SeatList(RowsWidget):
         line.append(f"{back * r.cards:<6}", style=self.card_styles.get("back", ""))
         line.append(f"{self.pts_label.format(n=r.total):>8}")
         if tail:
-            line.append(f"  {tail}", style="dim" if not r.you else "")
+            line.append(f" {tail}", style="dim" if not r.you else "")
         return line
 
     def rebuild(self) -> None:
@@ -127,12 +143,14 @@ class SeatList(RowsWidget):
         if key != self._drawn_with:
             self._drawn_with, self._drawn = key, {}
         drawn = self._drawn
-        for r in self.rows:
-            if r not in drawn:
-                drawn[r] = self.wrap(self._line(r, name_w), wrap=False)[0]
-        self.set_rows(drawn[r] for r in self.rows)
+        n = len(self.rows)
+        keys = [(r, ring_place(i, n)) for i, r in enumerate(self.rows)]
+        for key in keys:
+            if key not in drawn:
+                drawn[key] = self.wrap(self._line(key[0], name_w, key[1]), wrap=False)[0]
+        self.set_rows(drawn[key] for key in keys)
         if len(drawn) > 64:
-            self._drawn = {r: drawn[r] for r in self.rows}
+            self._drawn = {key: drawn[key] for key in keys}
 
     watch_rows = rebuild
     watch_ascii_only = watch_card_styles = watch_you_label = watch_pts_label = rebuild
