@@ -41,8 +41,7 @@ from ssh_common import ROOT, ServerProcess, connect, percentile
 import harness
 
 PY = str(ROOT / ".venv" / "bin" / "python")
-LIMITS_OFF = ["--max-sessions", "0", "--max-sessions-per-address", "0", "--max-connections-per-minute", "0",
-              "--max-sessions-per-identity", "0"]
+LIMITS_OFF = ["--max-sessions", "0", "--max-sessions-per-address", "0", "--max-connections-per-minute", "0"]
 #: Text that only a complete lobby frame shows (title, table header, footer).
 LOBBY_MARKS = ("welcome aboard", "Tables", "Quit")
 #: Text that only a complete greeter frame shows (``--greeter``).

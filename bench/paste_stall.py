@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -37,22 +38,8 @@ class TreeServer(ServerProcess):
         env = dict(os.environ, PYTHONPATH=tree)
         self._launch([PYTHON, "-m", "server.main", "--host", "127.0.0.1", "--port", "0",
                       "--state-dir", self.state, "--log-level", "WARNING",
-                      "--max-sessions-per-address", "0", "--max-connections-per-minute", "0",
-                      "--max-sessions-per-identity", "0"], None, env, cwd=tree)
-
-    def _launch(self, argv, stderr, env=None, cwd=None):  # noqa: ANN001, ANN202
-        import re
-        import subprocess
-
-        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                     env=env, cwd=cwd)
-        self.pid = self.proc.pid
-        line = self.proc.stdout.readline()
-        match = re.search(r":(\d+)\s*$", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"server did not start: {line!r}")
-        self.port = int(match.group(1))
+                      "--max-sessions-per-address", "0", "--max-connections-per-minute", "0"],
+                     subprocess.DEVNULL, env, cwd=tree)
 
     def stop(self) -> None:
         super().stop()

@@ -43,15 +43,16 @@ class ServerProcess:
         self._launch([str(exe), "--host", "127.0.0.1", "--port", "0", "--state-dir", self.state,
                       "--log-level", "WARNING", "--app", "greeter:create_app",
                       "--max-sessions-per-address", "0", "--max-connections-per-minute", "0",
-                      "--max-sessions-per-identity", "0", *extra], subprocess.DEVNULL, env)
+                      *extra], subprocess.DEVNULL, env)
 
-    def _launch(self, argv: list[str], stderr: Any, env: dict[str, str] | None = None) -> None:
-        """Start ``argv`` and read the port from its first stdout line ("...:PORT").
+    def _launch(self, argv: list[str], stderr: Any, env: dict[str, str] | None = None,
+                cwd: str | None = None) -> None:
+        """Start ``argv`` (in ``cwd``) and read the port from its first stdout line ("...:PORT").
 
         Raises:
             RuntimeError: when the first line names no port.
         """
-        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, cwd=cwd)
         self.pid = self.proc.pid
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
