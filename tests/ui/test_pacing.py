@@ -169,6 +169,27 @@ async def test_own_clock_turns_red_rings_and_says_the_autopilot_is_near():
         assert clock.mine or clock.deadline is None or not app.screen.clock_is_mine()
 
 
+async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():
+    app, lobby = _fast_clock_app()
+    bells, warned = [], []
+    app.bell = lambda: bells.append(1)
+    real_notify = app.notify
+
+    def notify(message, *args, **kw):
+        if "Autopilot in" in str(message):
+            warned.append(message)
+        return real_notify(message, *args, **kw)
+
+    app.notify = notify
+    async with app.run_test(size=(80, 24)) as pilot:
+        tid = lobby.create_table(app.handle, TableConfig(name="Fast", seats=2, limit=100, clocks="normal"))
+        app.open_table(tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, lambda a: len(bells) >= 3, timeout=30)  # three of anna's clocks ran low
+        assert len(warned) == 1
+
+
 async def test_no_warning_while_the_clock_runs_for_someone_else():
     app, lobby = _fast_clock_app()
     async with app.run_test(size=(80, 24)) as pilot:

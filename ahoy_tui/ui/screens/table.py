@@ -104,6 +104,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         self._event_names: list[tuple[str, ...]] = []
         """Seat names as they were when each kept event arrived (parallel to ``_all_events``)."""
         self.book = HandBook()
+        self.warned_since_move = False
+        """The autopilot-warning toast was shown since this seat last acted (one per stretch away)."""
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
         self._queued: list[Any] = []
@@ -290,6 +292,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         """Send an engine action with the current version (stale ones are refused by the lobby)."""
         if self.update is None:
             return
+        self.warned_since_move = False
         self.app_.call_lobby("act", self.table_id, action, self.update.version)
 
     def on_piles_history_requested(self, event: Piles.HistoryRequested) -> None:

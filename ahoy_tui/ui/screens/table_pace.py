@@ -77,6 +77,9 @@ class PaceActions:
             return
         app = self.app_  # type: ignore[attr-defined]
         app.bell()
+        if self.warned_since_move:  # type: ignore[attr-defined]
+            return  # someone away is warned once, not a toast over the chat for every decision
+        self.warned_since_move = True
         app.notify(app.t("autowarn", n=event.seconds), severity="warning", timeout=event.seconds)
 
     # -- first-game hints -------------------------------------------------------------------
