@@ -33,7 +33,7 @@ import struct
 import time
 from dataclasses import dataclass, field
 
-from harness import Player, connect, start_server
+from harness import Player, connect, start_server, wait_until
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, LayDown, Offer, Pass,
@@ -116,6 +116,23 @@ def handle_of(lobby: Lobby, identity: str) -> PlayerHandle:
 
 def session_of(srv, name: str):
     return next(s for s in srv.sessions if s.connection.username == name and s.app is not None)
+
+
+async def sees_chat_line(srv, name: str, key: str, timeout: float = 5.0) -> None:
+    """Wait until ``name``'s table chat holds the system line ``key``.
+
+    Read from the session's chat box, not the screen: a toast ("Time ran
+    out…", with the tests' tiny clocks one every few seconds) may cover the
+    chat's last rows for a while.
+    """
+    from ahoy_tui.ui.widgets.chat_box import ChatBox
+
+    def seen() -> bool:
+        app = session_of(srv, name).app
+        return any(entry[3] == key for screen in app.screen_stack for box in screen.query(ChatBox)
+                   for entry in box._messages)
+
+    await wait_until(seen, timeout)
 
 
 def kill(player: Player, reset: bool) -> None:
@@ -378,7 +395,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
             assert table.present(ANNA) and not table.seats[ANNA].left
             assert table.members[handle_of(lobby, "user:anna")] == ANNA
             await shows_own_hand(anna, table, ANNA)
-            await bo.wait_for(r"anna is back", 5)
+            await sees_chat_line(srv, "bo", "back")
 
         assert rec.publishes > 20
         assert not rec.lost, rec.lost
@@ -437,7 +454,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
         await anna.wait_for(r"stall · Hand \d+", 10)
         assert table.present(ANNA) and not table.autopilot(ANNA)
         await shows_own_hand(anna, table, ANNA)
-        await bo.wait_for(r"anna is back", 5)
+        await sees_chat_line(srv, "bo", "back")
         await steer(lobby, table, {0: "user:bo"}, lambda: reached(table, "any", ANNA),
                     what="anna's next decision")
         assert not table.bot_driven(ANNA)

@@ -92,6 +92,22 @@ async def test_hands_up_backs_drawn_without_faces(size):
         assert not any(ch in row.plain for row in rows[1:] for ch in "♠♥♦♣")
 
 
+async def test_hands_up_banner_speaks_to_its_target():
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bot_table(app, players=3, limit=100)
+        await wait_for(pilot, at_table)
+        screen = app.screen
+        from dataclasses import replace
+
+        from ahoy_tui.ui.screens.table_banner import banner_for
+        fake = replace(screen.view, phase=Phase.LAY_DOWN, hands_up=(1, 0, 0), waiting_for=(0,))
+        line, _ = banner_for(fake, screen.names, app.t, False, app.card_styles)
+        assert line.plain.endswith("→ you: lay cards face down"), line.plain
+        assert "you lays" not in line.plain
+
+
 async def test_discard_row_shows_all_cards_that_fit_at_120():
     """R11: at 120 columns the discard row is not cut after 6 cards."""
     app = make_app(new_lobby(seed=5))

@@ -206,3 +206,18 @@ async def test_the_star_is_explained_under_the_hand_and_in_help():
         await pilot.press("question_mark")
         await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
         assert "★ under your cards" in app.t("help.body") and "★ bajo tus cartas" in tr("es", "help.body")
+
+
+async def test_c_in_the_hand_report_goes_to_the_table_chat():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=3, limit=1000)
+        await wait_for(pilot, at_table)
+        table = app.screen
+        app.push_screen(HandOverScreen(table, {"hand": 1, "winner": None}, None))
+        await wait_for(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        await pilot.press("c", *"hey crew", "enter")
+        await wait_for(pilot, lambda a: any(m.text == "hey crew" for m in lobby.tables[tid].chat.messages))
+        assert app.screen is table

@@ -48,7 +48,7 @@ def hand_over_text(app: Any, names: list[str], data: dict, ahoy: Any, hint: bool
 class HandOverScreen(ModalScreen[None]):
     """Shown when a hand ends; Enter or Esc continues."""
 
-    BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,space,q", "close", "Close"), Binding("c", "chat", "Chat")]
 
     def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None,
                  reveal: dict | None = None) -> None:
@@ -56,6 +56,7 @@ class HandOverScreen(ModalScreen[None]):
         ``reveal``: the hand's public ``reveal`` event data (None: the table reveals nothing)."""
         super().__init__()
         self.names = list(table.names if names is None else names)
+        self.table = table
         self.data = data
         self.ahoy = ahoy
         self.reveal = reveal
@@ -98,3 +99,8 @@ class HandOverScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_chat(self) -> None:
+        """Close the report and type in the table chat (``c``, as at the table)."""
+        self.dismiss(None)
+        self.table.action_chat()

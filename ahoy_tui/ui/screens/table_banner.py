@@ -56,7 +56,8 @@ def banner_for(view: Any, names: list[str], t: Callable[..., str], ascii_only: b
 
     if view.hands_up is not None and view.phase in (Phase.LAY_DOWN, Phase.PICK):
         attacker, target, laid = view.hands_up
-        key = "banner.hands_up_pick" if view.phase is Phase.PICK else "banner.hands_up"
+        key = ("banner.hands_up_pick" if view.phase is Phase.PICK
+               else "banner.hands_up_you" if target == view.seat else "banner.hands_up")
         line = _fill(t(key), {"a": name(attacker), "b": name(target), "n": str(laid)}, fix)
         line.stylize("bold", 0, len(line))
         return line, laid if view.phase is Phase.PICK else 0
