@@ -6,7 +6,7 @@ import re
 
 import pytest
 from ui_driver import play_until
-from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+from ui_helpers import at_table, screen_text, seated_at_bot_table, wait_for
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.screens.table import TableScreen
@@ -26,11 +26,7 @@ def _discard_prompt(app):
 @pytest.mark.parametrize("size", SIZES)
 async def test_ring_in_play_order_with_turn_arrow_and_banner(size):
     """R4: seats listed in play order, the ring closes last → first, ▶ on whose turn; the banner names the next."""
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=size, seed=5, limit=100) as (app, pilot, lobby, tid):
         await play_until(pilot, _discard_prompt)
         assert not isinstance(app.screen, TooSmallScreen)
         lines = screen_text(app).splitlines()
@@ -44,11 +40,7 @@ async def test_ring_in_play_order_with_turn_arrow_and_banner(size):
 
 async def test_banner_shows_the_pending_offer():
     """R8: an offer to you reads who offers to whom and the two claimed cards at a glance."""
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=(80, 24), seed=5, limit=100) as (app, pilot, lobby, tid):
 
         def offered_to_me(a):
             s = a.screen
@@ -67,11 +59,7 @@ async def test_banner_shows_the_pending_offer():
 @pytest.mark.parametrize("size", [(60, 20), (120, 40)])
 async def test_hands_up_backs_drawn_without_faces(size):
     """R7/R18: the target's face-down cards are drawn as numbered backs, never their faces."""
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=size, seed=5, limit=100) as (app, pilot, lobby, tid):
         screen = app.screen
         banner = screen.query_one(TableBanner)
         view = screen.view
@@ -93,11 +81,7 @@ async def test_hands_up_backs_drawn_without_faces(size):
 
 
 async def test_hands_up_banner_speaks_to_its_target():
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=(80, 24), seed=5, limit=100) as (app, pilot, lobby, tid):
         screen = app.screen
         from dataclasses import replace
 
@@ -110,11 +94,7 @@ async def test_hands_up_banner_speaks_to_its_target():
 
 async def test_discard_row_shows_all_cards_that_fit_at_120():
     """R11: at 120 columns the discard row is not cut after 6 cards."""
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=(120, 40), seed=5, limit=100) as (app, pilot, lobby, tid):
         piles = app.screen.query_one(Piles)
         piles.discard = tuple(range(0, 12))
         await pilot.pause()
@@ -132,11 +112,7 @@ async def test_discard_row_shows_all_cards_that_fit_at_120():
 
 async def test_60x20_plays_59x19_refuses():
     """The compact layout plays at 60x20; only under that the size notice comes."""
-    app = make_app(new_lobby(seed=5))
-    async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=100)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=(60, 20), seed=5, limit=100) as (app, pilot, lobby, tid):
         assert app.screen.has_class("-compact")
         await pilot.resize_terminal(59, 19)
         await wait_for(pilot, lambda a: isinstance(a.screen, TooSmallScreen))

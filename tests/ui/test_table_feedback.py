@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 
 from ui_driver import play_until
-from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, seated_at_bot_table, wait_for
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import TableConfig
@@ -24,12 +24,7 @@ SIZE = (80, 24)
 
 
 async def test_the_same_toast_refreshes_instead_of_stacking():
-    lobby = new_lobby()
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=1000)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
         table.prompt = replace(table.prompt, hand_mode="discard")
         for _ in range(3):
@@ -48,12 +43,7 @@ def _offer_to_me(app) -> bool:
 
 
 async def test_leave_dialog_lists_its_keys_and_a_double_tap_on_n_does_not_decline_the_offer():
-    lobby = new_lobby(5)
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=1000)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=SIZE, seed=5, limit=1000) as (app, pilot, lobby, tid):
         await play_until(pilot, _offer_to_me)
         table = app.screen
         version = table.update.version
@@ -150,12 +140,7 @@ async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
 async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
     from ahoy_tui.game.events import Event
 
-    lobby = new_lobby()
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=1000)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
         for hand in (101, 102):
             table._maybe_show_over([Event("hand_over", {"hand": hand, "winner": None})])
@@ -166,12 +151,7 @@ async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
 
 
 async def test_the_offer_composer_does_not_name_your_target_until_you_choose():
-    lobby = new_lobby(5)
-    app = make_app(lobby)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        bot_table(app, players=3, limit=1000)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=(120, 40), seed=5, limit=1000) as (app, pilot, lobby, tid):
         await play_until(pilot, lambda a: isinstance(a.screen, TableScreen) and at_table(a)
                          and "o" in {o.key for o in a.screen.prompt.options})
         table = app.screen
@@ -209,12 +189,7 @@ async def test_the_star_is_explained_under_the_hand_and_in_help():
 
 
 async def test_c_in_the_hand_report_goes_to_the_table_chat():
-    lobby = new_lobby()
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        tid = bot_table(app, players=3, limit=1000)
-        await wait_for(pilot, at_table)
+    async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
         app.push_screen(HandOverScreen(table, {"hand": 1, "winner": None}, None))
         await wait_for(pilot, lambda a: isinstance(a.screen, HandOverScreen))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 from textual.app import App
 
@@ -66,6 +67,22 @@ async def wait_for(pilot, cond, timeout: float = 5.0) -> None:
             await pilot.pause()
             return
     raise AssertionError("condition not reached in time")
+
+
+@asynccontextmanager
+async def seated_at_bot_table(size: tuple[int, int] = (80, 24), seed: int = 3, players: int = 3,
+                              limit: int = 1000) -> AsyncIterator[tuple[AhoyApp, Any, Lobby, str]]:
+    """anna's app at a started table with ``players - 1`` baseline bots, once her hand is dealt.
+
+    Yields ``(app, pilot, lobby, table_id)`` inside ``app.run_test(size=size)``.
+    """
+    lobby = new_lobby(seed)
+    app = make_app(lobby)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=players, limit=limit)
+        await wait_for(pilot, at_table)
+        yield app, pilot, lobby, tid
 
 
 def at_table(app) -> bool:
