@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import io
 import logging
 import time
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import textual.app as textual_app
 from rich.console import Console
@@ -34,7 +35,35 @@ from server import render
 from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
 from server.framediff import FrameDiff
 
+if TYPE_CHECKING:
+    from ahoy_tui.lobby import Lobby
+
 log = logging.getLogger(__name__)
+
+AppFactory = Callable[..., App[Any]]
+"""``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
+
+
+def default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
+    """The UI's app for one session (:func:`ahoy_tui.ui.app.create_app`)."""
+    from ahoy_tui.ui.app import create_app
+
+    return create_app(info, lobby, handle)
+
+
+def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
+    """Call ``factory`` with the session's lobby handle when it takes one.
+
+    The session connected ``handle`` and disconnects it when the session
+    ends; a two-argument factory (``--app``, tests) connects its own.
+    """
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return factory(info, lobby)
+    takes_handle = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3 or any(
+        p.kind is p.VAR_POSITIONAL for p in params)
+    return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
 
 APOLOGY = (
     "\r\nSorry, matey: the game hit a reef and this session had to end.\r\n"
