@@ -16,6 +16,7 @@ run: $(STAMP)
 	$(BIN)/ahoy-server $(ARGS)
 
 test: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest $(ARGS)
 
 bench: $(STAMP)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ahoy_tui.lobby import Lobby
 from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
+from server.termcaps import lang_for, utf8_for
 
 COMMANDS = ("help", "rules", "tables")
 
@@ -82,3 +83,15 @@ def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en
         return Answer(_plain(_tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
     return Answer(_plain(tr(lang, "plain.unknown", word=shown), utf8), 1)
+
+
+def answer_plain(command: str | None, env: dict[str, str] | None, lobby: Lobby, connect_line: str) -> Answer:
+    """The no-PTY answer for ``command``, in the language of the client's ``env``.
+
+    Without any locale in ``env`` (``LC_ALL``, ``LC_CTYPE``, ``LANG``) the
+    answer is English and ASCII only. ``lobby`` and ``connect_line`` are as
+    for :func:`answer`.
+    """
+    env = env or {}
+    has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
+    return answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env))

@@ -28,8 +28,9 @@ input is handled here, not per widget:
   clamped to ``MAX_COLUMNS`` x ``MAX_ROWS``; size reports typed into the
   input stream are ignored.
 
-Private Textual names used here (pinned ``textual==8.2.8``):
-``textual._xterm_parser.XTermParser`` and ``Parser._timeout_time``.
+Textual's input parser (``XTermParser``) and when it gives up on an escape
+sequence (``parser_deadline``) are private names, used through
+:mod:`ahoy_tui.ui.textual_private`.
 """
 
 from __future__ import annotations
@@ -41,13 +42,13 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Literal, Protocol, TextIO
 
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 from textual import messages as textual_messages
 from textual.message import Message
 
 from ahoy_tui.session import ColorSystem
+from ahoy_tui.ui.textual_private import XTermParser, parser_deadline
 from server.console_glyphs import to_console
 from server.framediff import FrameDiff
 from server.key_pacer import KeyPacer
@@ -275,6 +276,9 @@ class SSHDriver(Driver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=False, mouse=mouse, size=size or link.size)
+        self.app = app
+        self.loop = asyncio.get_running_loop()
+        self.mouse = mouse
         self.link = link
         self._buffer: list[str] = []
         self._flush_handle: asyncio.Handle | None = None
@@ -282,11 +286,12 @@ class SSHDriver(Driver):
         self._pump_handle: asyncio.Handle | None = None
         self._resize_handle: asyncio.TimerHandle | None = None
         self._size_before_resizes: tuple[int, int] | None = None
+        self._window: tuple[int, int] | None = None
         self._last_bell = float("-inf")
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser(debug=False)
         self._input_enabled = False
-        self._pacer = KeyPacer(app, self._deliver, self._loop)
+        self._pacer = KeyPacer(app, self._deliver, self.loop)
         self._pacer.on_drained = self.input_ready
 
     # -- output -------------------------------------------------------
@@ -298,13 +303,13 @@ class SSHDriver(Driver):
         as a bell flood.
         """
         if data == "\a":
-            now = self._loop.time()
+            now = self.loop.time()
             if now - self._last_bell < BELL_INTERVAL:
                 return
             self._last_bell = now
         self._buffer.append(data)
         if self._flush_handle is None:
-            self._flush_handle = self._loop.call_soon(self.flush)
+            self._flush_handle = self.loop.call_soon(self.flush)
 
     def flush(self) -> None:
         """Send everything queued as one channel write."""
@@ -322,7 +327,7 @@ class SSHDriver(Driver):
         self.link.forget_screen()
         write = self.write
         write("\x1b[?1049h")  # alternate screen
-        if self._mouse:
+        if self.mouse:
             write(_MOUSE_ON)
         write("\x1b[?25l")  # hide cursor
         write("\x1b[?1004h")  # focus in/out events
@@ -365,7 +370,7 @@ class SSHDriver(Driver):
     def input_ready(self) -> None:
         """The link has input: parse it on a coming loop turn."""
         if self._pump_handle is None and self._input_enabled and self.link.input_pending:
-            self._pump_handle = self._loop.call_soon(self._pump)
+            self._pump_handle = self.loop.call_soon(self._pump)
 
     def _pump(self) -> None:
         """Parse one slice of queued input; come back for the rest.
@@ -378,7 +383,7 @@ class SSHDriver(Driver):
             return
         self.feed(self.link.take_input(INPUT_SLICE))
         if self.link.input_pending and self._input_enabled and not self._pacer.full:
-            self._pump_handle = self._loop.call_soon(self._pump)
+            self._pump_handle = self.loop.call_soon(self._pump)
 
     def feed(self, data: bytes) -> None:
         """Parse bytes from the client; the events reach the app through the pacer."""
@@ -405,9 +410,10 @@ class SSHDriver(Driver):
         if self._tick_handle is not None:
             self._tick_handle.cancel()
             self._tick_handle = None
-        if self._parser._timeout_time is not None:
-            delay = max(0.0, self._parser._timeout_time - self._loop.time()) + 0.005
-            self._tick_handle = self._loop.call_later(
+        deadline = parser_deadline(self._parser)
+        if deadline is not None:
+            delay = max(0.0, deadline - self.loop.time()) + 0.005
+            self._tick_handle = self.loop.call_later(
                 max(delay, constants.ESCAPE_DELAY / 4), self._tick
             )
 
@@ -421,7 +427,7 @@ class SSHDriver(Driver):
 
     def send_message(self, message: Message) -> None:
         """Post ``message`` to the app (we are on the app's loop already)."""
-        self._app.post_message(message)
+        self.app.post_message(message)
 
     def resize(self, width: int, height: int) -> None:
         """Tell the app its terminal is now ``width`` x ``height``.
@@ -433,19 +439,19 @@ class SSHDriver(Driver):
         where it began repaints the whole screen (as Ctrl+L does).
         """
         if self._resize_handle is None:
-            self._size_before_resizes = tuple(self._app.size)
+            self._size_before_resizes = tuple(self.app.size)
         else:
             self._resize_handle.cancel()
-        self._size = (width, height)
+        self._window = (width, height)
         size = Size(width, height)
         self.send_message(events.Resize(size, size))
-        self._resize_handle = self._loop.call_later(RESIZE_SETTLE, self._resizes_settled)
+        self._resize_handle = self.loop.call_later(RESIZE_SETTLE, self._resizes_settled)
 
     def _resizes_settled(self) -> None:
         """The last window change of a burst is in: repaint if Textual will not."""
         self._resize_handle = None
-        if self._size_before_resizes == self._size:
-            app = self._app
+        if self._size_before_resizes == self._window:
+            app = self.app
             app.call_later(lambda: app.screen.refresh())
 
     # -- server-side actions a remote player must not reach -----------
@@ -466,7 +472,7 @@ class SSHDriver(Driver):
     ) -> None:
         """Refuse: files (screenshots) would be written on the server's disk."""
         binary.close()
-        self._app.post_message(
+        self.app.post_message(
             events.DeliveryFailed(
                 key=delivery_key,
                 exception=PermissionError("saving files is disabled over SSH"),

@@ -31,11 +31,12 @@ one is left unknown.
 Any error while encoding invalidates the shadow and falls back to Textual's
 own ``render_segments`` for that frame.
 
-Hooked per app by :meth:`FrameDiff.install` (wraps ``App._display``, under
-``hosting.FirstPaint``): apps that are not hosted, and Textual's headless
-apps, are untouched. Private Textual names used: ``App._display``,
-``ChopsUpdate.chops/spans/chop_ends``, ``LayoutUpdate.strips/region``,
-``Strip._segments``.
+Each frame of a hosted app passes :meth:`FrameDiff.wrap` (the one display
+hook of ``server.hosting.prepare_app``, after ``hosting.FirstPaint``): apps
+that are not hosted, and Textual's headless apps, are untouched. Textual
+internals used: the compositor update classes and their fields
+(``ChopsUpdate.chops/spans/chop_ends``, ``LayoutUpdate.strips/region``), from
+:mod:`ahoy_tui.ui.textual_private`.
 """
 
 from __future__ import annotations
@@ -46,12 +47,13 @@ from itertools import compress, count
 from operator import is_not, ne, or_
 from typing import Any
 
-from rich.cells import _is_single_cell_widths, get_character_cell_size
+from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
 from rich.console import Console
-from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 
-from server.render import NO_PEN, Pen, encode_segments, pen, transition
+from ahoy_tui.ui.textual_private import ChopsUpdate, CompositorUpdate, LayoutUpdate
+from ahoy_tui.ui.textual_private import is_single_cell_widths as _is_single_cell_widths
+from server.render import NO_PEN, Pen, color_system_of, encode_segments, pen, transition
 
 log = logging.getLogger(__name__)
 
@@ -102,24 +104,20 @@ class FrameDiff:
         self.fallbacks = 0
 
     # -- hook ---------------------------------------------------------
-    def install(self, app: Any) -> None:
-        """Route ``app``'s compositor updates through :meth:`encode`.
+    def wrap(self, renderable: Any) -> Any:
+        """The frame to hand Textual instead of ``renderable``.
 
-        Wraps the instance's ``_display`` (install before ``FirstPaint``, so
-        frames it holds back never reach the shadow). Textual still does the
-        rest: batch checks, synchronized output, the cursor move, the write.
+        A compositor update comes back encoded by :meth:`encode` when Textual
+        renders it; anything else (not ``None``) invalidates the shadow and
+        goes unchanged. Textual still does the rest: batch checks,
+        synchronized output, the cursor move, the write.
         """
-        original = app._display
-
-        def display(screen: Any, renderable: Any) -> None:
-            if isinstance(renderable, CompositorUpdate):
-                if not isinstance(renderable, _Encoded):
-                    renderable = _Encoded(self, renderable)
-            elif renderable is not None:
-                self.invalidate()
-            original(screen, renderable)
-
-        app._display = display
+        if isinstance(renderable, CompositorUpdate):
+            if not isinstance(renderable, _Encoded):
+                renderable = _Encoded(self, renderable)
+        elif renderable is not None:
+            self.invalidate()
+        return renderable
 
     def invalidate(self) -> None:
         """Forget the client's screen: later partial updates paint whole chops."""
@@ -145,7 +143,7 @@ class FrameDiff:
             unchanged). Cursor position afterwards is undefined (Textual
             moves it after every frame).
         """
-        color_system = console._color_system or ColorSystem.TRUECOLOR
+        color_system = color_system_of(console)
         try:
             if isinstance(update, ChopsUpdate):
                 self.partial_frames += 1
@@ -172,7 +170,7 @@ class FrameDiff:
             row_pens: list[Pen | None] = []
             known = True
             for strip in line:
-                for text, style, _control in strip._segments:
+                for text, style, _control in strip:
                     if not text:
                         continue
                     new = NO_PEN if style is None else pen(style, color_system)
@@ -259,7 +257,7 @@ class FrameDiff:
                 texts: list[str] = []
                 new_pens: list[Pen | None] = []
                 plain = True
-                for text, style, _control in strip._segments:
+                for text, style, _control in strip:
                     if not (single_cells(text) or narrow_only(text)):
                         plain = False
                         break
@@ -273,7 +271,7 @@ class FrameDiff:
                     append(f"\x1b[{y + 1};{x + 1}H")
                     if cells < strip.cell_length:
                         strip = strip.crop(0, cells)
-                    current = encode_segments(strip._segments, color_system, parts, current)
+                    current = encode_segments(strip, color_system, parts, current)
                     blank = min(stop + 1, width) - x
                     row = all_chars[y]
                     all_chars[y] = row[:x] + " " * blank + row[x + blank :]

@@ -29,10 +29,11 @@ import time
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
+
+from ahoy_tui.ui.textual_private import StylesCache, replace_get_inner_outer, replace_strip_method
 
 log = logging.getLogger("ahoy.server.gc")
 
@@ -80,8 +81,8 @@ def _get_inner_outer(self: StylesCache, base_background: Color, background: Colo
 def install_strip_patch() -> None:
     """Make ``Strip.divide`` cycle-free and stop Textual's per-widget style cache
     from holding ended widgets (process-wide, idempotent)."""
-    Strip.divide = _divide  # type: ignore[method-assign]
-    StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+    replace_strip_method("divide", _divide)
+    replace_get_inner_outer(_get_inner_outer)
 
 
 class GcPolicy:

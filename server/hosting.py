@@ -17,24 +17,52 @@ Applied to whatever app ``ahoy_tui.ui.app.create_app`` returns:
 
 from __future__ import annotations
 
-import contextlib
 import functools
+import inspect
 import io
 import logging
 import time
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-import textual.app as textual_app
 from rich.console import Console
 from textual.app import App, SystemCommand
 from textual.widgets import Input
 
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui import textual_private
 from server import render
 from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
 from server.framediff import FrameDiff
 
+if TYPE_CHECKING:
+    from ahoy_tui.lobby import Lobby
+
 log = logging.getLogger(__name__)
+
+AppFactory = Callable[..., App[Any]]
+"""``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
+
+
+def default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
+    """The UI's app for one session (:func:`ahoy_tui.ui.app.create_app`)."""
+    from ahoy_tui.ui.app import create_app
+
+    return create_app(info, lobby, handle)
+
+
+def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
+    """Call ``factory`` with the session's lobby handle when it takes one.
+
+    The session connected ``handle`` and disconnects it when the session
+    ends; a two-argument factory (``--app``, tests) connects its own.
+    """
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return factory(info, lobby)
+    takes_handle = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3 or any(
+        p.kind is p.VAR_POSITIONAL for p in params)
+    return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
 
 APOLOGY = (
     "\r\nSorry, matey: the game hit a reef and this session had to end.\r\n"
@@ -63,34 +91,32 @@ class _LogFile(io.TextIOBase):
         return False
 
 
+class _NullFile(io.TextIOBase):
+    """Where a session console's own writes go: nowhere (frames go through the driver)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def isatty(self) -> bool:
+        return True
+
+
 def _hosted_target(target: Any) -> bool:
     return bool(getattr(getattr(target, "app", None), _HOSTED_ATTR, False))
-
-
-def _redirect_stdout(target: Any) -> contextlib.AbstractContextManager[Any]:
-    if _hosted_target(target):
-        return contextlib.nullcontext(target)
-    return contextlib.redirect_stdout(target)
-
-
-def _redirect_stderr(target: Any) -> contextlib.AbstractContextManager[Any]:
-    if _hosted_target(target):
-        return contextlib.nullcontext(target)
-    return contextlib.redirect_stderr(target)
 
 
 def install_process_patches() -> None:
     """Install the process-wide hosting patches (idempotent).
 
-    * Textual's ``redirect_stdout``/``redirect_stderr`` become no-ops for
-      hosted apps (other apps in the process are untouched).
+    * Textual leaves ``sys.stdout``/``sys.stderr`` alone for hosted apps
+      (:func:`ahoy_tui.ui.textual_private.skip_stdio_capture`; other apps in
+      the process are untouched).
     * :func:`server.render.install`: strips render per colour system.
     """
     global _patched
     render.install()
     if not _patched:
-        textual_app.redirect_stdout = _redirect_stdout  # type: ignore[assignment]
-        textual_app.redirect_stderr = _redirect_stderr  # type: ignore[assignment]
+        textual_private.skip_stdio_capture(_hosted_target)
         _patched = True
 
 
@@ -99,7 +125,7 @@ def session_console(info: SessionInfo) -> Console:
     width, height = info.size
     return Console(
         color_system=info.color_system if info.color_system != "monochrome" else None,
-        file=textual_app._NullFile(),
+        file=_NullFile(),
         markup=True,
         highlight=False,
         emoji=False,
@@ -113,19 +139,12 @@ def session_console(info: SessionInfo) -> Console:
     )
 
 
-def _no_blink_register(original: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
-    """Wrap ``App._register``: no blinking cursors, every Input bounded."""
-
-    @functools.wraps(original)
-    def register(parent: Any, *widgets: Any, **kwargs: Any) -> list[Any]:
-        for widget in widgets:
-            if hasattr(widget, "cursor_blink"):
-                widget.cursor_blink = False
-            if isinstance(widget, Input) and not widget.max_length:
-                widget.max_length = MAX_INPUT_LENGTH
-        return original(parent, *widgets, **kwargs)
-
-    return register
+def _host_widget(widget: Any) -> None:
+    """Before a widget is registered: no blinking cursor, every Input bounded."""
+    if hasattr(widget, "cursor_blink"):
+        widget.cursor_blink = False
+    if isinstance(widget, Input) and not widget.max_length:
+        widget.max_length = MAX_INPUT_LENGTH
 
 
 class FirstPaint:
@@ -142,12 +161,18 @@ class FirstPaint:
     frame was attempted for ``quiet`` seconds, or ``cap`` seconds after the
     first one, one full frame of the settled screen is painted.
 
+    Args:
+        app: The hosted app.
+        paint: Where frames go once let through: ``paint(screen, renderable)``
+            (the frame diff, then Textual's own display).
+
     Attributes:
         held: Frames dropped while holding.
         holding: True until the first paint went out.
     """
 
-    def __init__(self, app: App[Any], quiet: float = 0.025, cap: float = 0.5) -> None:
+    def __init__(self, app: App[Any], paint: Callable[[Any, Any], None], quiet: float = 0.025,
+                 cap: float = 0.5) -> None:
         self.app = app
         self.quiet = quiet
         self.cap = cap
@@ -155,14 +180,13 @@ class FirstPaint:
         self.held = 0
         self._first: float | None = None
         self._timer: Any = None
-        self._display = app._display
-        app._display = self.display  # type: ignore[method-assign]
+        self._paint = paint
 
     def display(self, screen: Any, renderable: Any) -> None:
-        """Stand-in for ``App._display``: drop frames until settled."""
+        """Every frame of the app: dropped until settled, then painted."""
         app = self.app
-        if not self.holding or renderable is None or app._batch_count:
-            self._display(screen, renderable)
+        if not self.holding or renderable is None or textual_private.in_batch(app):
+            self._paint(screen, renderable)
             return
         now = time.monotonic()
         if self._first is None:
@@ -180,8 +204,7 @@ class FirstPaint:
     def release(self) -> None:
         """Stop holding and paint the whole current screen once.
 
-        Not inside a batch update: ``App._display`` silently drops frames
-        there, and every later frame is partial, so the player would see
+        Not inside a batch update: Textual silently drops frames there, and every later frame is partial, so the player would see
         only what changes afterwards (the footer) on a blank screen. Under
         load (many sessions starting at once) this timer often fires while
         a screen is mounting in a batch; then the release is tried again.
@@ -189,7 +212,7 @@ class FirstPaint:
         if not self.holding:
             return
         app = self.app
-        if app._batch_count and app.is_running and not app._exit:
+        if textual_private.in_batch(app) and app.is_running and app.return_code is None:
             if self._timer is not None:
                 self._timer.stop()
             self._timer = app.set_timer(self.quiet, self.release, name="ahoy-first-paint")
@@ -198,18 +221,16 @@ class FirstPaint:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if not app.is_running or app._exit:
+        if not app.is_running or app.return_code is not None:
             return
         try:
             screen = app.screen
-            update = screen._compositor.render_update(
-                full=True, screen_stack=app._background_screens
-            )
+            update = textual_private.full_update(app)
         except Exception:
             log.exception("first paint failed; falling back to a refresh")
             app.refresh()
             return
-        self._display(screen, update)
+        self._paint(screen, update)
 
 
 def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff: bool = True) -> None:
@@ -228,11 +249,21 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff
         file=_LogFile(log, logging.ERROR), markup=False, highlight=False, width=100
     )
     app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
-    app._register = _no_blink_register(app._register)  # type: ignore[method-assign]
-    if frame_diff:
-        link.frames = FrameDiff()
-        link.frames.install(app)  # before FirstPaint: held frames never reach the shadow
-    app._ahoy_first_paint = FirstPaint(app)  # type: ignore[attr-defined]
+    textual_private.wrap_register(app, _host_widget)
+    frames = link.frames = FrameDiff() if frame_diff else None
+
+    def hook(textual_display: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+        # One hook: FirstPaint holds the first frames back, then every frame goes through the
+        # frame diff (held frames never reach its shadow) and Textual writes it.
+        if frames is None:
+            paint = textual_display
+        else:
+            def paint(screen: Any, renderable: Any) -> None:
+                textual_display(screen, frames.wrap(renderable))
+        app._ahoy_first_paint = first = FirstPaint(app, paint)  # type: ignore[attr-defined]
+        return first.display
+
+    textual_private.hook_display(app, hook)
 
     def refused(*_args: Any, **_kwargs: Any) -> None:
         app.notify("Not available over SSH.", severity="warning")
@@ -271,6 +302,6 @@ async def run_hosted(app: App[Any], link: TerminalLink) -> int:
     if app.return_code not in (None, 0):
         crashed = True
     if crashed:
-        log.error("session crashed; exception: %r", app._exception)
+        log.error("session crashed; exception: %r", textual_private.app_exception(app))
     link.send_text(RESTORE_SEQUENCE + (APOLOGY if crashed else ""))
     return 1 if crashed else 0

@@ -17,9 +17,8 @@ still gets its keys).
 Releasing one event per idle app also bounds the work one session's input
 causes per loop turn, so a key flood does not stall the other sessions.
 
-Private Textual names used here (pinned ``textual==8.2.8``):
-``App._registry``, ``MessagePump._message_queue``, ``._pending_message``
-and ``._next_callbacks``.
+Whether the app is idle is read from Textual's message pumps by
+:func:`ahoy_tui.ui.textual_private.message_pumps_idle` (private names).
 """
 
 from __future__ import annotations
@@ -29,6 +28,8 @@ from collections import deque
 from typing import Any, Callable
 
 from textual.message import Message
+
+from ahoy_tui.ui.textual_private import message_pumps_idle
 
 #: Consecutive loop turns the app must be idle before the next event is released.
 QUIET_TURNS = 2
@@ -40,11 +41,7 @@ MAX_HELD = 256
 
 def app_idle(app: Any) -> bool:
     """True when no message pump of ``app`` has a message or callback waiting."""
-    pumps = [app, *app._registry]
-    for pump in pumps:
-        if pump._message_queue.qsize() or pump._pending_message is not None or pump._next_callbacks:
-            return False
-    return True
+    return message_pumps_idle(app)
 
 
 class KeyPacer:

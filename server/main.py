@@ -17,7 +17,8 @@ from pathlib import Path
 
 from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
-from server.ssh import AhoyServer, AppFactory, ServerConfig
+from server.hosting import AppFactory
+from server.ssh import AhoyServer, ServerConfig
 
 log = logging.getLogger("ahoy.server")
 

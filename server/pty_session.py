@@ -15,21 +15,23 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
+from server.commands import answer_plain
 from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
-from server.hosting import APOLOGY, prepare_app, run_hosted
+from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
 from server.identity import sanitize_name
 from server.logsafe import esc
-from server.ssh import build_app
 from server.termcaps import color_system_for, lang_for, utf8_for
 
 if TYPE_CHECKING:
-    from server.ssh import AhoyServer, _Connection
+    from ahoy_tui.lobby import Lobby
+    from server.gc_policy import GcPolicy
+    from server.limits import Gate
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +41,65 @@ MAX_TERM = 64
 _STARTS = itertools.count(1)
 
 
+class SessionSettings(Protocol):
+    """The server settings a session reads (``server.ssh.ServerConfig``)."""
+
+    app_factory: AppFactory
+    max_buffer: int
+    max_input: int
+    clamp_colors: bool
+    frame_diff: bool
+
+
+class SessionConnection(Protocol):
+    """What a session knows of its SSH connection (``server.ssh._Connection``).
+
+    Attributes:
+        conn: The asyncssh connection (None before it is made).
+        username: The login name as typed.
+        peer: ``"address:port"`` of the client, for logs.
+        address: The client's address (limits count by it).
+        identity: Stable identity (``server.identity.identity_for``).
+    """
+
+    conn: asyncssh.SSHServerConnection | None
+    username: str
+    peer: str
+    address: str
+
+    @property
+    def identity(self) -> str: ...
+
+
+class SessionHost(Protocol):
+    """What a session needs of the server that hosts it (``server.ssh.AhoyServer``).
+
+    Attributes:
+        config: Its settings.
+        lobby: The process-wide lobby the session joins.
+        sessions: Interactive sessions running; a session adds itself at
+            start and removes itself at its end.
+        gate: The session limits (``Gate.session_refusal``).
+        gc: Told when a session ends (``GcPolicy.session_ended``).
+        stopping: True once the server is shutting down.
+    """
+
+    config: SessionSettings
+    lobby: Lobby
+    sessions: set[Any]
+    gate: Gate
+    gc: GcPolicy
+    stopping: bool
+
+    def connect_line(self, host: str | None = None) -> str:
+        """The command a player types to connect (for the no-PTY help)."""
+        ...
+
+
 class Session(asyncssh.SSHServerSession[bytes]):
     """The server side of one session channel."""
 
-    def __init__(self, server: AhoyServer, connection: _Connection) -> None:
+    def __init__(self, server: SessionHost, connection: SessionConnection) -> None:
         self.server = server
         self.connection = connection
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -110,10 +167,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     # -- no PTY ---------------------------------------------------------
     def _answer_plain(self) -> None:
-        from server.ssh import answer_plain
-
         assert self.chan is not None
-        ans = answer_plain(self.server, self.command, dict(self.chan.get_environment()))
+        ans = answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
+                           self.server.connect_line())
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
@@ -187,14 +243,12 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 log.exception("could not build the app for %s", esc(identity))
                 link.send_text(RESTORE_SEQUENCE + APOLOGY)
             else:
-                self.server.notify_presence()
                 if not self.replaced:
                     status = await run_hosted(self.app, link)
         finally:
             self.server.sessions.discard(self)
             self.server.gc.session_ended()
             lobby.disconnect(handle)
-            self.server.notify_presence()
             log.info("session end %s status %d", esc(identity), status)
             if self.goodbye:
                 link.send_text(f"\r\n{self.goodbye}\r\n")
@@ -202,13 +256,6 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 chan.exit(status)
             except OSError:
                 pass
-
-    def notify_presence(self) -> None:
-        """Ask the app to redraw who is online, if it can and is running."""
-        app = self.app
-        hook = getattr(app, "lobby_changed", None)
-        if hook is not None and app.is_running and app._is_mounted:
-            app.call_later(hook)
 
     def replace(self, name: str) -> None:
         """A newer session of this identity started: say so and close this one.

@@ -27,10 +27,12 @@ from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
 
 from rich.color import ColorSystem
-from rich.console import Console
+from rich.console import COLOR_SYSTEMS, Console
 from rich.segment import Segment
 from rich.style import Style
 from textual.strip import SGR_STYLES, Strip
+
+from ahoy_tui.ui.textual_private import replace_strip_method, style_attribute_bits
 
 _original_render: Callable[[Strip, Console], str] | None = None
 
@@ -76,21 +78,21 @@ def pen(style: Style, color_system: ColorSystem) -> Pen:
     Returns:
         An interned pen (equal pens are usually the same object).
     """
-    attributes = style._attributes & style._set_attributes
+    attributes = style_attribute_bits(style)
     attrs = ";".join(
         SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)
     )
-    color, bgcolor = style._color, style._bgcolor
+    color, bgcolor = style.color, style.bgcolor
     fg = ";".join(color.downgrade(color_system).get_ansi_codes()) if color is not None else ""
     bg = ";".join(bgcolor.downgrade(color_system).get_ansi_codes(False)) if bgcolor is not None else ""
     sgr = ";".join(part for part in (attrs, fg, bg) if part)
-    link = style._link or ""
-    return _intern(Pen(sgr, attrs, fg, bg, link, style._link_id if link else ""))
+    link = style.link or ""
+    return _intern(Pen(sgr, attrs, fg, bg, link, style.link_id if link else ""))
 
 
-def _sgr(style: Style, color_system: ColorSystem) -> str:
-    """The SGR parameters for ``style`` at ``color_system`` (``""`` for none)."""
-    return pen(style, color_system).sgr
+def color_system_of(console: Console) -> ColorSystem:
+    """The colour system ``console`` writes (truecolor when it has none: monochrome is clamped later)."""
+    return COLOR_SYSTEMS.get(console.color_system or "", ColorSystem.TRUECOLOR)
 
 
 @lru_cache(maxsize=16384)
@@ -162,7 +164,7 @@ def _render(self: Strip, console: Console) -> str:
     Same-pen runs share one SGR; the strip ends with the terminal reset.
     """
     parts: list[str] = []
-    last = encode_segments(self._segments, console._color_system or ColorSystem.TRUECOLOR, parts, NO_PEN)
+    last = encode_segments(self, color_system_of(console), parts, NO_PEN)
     if last is not NO_PEN:
         parts.append(transition(last, NO_PEN))  # "" when equal to NO_PEN
     return "".join(parts)
@@ -172,15 +174,14 @@ def install() -> None:
     """Replace ``Strip.render`` with the per-colour-system version (idempotent)."""
     global _original_render
     if _original_render is None:
-        _original_render = Strip.render
-        Strip.render = _render  # type: ignore[method-assign]
+        _original_render = replace_strip_method("render", _render)
 
 
 def uninstall() -> None:
     """Restore Textual's own ``Strip.render`` (used by tests)."""
     global _original_render
     if _original_render is not None:
-        Strip.render = _original_render  # type: ignore[method-assign]
+        replace_strip_method("render", _original_render)
         _original_render = None
 
 

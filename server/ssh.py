@@ -15,51 +15,23 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import inspect
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import asyncssh
-from textual.app import App
 
 from ahoy_tui.lobby import Lobby
-from ahoy_tui.session import SessionInfo
-from server import commands
 from server.hostkey import fingerprint, load_or_create_host_key
-from server.hosting import install_process_patches
+from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
 from server.gc_policy import GcPolicy
 from server.limits import Gate, Limits
 from server.logsafe import esc
+from server.pty_session import Session
 
 log = logging.getLogger(__name__)
-
-AppFactory = Callable[..., App[Any]]
-"""``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
-
-
-def _default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
-    from ahoy_tui.ui.app import create_app
-
-    return create_app(info, lobby, handle)
-
-
-def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
-    """Call ``factory`` with the session's lobby handle when it takes one.
-
-    The session connected ``handle`` and disconnects it when the session
-    ends; a two-argument factory (``--app``, tests) connects its own.
-    """
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return factory(info, lobby)
-    takes_handle = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3 or any(
-        p.kind is p.VAR_POSITIONAL for p in params)
-    return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
-
 
 KEYS_REQUIRED = ("This server requires an SSH key: a name without one is only a nickname. "
                  "Create a key with ssh-keygen and connect again.")
@@ -131,7 +103,7 @@ class ServerConfig:
     frame_diff: bool = True
     gc_freeze_every: float = 1.0
     gc_reclaim_every: float = 600.0
-    app_factory: AppFactory = field(default=_default_app_factory)
+    app_factory: AppFactory = field(default=default_app_factory)
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""
@@ -204,15 +176,6 @@ class AhoyServer:
         )
         log.info("listening on %s:%d", cfg.host, self.port)
         self.gc.start()
-
-    def notify_presence(self) -> None:
-        """Tell every running app that players came or went.
-
-        Apps that define ``lobby_changed()`` get it called on their own loop
-        turn; others are left alone.
-        """
-        for session in list(self.sessions):
-            session.notify_presence()
 
     async def stop(self, message: str = "The server is going down. Fair winds!") -> None:
         """Stop listening, tell every player ``message``, close connections.
@@ -342,23 +305,9 @@ class _Connection(asyncssh.SSHServer):
 
     # -- channels ------------------------------------------------------
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
-        from server.pty_session import Session
-
         return Session(self.server, self)
 
     @property
     def identity(self) -> str:
         return identity_for(self.username, self.key_fingerprint)
 
-
-def answer_plain(server: AhoyServer, command: str | None, env: dict[str, str] | None = None) -> commands.Answer:
-    """The no-PTY answer for ``command`` on ``server``, in the language of the client's ``env``.
-
-    Without any locale in ``env`` the answer is English and ASCII only.
-    """
-    from server.termcaps import lang_for, utf8_for
-
-    env = env or {}
-    has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
-    return commands.answer(command, server.lobby, server.connect_line(), lang_for(env),
-                           utf8=has_locale and utf8_for(env))

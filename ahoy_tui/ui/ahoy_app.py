@@ -18,9 +18,6 @@ from typing import Any, Callable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.cache import LRUCache
-from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
 from textual.message import Message
 from textual.notifications import Notify
 from textual.screen import Screen
@@ -31,6 +28,8 @@ from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, normalize_lang, tr
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
+from ahoy_tui.ui import textual_private
+from ahoy_tui.ui.textual_private import SharedStylesheet
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
 log = logging.getLogger(__name__)
@@ -64,65 +63,6 @@ def table_config_class(lobby: Any) -> type:
     return cls
 
 
-_SHARED_RULES: LRUCache[tuple, list[RuleSet]] = LRUCache(512)
-"""Parsed CSS rules of every app in the process, by source and CSS variables (:class:`SharedStylesheet`)."""
-_VARIABLE_KEYS: dict[tuple, tuple] = {}
-"""One copy of each theme's CSS variables as a key (every app of a theme shares it)."""
-
-
-class SharedStylesheet(Stylesheet):
-    """A Textual ``Stylesheet`` whose parsed rules are shared by every app of the process.
-
-    Textual parses the app's CSS and every widget's ``DEFAULT_CSS`` again for
-    each app, and once more when the app sets its theme: the largest single
-    cost of a session's start (docs/performance.md). Parsed rules are a pure
-    function of the CSS text, where it came from and the CSS variables (the
-    theme), and nothing changes them afterwards (within one app they are
-    already shared by every widget they match), so one parse per source and
-    theme serves the whole process.
-    """
-
-    _variables_key: tuple | None = None
-
-    def set_variables(self, variables: dict[str, str]) -> None:
-        super().set_variables(variables)
-        self._variables_key = None
-
-    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
-        if self._variables_key is None:
-            key = tuple(sorted(self._variables.items()))
-            self._variables_key = _VARIABLE_KEYS.setdefault(key, key)
-        key = (css, read_from, is_default_rules, tie_breaker, scope, self._variables_key)
-        rules = _SHARED_RULES.get(key)
-        if rules is None:
-            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
-            _SHARED_RULES[key] = rules
-        return rules
-
-    def copy(self) -> Stylesheet:
-        stylesheet = SharedStylesheet(variables=self._variables.copy())
-        stylesheet.source = self.source.copy()
-        return stylesheet
-
-    def reparse(self) -> None:
-        """As ``Stylesheet.reparse`` (textual 8.2.8), through the shared rules."""
-        stylesheet = SharedStylesheet(variables=self._variables)
-        stylesheet._variables_key = self._variables_key
-        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
-            stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults,
-                                  tie_breaker=tie_breaker, scope=scope)
-        try:
-            stylesheet.parse()
-        except Exception:
-            self._invalid_css.update(stylesheet._invalid_css)
-            raise
-        self._rules = stylesheet.rules
-        self._rules_map = None
-        self.source = stylesheet.source
-        self._require_parse = False
-
-
 class AhoyApp(App[int]):
     """The game for one player.
 
@@ -150,7 +90,7 @@ class AhoyApp(App[int]):
     def __init__(self, session: SessionInfo, lobby: Any, handle: Any = None,
                  prefs: PrefsStore = STORE, on_ready: Callable[["AhoyApp"], None] | None = None) -> None:
         super().__init__()
-        self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
+        self.stylesheet = SharedStylesheet.replacing(self.stylesheet)
         self.session = session
         self.lobby = lobby
         self.handle = handle
@@ -200,9 +140,9 @@ class AhoyApp(App[int]):
         ("Pick a card first" for each Enter).
         """
         new = event.notification
-        for old in list(self._notifications):
+        for old in textual_private.notifications(self):
             if (old.message, old.title, old.severity) == (new.message, new.title, new.severity):
-                self._unnotify(old, refresh=False)
+                textual_private.unnotify(self, old, refresh=False)
 
     def t(self, key: str, **kw: object) -> str:
         """Translated UI text."""
@@ -256,9 +196,7 @@ class AhoyApp(App[int]):
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""
-        from ahoy_tui.ui.keys import translate_bindings
-
-        translate_bindings(self, self.lang, self.ascii_only)
+        
         self.set_class(self.ascii_only, "-ascii")
         for screen in self.screen_stack:
             apply_ascii(screen, self.ascii_only)
@@ -286,9 +224,7 @@ class AhoyApp(App[int]):
 
     def on_mount(self) -> None:
         self._connect_handle()
-        from ahoy_tui.ui.keys import translate_bindings
-
-        translate_bindings(self, self.lang, self.ascii_only)
+        
         self.handle.subscribe(self._from_lobby)
         self._check_size(self.size.width, self.size.height)
         if self._on_ready is not None:

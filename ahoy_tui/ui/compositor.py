@@ -16,39 +16,26 @@ all drawn by widgets in front of it (a container's children) is not
 rendered at all. The pixels are the same: a cell of a dirty span can only come from
 a widget under that span. Full updates (layout, resize) are Textual's own.
 
-Depends on Textual 8.2.8 internals (``_get_renders``,
-``render_partial_update``, ``_dirty_regions``, ``visible_widgets``); the
-pin and the list of private names are in docs/ssh.md.
+Textual's private names it depends on (``Compositor._get_renders``,
+``._dirty_regions``, ``Screen._compositor``) are used in
+:mod:`ahoy_tui.ui.textual_private` (``RowsCompositor``), which this
+subclasses.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
+from ahoy_tui.ui.textual_private import RowsCompositor, set_compositor
 
-class FrugalCompositor(Compositor):
+
+class FrugalCompositor(RowsCompositor):
     """Textual's compositor, rendering only dirty rows in partial updates."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._update_regions: list[Region] | None = None
-
-    def render_partial_update(self) -> ChopsUpdate | None:
-        self._update_regions = list(self._dirty_regions)
-        try:
-            return super().render_partial_update()
-        finally:
-            self._update_regions = None
-
-    def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
-        regions = self._update_regions
-        if not regions or crop is None:
-            yield from super()._get_renders(crop)
-            return
+    def partial_renders(self, crop: Region, regions: list[Region]) -> Iterable[tuple[Region, Region, list[Strip]]]:
         drawn: list[Region] = []  # what widgets in front have drawn (front to back order)
         for widget, (region, clip) in self.visible_widgets.items():
             visible = region.intersection(clip)
@@ -94,4 +81,4 @@ def _bands(regions: Iterable[Region]) -> list[tuple[int, int]]:
 
 def use_frugal_compositor(screen: Any) -> None:
     """Give ``screen`` a :class:`FrugalCompositor` (call in its ``__init__``, before it is laid out)."""
-    screen._compositor = FrugalCompositor()
+    set_compositor(screen, FrugalCompositor())

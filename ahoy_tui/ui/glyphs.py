@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual._context import active_app
 from textual.dom import DOMNode
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
-from textual.widgets._toggle_button import ToggleButton
+
+from ahoy_tui.ui.textual_private import active_app
 
 #: Checkbox sides and select arrows in ASCII mode.
 ASCII_GLYPHS = {"BUTTON_LEFT": "[", "BUTTON_RIGHT": "]", "down-arrow": "v", "up-arrow": "^"}
@@ -47,7 +47,7 @@ def install_scrollbars() -> None:
 
 def apply_ascii(root: DOMNode, ascii_only: bool) -> None:
     """Swap the checkbox and select-arrow glyphs under ``root`` for ASCII (or back)."""
-    for button in root.query(ToggleButton):
+    for button in root.query("ToggleButton"):  # Checkbox, RadioButton (by CSS type name)
         for side in ("BUTTON_LEFT", "BUTTON_RIGHT"):
             if ascii_only:
                 setattr(button, side, ASCII_GLYPHS[side])

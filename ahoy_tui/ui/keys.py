@@ -1,15 +1,18 @@
 """Footer key labels in the player's language.
 
-Bindings are declared with English descriptions; :func:`translate_bindings`
-rewrites one node's own copy of its bindings from ``ACTION_TEXT`` so the
-footer speaks the session's language (each node holds its own copy).
+Bindings are declared with English descriptions; the footer
+(``ui.widgets.key_footer``) shows each through :func:`translated`, from
+``ACTION_TEXT`` in the session's language, so bindings are never rewritten.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
-from textual.dom import DOMNode
+from typing import Any
+
+from textual.binding import ActiveBinding, Binding
 
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify
@@ -29,18 +32,29 @@ ACTION_TEXT: dict[str, str] = {
 }
 
 
-def translate_bindings(node: DOMNode, lang: str, ascii_only: bool | None = None) -> None:
-    """Rewrite ``node``'s binding descriptions into ``lang`` (ASCII only in ASCII mode)."""
-    if ascii_only is None:
-        ascii_only = bool(getattr(node.app, "ascii_only", False))
-    fix = asciify if ascii_only else (lambda s: s)
-    bmap = node._bindings
-    for key, bindings in bmap.key_to_bindings.items():
-        bmap.key_to_bindings[key] = [
-            replace(b, description=fix(tr(lang, ACTION_TEXT[b.action])),
-                    key_display=_ascii_key(b.key) if ascii_only else None) if b.action in ACTION_TEXT else b
-            for b in bindings
-        ]
+@lru_cache(maxsize=1024)
+def translated(binding: Binding, lang: str, ascii_only: bool) -> Binding:
+    """``binding`` as the footer shows it in ``lang``: its description from ``ACTION_TEXT``.
+
+    In ASCII mode the description is ASCII and Enter is named ``Enter``.
+    A binding whose action has no text in ``ACTION_TEXT`` is returned as it is.
+    """
+    if binding.action not in ACTION_TEXT:
+        return binding
+    description = tr(lang, ACTION_TEXT[binding.action])
+    return replace(binding, description=asciify(description) if ascii_only else description,
+                   key_display=_ascii_key(binding.key) if ascii_only else None)
+
+
+def in_language(active: dict[str, ActiveBinding], app: Any) -> dict[str, ActiveBinding]:
+    """``Screen.active_bindings`` with every binding :func:`translated` for ``app``'s language and ASCII mode.
+
+    For screens under Textual's own ``Footer`` (which shows ``active_bindings``
+    as they are): they override ``active_bindings`` with this.
+    """
+    lang, ascii_only = getattr(app, "lang", "en"), bool(getattr(app, "ascii_only", False))
+    return {key: ActiveBinding(node, translated(binding, lang, ascii_only), enabled, tooltip)
+            for key, (node, binding, enabled, tooltip) in active.items()}
 
 
 def _ascii_key(key: str) -> str | None:

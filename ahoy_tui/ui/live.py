@@ -14,12 +14,16 @@ from textual.css.query import NoMatches
 
 
 def exiting(node: Any) -> bool:
-    """True once the node's app is exiting (or the node has no running app)."""
+    """True once the node's app is exiting (or the node has no running app).
+
+    An app that is exiting has a return code: ``App.exit`` sets it (0 or
+    the one given), and a crash sets 1.
+    """
     try:
         app = node.app
     except Exception:  # no active app: being torn down
         return True
-    return bool(getattr(app, "_exit", False) or getattr(app, "_closing", False))
+    return app.return_code is not None
 
 
 def built(node: Any, *selectors: str) -> bool:

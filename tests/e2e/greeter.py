@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby import Lobby, PlayerHandle
 from ahoy_tui.session import SessionInfo
 
 
@@ -22,6 +22,8 @@ class GreeterApp(App[None]):
     Attributes:
         session: The connection this app serves.
         lobby: The process-wide lobby.
+        handle: The session's lobby handle (the server connected it); the
+            list of players online is redrawn on every lobby message.
     """
 
     CSS = """
@@ -31,10 +33,23 @@ class GreeterApp(App[None]):
     """
     BINDINGS = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, session: SessionInfo, lobby: Lobby) -> None:
+    def __init__(self, session: SessionInfo, lobby: Lobby, handle: PlayerHandle | None = None) -> None:
         super().__init__()
         self.session = session
         self.lobby = lobby
+        self.handle = handle
+
+    def on_mount(self) -> None:
+        """Hear of players coming and going (``PlayerHandle.subscribe``)."""
+        if self.handle is not None:
+            self.handle.subscribe(self._from_lobby)
+
+    def on_unmount(self) -> None:
+        if self.handle is not None:
+            self.handle.unsubscribe(self._from_lobby)
+
+    def _from_lobby(self, _msg: object) -> None:
+        self.call_later(self.lobby_changed)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -48,7 +63,7 @@ class GreeterApp(App[None]):
         return f"Players online ({len(names)}): " + ", ".join(names)
 
     def lobby_changed(self) -> None:
-        """Redraw the list of players online; the host calls this on presence changes."""
+        """Redraw the list of players online."""
         self.query_one("#online", Static).update(self._online_text())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -62,14 +77,15 @@ class GreeterApp(App[None]):
             self.set_focus(None)
 
 
-def create_app(session: SessionInfo, lobby: Lobby) -> App:
+def create_app(session: SessionInfo, lobby: Lobby, handle: PlayerHandle | None = None) -> App:
     """Build the app for one player's session.
 
     Args:
         session: What the front door learned about the connection.
         lobby: The process-wide lobby.
+        handle: The session's lobby handle, connected by the server.
 
     Returns:
         A Textual app, not yet running.
     """
-    return GreeterApp(session, lobby)
+    return GreeterApp(session, lobby, handle)

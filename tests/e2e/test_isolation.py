@@ -67,8 +67,8 @@ class Boom(App[None]):
 
 
 async def test_crash_ends_only_that_session(tmp_path):
-    def factory(info, lobby):
-        return Boom() if info.display_name == "crashy" else create_app(info, lobby)
+    def factory(info, lobby, handle):
+        return Boom() if info.display_name == "crashy" else create_app(info, lobby, handle)
 
     srv = await start_server(tmp_path, app_factory=factory)
     try:

@@ -420,9 +420,9 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
 
     monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 1 / FPS)
     lobby = Lobby(timing=Timing(bot_delay=(0, 0.02), between_hands=0.3), seed=5)
-    from server.ssh import _default_app_factory
+    from server.hosting import default_app_factory
 
-    server = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
     players: list[Player] = []
     try:
         anna = await connect(server.port, "anna", cols=80, rows=24, env=UTF8)

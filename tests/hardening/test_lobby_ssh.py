@@ -45,7 +45,7 @@ from ahoy_tui.lobby.lobby import PlayerHandle
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.ui.text import card_label
-from server.ssh import _default_app_factory
+from server.hosting import default_app_factory
 from tests.lobby.helpers import conserved
 
 UTF8 = {"LANG": "en_US.UTF-8"}
@@ -290,7 +290,7 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=1)
-    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
     players: list[Player] = []
     try:
         anna, bo, app = await _anna_chatting_with_bo(srv)
@@ -340,7 +340,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=7)
-    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
     players: list[Player] = []
     try:
         bo = await connect(srv.port, "bo", env=UTF8)
@@ -418,7 +418,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=3)
-    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory, max_buffer=64 * 1024)
+    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_buffer=64 * 1024)
     players: list[Player] = []
     try:
         bo = await connect(srv.port, "bo", env=UTF8)
@@ -477,7 +477,7 @@ async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages
 
     caplog.set_level(logging.WARNING)
     lobby = Lobby(timing=TIMING, seed=1)
-    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
     players: list[Player] = []
     try:
         anna, bo, app = await _anna_chatting_with_bo(srv)

@@ -17,7 +17,8 @@ import pytest
 from harness import connect, start_server
 
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
-from server.ssh import KEYS_REQUIRED, _default_app_factory
+from server.hosting import default_app_factory
+from server.ssh import KEYS_REQUIRED
 
 UTF8 = {"LANG": "en_US.UTF-8"}
 #: Bots think for a minute: the game stays where the test put it.
@@ -35,7 +36,7 @@ async def _until(check, timeout: float = 5.0) -> None:
 
 async def _real_server(tmp_path, **kw):
     lobby = Lobby(timing=SLOW, seed=7)
-    srv = await start_server(tmp_path, lobby, app_factory=_default_app_factory, **kw)
+    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, **kw)
     return srv, lobby
 
 

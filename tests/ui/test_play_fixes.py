@@ -207,12 +207,12 @@ async def test_lobby_status_keeps_private_visible_and_footer_fits_80():
 def test_create_app_uses_the_servers_handle_and_two_argument_factories_still_work():
     from ahoy_tui.session import SessionInfo
     from ahoy_tui.ui.app import create_app
-    from server.ssh import _default_app_factory, build_app
+    from server.hosting import build_app, default_app_factory
 
     lobby = new_lobby()
     info = SessionInfo(identity="user:anna", display_name="anna")
     handle = lobby.connect(info.identity, "anna")
-    app = build_app(_default_app_factory, info, lobby, handle)
+    app = build_app(default_app_factory, info, lobby, handle)
     assert app.handle is handle and not app._own_handle
     assert create_app(info, lobby).handle is None
     seen = []

@@ -6,12 +6,13 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ahoy_tui.ui.text import asciify
+from ahoy_tui.ui.textual_private import set_bindings
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -30,9 +31,9 @@ class ConfirmScreen(ModalScreen[bool]):
         app: Any = self.app
         shown = app.t("confirm.yes_key") if hasattr(app, "t") else "y"
         hidden = "s" if shown == "y" else "y"
-        self._bindings = BindingsMap([Binding(shown, "answer(True)", fix(yes)), Binding(hidden, "answer(True)", show=False),
-                                      Binding("n", "answer(False)", fix(no)),
-                                      Binding("escape", "answer(False)", show=False)])
+        set_bindings(self, [Binding(shown, "answer(True)", fix(yes)), Binding(hidden, "answer(True)", show=False),
+                            Binding("n", "answer(False)", fix(no)),
+                            Binding("escape", "answer(False)", show=False)])
 
     def compose(self) -> ComposeResult:
         app: Any = self.app

@@ -11,7 +11,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ahoy_tui.lobby.config import CLOCK_PROFILES, LIMIT_PRESETS
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
@@ -84,7 +83,6 @@ class CreateTableScreen(ModalScreen[Any]):
     def on_mount(self) -> None:
         if not built(self, "#c-name"):
             return
-        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]  # the footer under the dialog
         for inp in self.query(Input):
             inp.cursor_blink = False
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]

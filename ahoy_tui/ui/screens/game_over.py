@@ -6,15 +6,15 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.reveal_view import reveal_text, summary_table
 from ahoy_tui.ui.screens.hand_over import hand_over_text
 from ahoy_tui.ui.screens.scores import score_table
+from ahoy_tui.ui.keys import in_language
 from ahoy_tui.ui.text import asciify, clean
 
 
@@ -31,6 +31,11 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("q", "lobby", "Lobby"),
         Binding("escape,enter", "close", "Close"),
     ]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, as Textual's ``Footer`` shows them, in the session's language (``keys.in_language``)."""
+        return in_language(super().active_bindings, self.app)
 
     def __init__(self, table: Any) -> None:
         super().__init__()
@@ -75,7 +80,6 @@ class GameOverScreen(ModalScreen[str | None]):
         return self.seated if action == "rematch" else True
 
     def on_mount(self) -> None:
-        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self.refresh_bindings()
 

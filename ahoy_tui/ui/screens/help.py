@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
+from ahoy_tui.ui.keys import in_language
 from ahoy_tui.ui.text import asciify
 
 
@@ -18,6 +18,11 @@ class HelpScreen(ModalScreen[None]):
     """Scrollable help; Esc, q or ? closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, as Textual's ``Footer`` shows them, in the session's language (``keys.in_language``)."""
+        return in_language(super().active_bindings, self.app)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
@@ -31,7 +36,6 @@ class HelpScreen(ModalScreen[None]):
         if not built(self, "#help-box", "#help-body"):
             return
         app = self.app
-        translate_bindings(self, app.lang)  # type: ignore[attr-defined]
         body = app.t("help.body")  # type: ignore[attr-defined]
         box = self.query_one("#help-box")
         box.border_title = app.t("help.title")  # type: ignore[attr-defined]

@@ -10,7 +10,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
@@ -44,7 +43,6 @@ class JoinCodeScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         if not built(self, "Input"):
             return
-        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]  # the footer under the dialog
         self.query_one(Input).focus()
 
     def _done(self) -> None:

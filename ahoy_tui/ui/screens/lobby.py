@@ -24,12 +24,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual._styles_cache import StylesCache
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.ui.keys import translate_bindings
+from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, plain
@@ -56,21 +55,6 @@ so the whole history nearly doubled a session's start (45 -> 86 ms of CPU with
 
 COLUMNS = ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.status", "lobby.col.host")
 """Column keys of the table list (also their i18n keys)."""
-
-
-def _drop_table_caches(table: DataTable) -> None:
-    """Forget the table's rendered rows, cells and lines (all stale after a change).
-
-    The ``DataTable`` keys its render caches by a count of changes, so
-    after ``update_cell``/``add_row``/``remove_row`` the old entries are never
-    read again but stay until their LRU limits (10,000 cells, 1,000 rows and
-    lines): in a long-lived lobby with many changes that is megabytes per
-    session. ``clear()`` (the old full rebuild) dropped them; in-place updates
-    must do it themselves. Private in textual 8.2.8 (``_clear_caches``).
-    """
-    clear = getattr(table, "_clear_caches", None)
-    if clear is not None:
-        clear()
 
 
 class LobbyScreen(Screen[None]):
@@ -135,7 +119,6 @@ class LobbyScreen(Screen[None]):
         if not self._built():
             return
         app: Any = self.app
-        translate_bindings(self, app.lang)
         self.set_class(app.ascii_only, "-ascii")
         fix = asciify if app.ascii_only else (lambda s: s)
         line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
@@ -161,7 +144,7 @@ class LobbyScreen(Screen[None]):
     def on_resize(self) -> None:
         self._fill()  # the name column's width follows the window
         if self._built():
-            _drop_table_caches(self.query_one("#tables", DataTable))  # a resize makes them stale too
+            textual_private.drop_table_caches(self.query_one("#tables", DataTable))  # a resize makes them stale too
 
     # -- lobby state -------------------------------------------------------------
     def wants(self, message: Any) -> bool:
@@ -275,11 +258,9 @@ class LobbyScreen(Screen[None]):
         if not self._suspended or exiting(self) or isinstance(self.app.screen, ModalScreen):
             return
         for widget in self.walk_children(with_self=True):
-            cache = getattr(widget, "_styles_cache", None)  # textual 8.2.8: a StylesCache per widget
-            if isinstance(cache, StylesCache):
-                cache.clear()
+            textual_private.drop_styles_cache(widget)
         if self._built():
-            _drop_table_caches(self.query_one("#tables", DataTable))
+            textual_private.drop_table_caches(self.query_one("#tables", DataTable))
 
     def on_screen_resume(self) -> None:
         self._suspended = False
@@ -405,7 +386,7 @@ class LobbyScreen(Screen[None]):
             row = list(shown).index(selected)
             if table.cursor_row != row:
                 table.move_cursor(row=row)
-        _drop_table_caches(table)
+        textual_private.drop_table_caches(table)
 
     def _selected_id(self) -> str | None:
         table = self.query_one("#tables", DataTable)

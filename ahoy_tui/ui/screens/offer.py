@@ -26,10 +26,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual import events
 from textual.widgets import Button, Label, Select, Static
-from textual.widgets._select import SelectOverlay
 
 from ahoy_tui.game import cards as C
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, card_label, card_text, clean
@@ -95,7 +93,6 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
     def on_mount(self) -> None:
         if not built(self, "#offer-want"):
             return
-        translate_bindings(self, self.app.lang)  # type: ignore[attr-defined]  # the footer under the dialog
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self._preview()
         self.query_one("#offer-want", Select).focus()
@@ -121,7 +118,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
     # -- card codes ------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """Collect a typed card code (an open drop-down keeps its own type-to-search)."""
-        if isinstance(self.focused, SelectOverlay):
+        if any(select.expanded for select in self.query(Select)):
             return
         if event.key == "backspace" and self.code:
             event.stop()

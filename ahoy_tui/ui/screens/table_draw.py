@@ -14,7 +14,6 @@ from rich.text import Text
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import exiting
 from ahoy_tui.ui.narrate import Narrator
 from ahoy_tui.ui.prompts import Prompt
@@ -154,7 +153,6 @@ class TableDrawing:
             if self._texts_key is not None:
                 self._renarrate()  # the log panel speaks the new language / ASCII too
             self._texts_key = texts_key
-            translate_bindings(self, app.lang)
             self.set_class(app.ascii_only, "-ascii")
             self._bindings_key = None
         fix = asciify if app.ascii_only else (lambda s: s)

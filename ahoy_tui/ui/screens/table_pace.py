@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from ahoy_tui.ui import hints, prompts
+from ahoy_tui.ui import hints, prompts, textual_private
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.countdown import Countdown
 
@@ -100,7 +100,7 @@ class PaceActions:
         since = time.monotonic() - self._hint_at
         if since >= HINT_SECONDS:
             return False
-        return since < 1.0 or any(n.title in (title, asciify(title)) for n in app._notifications)
+        return since < 1.0 or any(n.title in (title, asciify(title)) for n in textual_private.notifications(app))
 
     def on_screen_suspend(self) -> None:
         """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
@@ -109,15 +109,15 @@ class PaceActions:
     def hide_hints(self) -> None:
         """Remove the hint toasts on screen (other toasts stay).
 
-        Uses ``App._unnotify`` (Textual 8.2.8, pinned): Textual has no public
-        call that removes one toast.
+        Textual has no public call that removes one toast
+        (:func:`ahoy_tui.ui.textual_private.unnotify`).
         """
         app = self.app_  # type: ignore[attr-defined]
         titles = {app.t("hint.title"), asciify(app.t("hint.title"))}
         self._hint_at = float("-inf")
-        for note in [n for n in app._notifications if n.title in titles]:
-            app._unnotify(note, refresh=False)
-        app._refresh_notifications()
+        for note in [n for n in textual_private.notifications(app) if n.title in titles]:
+            textual_private.unnotify(app, note, refresh=False)
+        textual_private.refresh_notifications(app)
 
     def show_hints(self) -> None:
         """Show each hint this update calls for that this session has not shown yet.

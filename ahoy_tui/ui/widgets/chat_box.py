@@ -35,16 +35,15 @@ class ChatInput(Input):
 
         text: str
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """Enter takes the line; any other key goes on to ``Input`` (its handler runs next)."""
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             text, self.value = self.value, ""
             self.post_message(self.Line(text))
-            return
-        await super()._on_key(event)
 
-    def _on_paste(self, event: events.Paste) -> None:
+    def on_paste(self, event: events.Paste) -> None:
         """Insert a paste as one line, cut to the room left; say once what was left out.
 
         Textual's own Input refuses a paste that would pass ``max_length``

@@ -21,6 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.screen import Screen
 
+from ahoy_tui.ui.keys import translated
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
 _Entry = tuple[str, str, str, bool]
@@ -36,7 +37,8 @@ class KeyFooter(RowsWidget, can_focus=False):
     """The keys valid now, bottom row; a click presses the key.
 
     While another screen (a dialog) is in front, it lists that screen's keys:
-    this one's would not work.
+    this one's would not work. Labels are in the session's language
+    (:func:`ahoy_tui.ui.keys.translated`).
     """
 
     COMPONENT_CLASSES = {"key-footer--item", "key-footer--key", "key-footer--description"}
@@ -106,12 +108,15 @@ class KeyFooter(RowsWidget, can_focus=False):
         seen: set[str] = set()
         entries = []
         # Under a dialog (shown dimmed behind it) this screen's keys don't work: show the dialog's.
-        screen = self.screen if self.screen is self.app.screen else self.app.screen
+        app = self.app
+        screen = self.screen if self.screen is app.screen else app.screen
+        lang, ascii_only = getattr(app, "lang", "en"), bool(getattr(app, "ascii_only", False))
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            entries.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+            binding = translated(binding, lang, ascii_only)
+            entries.append((binding.key, app.get_key_display(binding), binding.description, enabled))
         if tuple(entries) != self._entries:
             self._entries = tuple(entries)
             self.rebuild()

@@ -12,6 +12,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.textual_private import set_border_title_text
 
 KEY_MARK = "✓"
 """Before the name of a player who logged in with an SSH key (asciified: ``+``)."""
@@ -64,11 +65,10 @@ class OnlineList(Widget):
         if title == self.border_title:
             return
         region = self.region
-        if not self.is_mounted or not region or not hasattr(self, "_border_title"):
+        # The ``border_title`` setter repaints the whole box; only its top line shows the title.
+        if not self.is_mounted or not region or not set_border_title_text(self, title):
             self.border_title = title
             return
-        # The ``border_title`` setter repaints the whole box; only its top line shows the title.
-        self._border_title = self.render_str(title).expand_tabs(4).split()[0]
         left, top = self.content_offset
         self.refresh(Region(-left, -top, region.width, 1))
 

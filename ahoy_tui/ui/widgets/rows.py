@@ -21,10 +21,11 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
-from textual._styles_cache import StylesCache
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+from ahoy_tui.ui.textual_private import StylesCache, set_styles_cache
 
 #: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
 #: case a widget never calls :meth:`RowStylesCache.keep_only`).
@@ -107,7 +108,8 @@ class RowsWidget(Widget):
         super().__init__(**kwargs)
         self._rows: list[Strip] = []
         self._base: Style | None = None  # this widget's own colours (Textual recomputes them per call)
-        self._styles_cache = RowStylesCache()
+        self._row_cache = RowStylesCache()
+        set_styles_cache(self, self._row_cache)
         self._styled: dict[int, tuple[Strip, Strip]] = {}  # id(row) -> (row, row cropped, extended, coloured)
         self._styled_for: tuple[int, Style] | None = None
         self._blank: Strip | None = None
@@ -150,7 +152,7 @@ class RowsWidget(Widget):
         self._rows = rows
         styled = self._styled
         self._styled = {id(row): styled[id(row)] for row in rows if id(row) in styled and styled[id(row)][0] is row}
-        self._styles_cache.keep_only(strip for _row, strip in self._styled.values())
+        self._row_cache.keep_only(strip for _row, strip in self._styled.values())
         if len(rows) != len(old) and self.styles.height is not None and self.styles.height.is_auto:
             self.refresh(layout=True)
             return

@@ -1,0 +1,395 @@
+"""Every use of a private Textual or rich name, in one place.
+
+Ahoy pins ``textual==8.2.8`` and ``rich==15.0.0``; the names below are not
+part of either library's public API and may change in any release, often
+silently (a renamed attribute makes a ``getattr`` return its default, a
+patched method is no longer called). Importing this module on any other
+version raises :class:`ImportError` naming the module, so an upgrade fails
+at start-up instead of in play; after an upgrade, check each function here
+against the new sources and update the pins.
+
+No other module of ``ahoy_tui`` or ``server`` may touch a private Textual or
+rich name (``tests/ui/test_textual_private.py`` scans them). Each function
+says which private names it uses and why there is no public way.
+
+Private classes (imported from private modules, re-exported here):
+
+* :class:`Compositor`, :class:`ChopsUpdate`, :class:`CompositorUpdate`,
+  :class:`LayoutUpdate` (``textual._compositor``): the frame diff encodes
+  compositor updates itself (:mod:`server.framediff`); the frugal compositor
+  renders only dirty rows (:mod:`ahoy_tui.ui.compositor`).
+* :class:`StylesCache` (``textual._styles_cache``): the per-widget line
+  styler, kept per content line (:mod:`ahoy_tui.ui.widgets.rows`) and made
+  not to pin ended widgets (:mod:`server.gc_policy`).
+* :class:`XTermParser` (``textual._xterm_parser``): the SSH driver parses
+  input bytes as Textual's own drivers do (:mod:`server.driver`).
+* :data:`active_app` (``textual._context``): the app being rendered, for
+  a class-wide scrollbar renderer (:mod:`ahoy_tui.ui.glyphs`).
+* :func:`is_single_cell_widths` (``rich.cells._is_single_cell_widths``):
+  the frame diff's fast test for a run of narrow characters.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from importlib.metadata import version as _installed
+from typing import Any, Callable, Iterable
+
+TEXTUAL_VERSION = "8.2.8"
+RICH_VERSION = "15.0.0"
+
+_found = (_installed("textual"), _installed("rich"))
+if _found != (TEXTUAL_VERSION, RICH_VERSION):
+    raise ImportError(
+        f"ahoy_tui.ui.textual_private is written for textual {TEXTUAL_VERSION} and rich {RICH_VERSION} "
+        f"(pinned in pyproject.toml); found textual {_found[0]} and rich {_found[1]}. "
+        "Check every private name it uses against the installed versions before changing the pins."
+    )
+
+import textual.app as _textual_app  # noqa: E402
+from rich.cells import _is_single_cell_widths as is_single_cell_widths  # noqa: E402
+from rich.style import Style  # noqa: E402
+from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate, LayoutUpdate  # noqa: E402
+from textual._context import active_app  # noqa: E402
+from textual._styles_cache import StylesCache  # noqa: E402
+from textual._xterm_parser import XTermParser  # noqa: E402
+from textual.binding import Binding, BindingsMap  # noqa: E402
+from textual.cache import LRUCache  # noqa: E402
+from textual.css.model import RuleSet  # noqa: E402
+from textual.css.stylesheet import Stylesheet  # noqa: E402
+from textual.geometry import Region  # noqa: E402
+from textual.strip import Strip  # noqa: E402
+
+__all__ = [
+    "ChopsUpdate", "Compositor", "CompositorUpdate", "LayoutUpdate", "StylesCache", "XTermParser", "active_app",
+    "is_single_cell_widths", "RowsCompositor", "SharedStylesheet",
+]
+
+# -- frames ---------------------------------------------------------------------------------
+
+
+def hook_display(app: Any, make_hook: Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]) -> None:
+    """Route every frame of ``app`` through one hook (``App._display``).
+
+    ``make_hook(textual_display)`` gets Textual's own ``App._display`` of this
+    instance (batch checks, synchronized output, cursor, write) and returns
+    its replacement ``hook(screen, renderable)``. Textual has no public hook
+    on the frames an app writes; the hosting layer holds the first frames
+    back and encodes the rest per session (``server.hosting.prepare_app``).
+    One hook per app: a second call raises ``RuntimeError``.
+    """
+    if getattr(app, "_ahoy_display_hooked", False):
+        raise RuntimeError("the display of this app is hooked already")
+    app._display = make_hook(app._display)
+    app._ahoy_display_hooked = True
+
+
+def in_batch(app: Any) -> bool:
+    """True inside ``App.batch_update`` (``App._batch_count``), when Textual drops every frame."""
+    return bool(app._batch_count)
+
+
+def full_update(app: Any) -> CompositorUpdate:
+    """A full frame of the current screen, over the screens below it.
+
+    Uses ``Screen._compositor`` and ``App._background_screens``: what
+    ``App.refresh`` would paint, but now and without a layout pass, so the
+    held-back first frame goes out at once (``server.hosting.FirstPaint``).
+    """
+    return app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+
+
+def set_compositor(screen: Any, compositor: Compositor) -> None:
+    """Give ``screen`` its own compositor (``Screen._compositor``; before it is laid out)."""
+    screen._compositor = compositor
+
+
+class RowsCompositor(Compositor):
+    """Textual's compositor with one public seam for partial updates.
+
+    During ``render_partial_update`` the widget renders Textual asks for
+    (``Compositor._get_renders``) go to :meth:`partial_renders` with the
+    dirty regions of the update (``Compositor._dirty_regions``); full
+    updates are Textual's own. Subclass and override :meth:`partial_renders`
+    (``ahoy_tui.ui.compositor.FrugalCompositor``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ahoy_dirty: list[Region] | None = None
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._ahoy_dirty = list(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._ahoy_dirty = None
+
+    def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        dirty = self._ahoy_dirty
+        if not dirty or crop is None:
+            yield from super()._get_renders(crop)
+            return
+        yield from self.partial_renders(crop, dirty)
+
+    def partial_renders(self, crop: Region, dirty: list[Region]) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        """``(region, clip, lines)`` per widget render for a partial update of ``dirty`` within ``crop``.
+
+        The default is Textual's: every line of every widget under ``crop``.
+        """
+        yield from super()._get_renders(crop)
+
+
+def wrap_register(app: Any, before: Callable[[Any], None]) -> None:
+    """Call ``before(widget)`` for every widget ``app`` registers, before Textual does (``App._register``).
+
+    The only point every widget passes before its first render, whoever
+    mounts it (compose, mount, Textual's own toasts and overlays); used to
+    switch off blinking cursors and bound every ``Input`` when hosted.
+    """
+    original = app._register
+
+    def register(parent: Any, *widgets: Any, **kwargs: Any) -> list[Any]:
+        for widget in widgets:
+            before(widget)
+        return original(parent, *widgets, **kwargs)
+
+    app._register = register
+
+
+def app_exception(app: Any) -> BaseException | None:
+    """The exception that ended ``app`` (``App._exception``), for the crash log line."""
+    return app._exception
+
+
+def message_pumps_idle(app: Any) -> bool:
+    """True when no message pump of ``app`` has a message or callback waiting.
+
+    Reads ``App._registry`` (every mounted node), ``MessagePump._message_queue``,
+    ``._pending_message`` and ``._next_callbacks``: Textual says nothing public
+    about queued work; the key pacer releases the next key only when the last
+    one was handled (``server.key_pacer``).
+    """
+    for pump in (app, *app._registry):
+        if pump._message_queue.qsize() or pump._pending_message is not None or pump._next_callbacks:
+            return False
+    return True
+
+
+def parser_deadline(parser: XTermParser) -> float | None:
+    """When ``parser`` gives up waiting for the rest of an escape sequence (``Parser._timeout_time``).
+
+    A lone Esc becomes a key only once that time passed and the parser is
+    ticked; Textual's own drivers poll, the SSH driver schedules one tick.
+    """
+    return parser._timeout_time
+
+
+# -- process-wide patches ------------------------------------------------------------------
+
+_stdio_guard: Callable[[Any], bool] | None = None
+
+
+def _redirect_stdout(target: Any) -> contextlib.AbstractContextManager[Any]:
+    if _stdio_guard is not None and _stdio_guard(target):
+        return contextlib.nullcontext(target)
+    return contextlib.redirect_stdout(target)
+
+
+def _redirect_stderr(target: Any) -> contextlib.AbstractContextManager[Any]:
+    if _stdio_guard is not None and _stdio_guard(target):
+        return contextlib.nullcontext(target)
+    return contextlib.redirect_stderr(target)
+
+
+def skip_stdio_capture(skip: Callable[[Any], bool]) -> None:
+    """Don't let Textual swap ``sys.stdout``/``sys.stderr`` for captures ``skip`` accepts.
+
+    ``App.run_async`` wraps the app in ``redirect_stdout(capture)`` and
+    ``redirect_stderr(capture)`` (the module globals of ``textual.app``),
+    which swap the process-wide streams; apps running concurrently restore
+    each other's streams out of order. ``skip(capture)`` (the capture has an
+    ``app`` attribute) True leaves the streams alone for that app; other
+    apps in the process are untouched. Installed once (idempotent; the last
+    ``skip`` wins).
+    """
+    global _stdio_guard
+    _stdio_guard = skip
+    _textual_app.redirect_stdout = _redirect_stdout  # type: ignore[assignment]
+    _textual_app.redirect_stderr = _redirect_stderr  # type: ignore[assignment]
+
+
+def replace_strip_method(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    """Set ``Strip.<name>`` process-wide; returns what it was.
+
+    Used for ``Strip.render`` (per-colour-system encoding, ``server.render``)
+    and ``Strip.divide`` (no ``[self]`` cycle, ``server.gc_policy``): Textual
+    has no per-app or per-console strip rendering.
+    """
+    previous = getattr(Strip, name)
+    setattr(Strip, name, method)
+    return previous
+
+
+def replace_get_inner_outer(method: Callable[..., Any]) -> None:
+    """Set ``StylesCache.get_inner_outer`` process-wide (``server.gc_policy``: its cache pins widgets)."""
+    StylesCache.get_inner_outer = method  # type: ignore[method-assign]
+
+
+# -- rich styles ----------------------------------------------------------------------------
+
+
+def style_attribute_bits(style: Style) -> int:
+    """The bits of the attributes ``style`` sets on (``Style._attributes & Style._set_attributes``).
+
+    Bit ``n`` is ``textual.strip.SGR_STYLES[n]`` (bold, dim, italic, ...).
+    rich offers one property per attribute, but no mask; the renderer
+    (``server.render.pen``) needs all of them at once.
+    """
+    return style._attributes & style._set_attributes
+
+
+# -- widgets, screens, the app ------------------------------------------------------------
+
+
+def set_bindings(node: Any, bindings: list[Binding]) -> None:
+    """Give ``node`` its own key bindings (``DOMNode._bindings``).
+
+    Textual builds bindings per class from ``BINDINGS``; a dialog whose keys
+    depend on the session's language (the "yes" key: ``y`` or ``s``,
+    ``ui.screens.confirm``) needs them per instance.
+    """
+    node._bindings = BindingsMap(bindings)
+
+
+def set_styles_cache(widget: Any, cache: StylesCache) -> None:
+    """Make ``widget`` style its lines with ``cache`` (``Widget._styles_cache``; in ``__init__``)."""
+    widget._styles_cache = cache
+
+
+def drop_styles_cache(widget: Any) -> None:
+    """Forget ``widget``'s styled lines (``Widget._styles_cache.clear()``).
+
+    Textual keeps them for the next repaint and offers no public way to let
+    them go while a screen is hidden (``ui.screens.lobby``).
+    """
+    cache = getattr(widget, "_styles_cache", None)
+    if isinstance(cache, StylesCache):
+        cache.clear()
+
+
+def drop_table_caches(table: Any) -> None:
+    """Forget a ``DataTable``'s rendered rows, cells and lines (``DataTable._clear_caches``).
+
+    The ``DataTable`` keys its render caches by a count of changes, so
+    after ``update_cell``/``add_row``/``remove_row`` the old entries are never
+    read again but stay until their LRU limits (10,000 cells, 1,000 rows and
+    lines): in a long-lived lobby with many changes that is megabytes per
+    session. ``clear()`` (a full rebuild) drops them; in-place updates must
+    do it themselves (``ui.screens.lobby``).
+    """
+    clear = getattr(table, "_clear_caches", None)
+    if clear is not None:
+        clear()
+
+
+def set_border_title_text(widget: Any, title: str) -> bool:
+    """Set ``widget``'s border title without repainting the whole box (``Widget._border_title``).
+
+    The ``border_title`` setter refreshes every cell of the widget; the
+    caller repaints the top line only. Returns False (nothing done) when the
+    widget has no such attribute; then use ``border_title``.
+    """
+    if not hasattr(widget, "_border_title"):
+        return False
+    widget._border_title = widget.render_str(title).expand_tabs(4).split()[0]
+    return True
+
+
+def notifications(app: Any) -> list[Any]:
+    """The live toasts of ``app`` (``App._notifications``), oldest first."""
+    return list(app._notifications)
+
+
+def unnotify(app: Any, notification: Any, refresh: bool = True) -> None:
+    """Take one toast down (``App._unnotify``); ``refresh=False`` to refresh once after several.
+
+    Textual can clear all toasts, not one.
+    """
+    app._unnotify(notification, refresh=refresh)
+
+
+def refresh_notifications(app: Any) -> None:
+    """Redraw the toast rack after ``unnotify(..., refresh=False)`` (``App._refresh_notifications``)."""
+    app._refresh_notifications()
+
+
+# -- stylesheets ----------------------------------------------------------------------------
+
+_SHARED_RULES: LRUCache[tuple, list[RuleSet]] = LRUCache(512)
+"""Parsed CSS rules of every app in the process, by source and CSS variables (:class:`SharedStylesheet`)."""
+_VARIABLE_KEYS: dict[tuple, tuple] = {}
+"""One copy of each theme's CSS variables as a key (every app of a theme shares it)."""
+
+
+class SharedStylesheet(Stylesheet):
+    """A Textual ``Stylesheet`` whose parsed rules are shared by every app of the process.
+
+    Textual parses the app's CSS and every widget's ``DEFAULT_CSS`` again for
+    each app, and once more when the app sets its theme: the largest single
+    cost of a session's start (docs/performance.md). Parsed rules are a pure
+    function of the CSS text, where it came from and the CSS variables (the
+    theme), and nothing changes them afterwards (within one app they are
+    already shared by every widget they match), so one parse per source and
+    theme serves the whole process.
+
+    Private names: it overrides ``Stylesheet._parse_rules`` (the one parse
+    step of a source) and reads ``._variables``; :meth:`reparse` is
+    ``Stylesheet.reparse`` of textual 8.2.8 (``._invalid_css``, ``._rules``,
+    ``._rules_map``, ``._require_parse``) building a ``SharedStylesheet``.
+    """
+
+    _variables_key: tuple | None = None
+
+    @classmethod
+    def replacing(cls, stylesheet: Stylesheet) -> SharedStylesheet:
+        """A shared stylesheet with the variables of ``stylesheet`` (an app's own, before it parses)."""
+        return cls(variables=stylesheet._variables)
+
+    def set_variables(self, variables: dict[str, str]) -> None:
+        super().set_variables(variables)
+        self._variables_key = None
+
+    def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
+        if self._variables_key is None:
+            key = tuple(sorted(self._variables.items()))
+            self._variables_key = _VARIABLE_KEYS.setdefault(key, key)
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._variables_key)
+        rules = _SHARED_RULES.get(key)
+        if rules is None:
+            rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            _SHARED_RULES[key] = rules
+        return rules
+
+    def copy(self) -> Stylesheet:
+        stylesheet = SharedStylesheet(variables=self._variables.copy())
+        stylesheet.source = self.source.copy()
+        return stylesheet
+
+    def reparse(self) -> None:
+        """As ``Stylesheet.reparse`` (textual 8.2.8), through the shared rules."""
+        stylesheet = SharedStylesheet(variables=self._variables)
+        stylesheet._variables_key = self._variables_key
+        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+            stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults,
+                                  tie_breaker=tie_breaker, scope=scope)
+        try:
+            stylesheet.parse()
+        except Exception:
+            self._invalid_css.update(stylesheet._invalid_css)
+            raise
+        self._rules = stylesheet.rules
+        self._rules_map = None
+        self.source = stylesheet.source
+        self._require_parse = False
