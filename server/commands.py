@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
 
@@ -43,9 +43,9 @@ def _plain(text: str, utf8: bool = False) -> str:
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
-def _tables(lobby: Lobby, lang: str) -> str:
-    tables = lobby.table_summaries()
-    lines = [tr(lang, "plain.online", n=len(lobby.online_names()))]
+async def _tables(lobby: LobbyAPI, lang: str) -> str:
+    tables = await lobby.table_summaries()
+    lines = [tr(lang, "plain.online", n=len(await lobby.online_names()))]
     if not tables:
         lines.append(tr(lang, "plain.no_tables"))
     for t in tables:
@@ -55,8 +55,8 @@ def _tables(lobby: Lobby, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en",
-           utf8: bool = False) -> Answer:
+async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: str = "en",
+                 utf8: bool = False) -> Answer:
     """The plain-text answer to an exec request (``None``: ``ssh -T host``).
 
     Args:
@@ -79,6 +79,6 @@ def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en
     if word == "rules":
         return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
     if word == "tables":
-        return Answer(_plain(_tables(lobby, lang), utf8), 0)
+        return Answer(_plain(await _tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
     return Answer(_plain(tr(lang, "plain.unknown", word=shown), utf8), 1)

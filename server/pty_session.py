@@ -86,7 +86,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         if self.command is not None or not self.has_pty:
-            self._answer_plain()
+            self.task = asyncio.ensure_future(self._answer_plain())
             return
         refusal = self._refusal()
         if refusal is not None:
@@ -109,11 +109,11 @@ class Session(asyncssh.SSHServerSession[bytes]):
         )
 
     # -- no PTY ---------------------------------------------------------
-    def _answer_plain(self) -> None:
+    async def _answer_plain(self) -> None:
         from server.ssh import answer_plain
 
         assert self.chan is not None
-        ans = answer_plain(self.server, self.command, dict(self.chan.get_environment()))
+        ans = await answer_plain(self.server, self.command, dict(self.chan.get_environment()))
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
@@ -161,7 +161,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             chan.write(f"{self.goodbye}\r\n".encode())
             chan.exit(1)
             return
-        handle = lobby.connect(identity, sanitize_name(self.connection.username))
+        handle = await lobby.connect(identity, sanitize_name(self.connection.username))
         info = self.info = self._session_info(handle.name)
         for older in [s for s in self.server.sessions
                       if s.started < self.started and s.connection.identity == identity]:
@@ -193,7 +193,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         finally:
             self.server.sessions.discard(self)
             self.server.gc.session_ended()
-            lobby.disconnect(handle)
+            await lobby.disconnect(handle)
             self.server.notify_presence()
             log.info("session end %s status %d", esc(identity), status)
             if self.goodbye:

@@ -24,7 +24,9 @@ from typing import Any, Callable
 import asyncssh
 from textual.app import App
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.lobby.lobby import PlayerHandle
 from ahoy_tui.session import SessionInfo
 from server import commands
 from server.hostkey import fingerprint, load_or_create_host_key
@@ -40,13 +42,13 @@ AppFactory = Callable[..., App[Any]]
 """``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
 
 
-def _default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
+def _default_app_factory(info: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None) -> App[Any]:
     from ahoy_tui.ui.app import create_app
 
     return create_app(info, lobby, handle)
 
 
-def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
+def build_app(factory: AppFactory, info: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle) -> App[Any]:
     """Call ``factory`` with the session's lobby handle when it takes one.
 
     The session connected ``handle`` and disconnects it when the session
@@ -154,9 +156,9 @@ class AhoyServer:
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
     """
 
-    def __init__(self, config: ServerConfig, lobby: Lobby | None = None) -> None:
+    def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None) -> None:
         self.config = config
-        self.lobby = lobby if lobby is not None else Lobby()
+        self.lobby: LobbyAPI = lobby if lobby is not None else InMemoryLobby()
         self.sessions: set[Any] = set()
         self.gate = Gate(config.limits())
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -351,7 +353,8 @@ class _Connection(asyncssh.SSHServer):
         return identity_for(self.username, self.key_fingerprint)
 
 
-def answer_plain(server: AhoyServer, command: str | None, env: dict[str, str] | None = None) -> commands.Answer:
+async def answer_plain(server: AhoyServer, command: str | None,
+                       env: dict[str, str] | None = None) -> commands.Answer:
     """The no-PTY answer for ``command`` on ``server``, in the language of the client's ``env``.
 
     Without any locale in ``env`` the answer is English and ASCII only.
@@ -360,5 +363,5 @@ def answer_plain(server: AhoyServer, command: str | None, env: dict[str, str] | 
 
     env = env or {}
     has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
-    return commands.answer(command, server.lobby, server.connect_line(), lang_for(env),
+    return await commands.answer(command, server.lobby, server.connect_line(), lang_for(env),
                            utf8=has_locale and utf8_for(env))

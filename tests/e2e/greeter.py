@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby import LobbyAPI
 from ahoy_tui.session import SessionInfo
 
 
@@ -31,7 +31,7 @@ class GreeterApp(App[None]):
     """
     BINDINGS = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, session: SessionInfo, lobby: Lobby) -> None:
+    def __init__(self, session: SessionInfo, lobby: LobbyAPI) -> None:
         super().__init__()
         self.session = session
         self.lobby = lobby
@@ -39,17 +39,17 @@ class GreeterApp(App[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"Ahoy, {self.session.display_name}!", id="greeting", markup=False)
-            yield Static(self._online_text(), id="online", markup=False)
+            yield Static("", id="online", markup=False)
             yield Static("", id="said", markup=False)
             yield Input(placeholder="Say something (Enter), Esc to leave the line, q to quit")
 
-    def _online_text(self) -> str:
-        names = self.lobby.online_names()
-        return f"Players online ({len(names)}): " + ", ".join(names)
+    async def on_mount(self) -> None:
+        await self.lobby_changed()
 
-    def lobby_changed(self) -> None:
+    async def lobby_changed(self) -> None:
         """Redraw the list of players online; the host calls this on presence changes."""
-        self.query_one("#online", Static).update(self._online_text())
+        names = await self.lobby.online_names()
+        self.query_one("#online", Static).update(f"Players online ({len(names)}): " + ", ".join(names))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Echo the typed line and clear the input."""
@@ -62,7 +62,7 @@ class GreeterApp(App[None]):
             self.set_focus(None)
 
 
-def create_app(session: SessionInfo, lobby: Lobby) -> App:
+def create_app(session: SessionInfo, lobby: LobbyAPI) -> App:
     """Build the app for one player's session.
 
     Args:
