@@ -83,9 +83,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
         log.info("refused subsystem %s from %s", esc(subsystem), self.connection.peer)
         return False
 
+    @property
+    def has_plain_answer(self) -> bool:
+        """This channel gets a plain-text answer (a command, or no PTY), not the TUI."""
+        return self.command is not None or not self.has_pty
+
     def session_started(self) -> None:
         assert self.chan is not None
-        if self.command is not None or not self.has_pty:
+        if self.has_plain_answer:
             self.task = asyncio.ensure_future(self._answer_plain())
             return
         refusal = self._refusal()
@@ -117,11 +122,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
-        if ans.status == 0:
-            self.chan.write(text.encode())
-        else:
-            self.chan.write_stderr(text.encode())
-        self.chan.exit(ans.status)
+        try:
+            if ans.status == 0:
+                self.chan.write(text.encode())
+            else:
+                self.chan.write_stderr(text.encode())
+            self.chan.exit(ans.status)
+        except OSError:  # the client went away while the lobby answered
+            pass
 
     # -- the TUI ----------------------------------------------------------
     def _session_info(self, display_name: str) -> SessionInfo:
@@ -257,7 +265,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         if self.app is not None:
             self.app.exit()
-        return False
+        # A plain answer (no PTY) asks the lobby first: the channel stays open until it is written.
+        return self.has_plain_answer
 
     def break_received(self, msec: int) -> bool:
         return False
