@@ -43,7 +43,7 @@ from textual._compositor import ChopsUpdate, CompositorUpdate  # noqa: E402
 from textual.strip import Strip  # noqa: E402
 
 import ahoy_tui.lobby.table as lobby_table  # noqa: E402
-from ahoy_tui.lobby import Lobby, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
 from server import hosting, render  # noqa: E402
@@ -162,7 +162,7 @@ def pct(values: list[float], q: float) -> float:
 async def main(seconds: float) -> None:
     lobby = Lobby(timing=Timing(bot_delay=(0.15, 0.25), between_hands=0.5), seed=5)
     info = SessionInfo(identity="user:anna", display_name="anna", color_system="256", size=(80, 24))
-    app = AhoyApp(info, lobby)
+    app = AhoyApp(info, InMemoryLobby(lobby))
     recorder = Recorder(app, hosting.session_console(info))
     apply = lobby_table.Table.apply_action
 

@@ -33,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, TableConfig, Timing  # noqa: E402
 from ahoy_tui.lobby.table import Table  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
@@ -51,7 +51,7 @@ class Seating:
         self.clocks = clocks
         self.tables: dict[int, dict[str, Any]] = {}
 
-    def factory(self, info: SessionInfo, lobby: Lobby, handle: Any = None) -> AhoyApp:
+    def factory(self, info: SessionInfo, lobby: LobbyAPI, handle: Any = None) -> AhoyApp:
         """The real app; a bench name seats the player when the app is ready."""
         match = _NAME.fullmatch(info.display_name)
         on_ready = None
@@ -138,7 +138,7 @@ async def serve(args: argparse.Namespace) -> None:
         max_sessions=0, max_sessions_per_address=0,
         max_connections_per_minute=0, app_factory=seating.factory,
     )
-    server = AhoyServer(config, lobby)
+    server = AhoyServer(config, InMemoryLobby(lobby))
     await server.start()
     record_actions()
     record_gc_pauses()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
 
@@ -32,7 +32,7 @@ def rss_mib() -> float:
 
 
 def seat(app: AhoyApp) -> None:
-    lobby = app.lobby
+    lobby = app.lobby.core
     tid = lobby.create_table(app.handle, TableConfig(name="Solo", seats=4, limit=1000, clocks="untimed"))
     app.open_table(tid)
     for _ in range(3):
@@ -43,7 +43,8 @@ def seat(app: AhoyApp) -> None:
 
 async def main(seconds: float) -> None:
     lobby = Lobby(timing=Timing(bot_delay=(0.8, 1.2)), seed=1)
-    app = AhoyApp(SessionInfo(identity="user:solo", display_name="solo", color_system="256"), lobby, on_ready=seat)
+    app = AhoyApp(SessionInfo(identity="user:solo", display_name="solo", color_system="256"), InMemoryLobby(lobby),
+                  on_ready=seat)
     task = asyncio.create_task(app.run_async(headless=True, size=(80, 24)))
     await asyncio.sleep(seconds)
     print(f"RSS {rss_mib():.1f} MiB", flush=True)

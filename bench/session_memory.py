@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.app import create_app  # noqa: E402
 from server import hosting  # noqa: E402
@@ -69,7 +69,7 @@ def rss() -> int:
 def start(lobby: Lobby, name: str):
     info = SessionInfo(identity=f"user:{name}", display_name=name, color_system="256", size=(80, 24))
     handle = lobby.connect(info.identity, name)
-    app = create_app(info, lobby, handle)
+    app = create_app(info, InMemoryLobby(lobby), handle)
     link = TerminalLink(Channel(), color_system="256", size=(80, 24))
     hosting.prepare_app(app, info, link)
     return app, handle, asyncio.ensure_future(hosting.run_hosted(app, link))

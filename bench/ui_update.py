@@ -29,7 +29,7 @@ from textual._compositor import Compositor  # noqa: E402
 from textual.app import App  # noqa: E402
 
 import ahoy_tui.lobby.table as lobby_table  # noqa: E402
-from ahoy_tui.lobby import Lobby, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
 from ahoy_tui.ui.screens.table import TableScreen  # noqa: E402
@@ -82,7 +82,7 @@ async def close_reports(app: AhoyApp) -> None:
 async def main(seconds: float) -> None:
     instrument()
     lobby = Lobby(timing=Timing(bot_delay=(0.03, 0.06), between_hands=0.2), seed=5)
-    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), lobby)
+    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), InMemoryLobby(lobby))
     async with app.run_test(size=(80, 24)) as pilot:
         start_bot_table(app, lobby)
         await pilot.pause(0.5)
@@ -124,7 +124,7 @@ async def replay(moves: int) -> None:
     instrument()
     clock = ManualClock()
     lobby = Lobby(clock=clock, timing=Timing(bot_delay=(0.5, 1.0), between_hands=1.0), seed=5)
-    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), lobby)
+    app = AhoyApp(SessionInfo(identity="user:anna", display_name="anna", color_system="256"), InMemoryLobby(lobby))
     async with app.run_test(size=(80, 24)) as pilot:
         start_bot_table(app, lobby)
         await settle(pilot, app)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -44,9 +44,9 @@ def _plain(text: str, utf8: bool = False) -> str:
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
-def _tables(lobby: Lobby, lang: str) -> str:
-    tables = lobby.table_summaries()
-    lines = [tr(lang, "plain.online", n=len(lobby.online_names()))]
+async def _tables(lobby: LobbyAPI, lang: str) -> str:
+    tables = await lobby.table_summaries()
+    lines = [tr(lang, "plain.online", n=len(await lobby.online_names()))]
     if not tables:
         lines.append(tr(lang, "plain.no_tables"))
     for t in tables:
@@ -56,8 +56,8 @@ def _tables(lobby: Lobby, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en",
-           utf8: bool = False) -> Answer:
+async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: str = "en",
+                 utf8: bool = False) -> Answer:
     """The plain-text answer to an exec request (``None``: ``ssh -T host``).
 
     Args:
@@ -80,12 +80,13 @@ def answer(command: str | None, lobby: Lobby, connect_line: str, lang: str = "en
     if word == "rules":
         return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
     if word == "tables":
-        return Answer(_plain(_tables(lobby, lang), utf8), 0)
+        return Answer(_plain(await _tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
     return Answer(_plain(tr(lang, "plain.unknown", word=shown), utf8), 1)
 
 
-def answer_plain(command: str | None, env: dict[str, str] | None, lobby: Lobby, connect_line: str) -> Answer:
+async def answer_plain(command: str | None, env: dict[str, str] | None, lobby: LobbyAPI,
+                       connect_line: str) -> Answer:
     """The no-PTY answer for ``command``, in the language of the client's ``env``.
 
     Without any locale in ``env`` (``LC_ALL``, ``LC_CTYPE``, ``LANG``) the
@@ -94,4 +95,4 @@ def answer_plain(command: str | None, env: dict[str, str] | None, lobby: Lobby, 
     """
     env = env or {}
     has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
-    return answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env))
+    return await answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env))

@@ -35,7 +35,8 @@ from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
 from server.framediff import FrameDiff
 
 if TYPE_CHECKING:
-    from ahoy_tui.lobby import Lobby
+    from ahoy_tui.lobby.api import LobbyAPI
+    from ahoy_tui.lobby.lobby import PlayerHandle
 
 log = logging.getLogger(__name__)
 
@@ -43,14 +44,14 @@ AppFactory = Callable[..., App[Any]]
 """``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
 
 
-def default_app_factory(info: SessionInfo, lobby: Lobby, handle: Any = None) -> App[Any]:
+def default_app_factory(info: SessionInfo, lobby: LobbyAPI, handle: "PlayerHandle | None" = None) -> App[Any]:
     """The UI's app for one session (:func:`ahoy_tui.ui.app.create_app`)."""
     from ahoy_tui.ui.app import create_app
 
     return create_app(info, lobby, handle)
 
 
-def build_app(factory: AppFactory, info: SessionInfo, lobby: Lobby, handle: Any) -> App[Any]:
+def build_app(factory: AppFactory, info: SessionInfo, lobby: LobbyAPI, handle: "PlayerHandle") -> App[Any]:
     """Call ``factory`` with the session's lobby handle when it takes one.
 
     The session connected ``handle`` and disconnects it when the session

@@ -29,7 +29,7 @@ from server.logsafe import esc
 from server.termcaps import color_system_for, lang_for, utf8_for
 
 if TYPE_CHECKING:
-    from ahoy_tui.lobby import Lobby
+    from ahoy_tui.lobby.api import LobbyAPI
     from server.gc_policy import GcPolicy
     from server.limits import Gate
 
@@ -85,7 +85,7 @@ class SessionHost(Protocol):
     """
 
     config: SessionSettings
-    lobby: Lobby
+    lobby: LobbyAPI
     sessions: set[Any]
     gate: Gate
     gc: GcPolicy
@@ -140,10 +140,15 @@ class Session(asyncssh.SSHServerSession[bytes]):
         log.info("refused subsystem %s from %s", esc(subsystem), self.connection.peer)
         return False
 
+    @property
+    def has_plain_answer(self) -> bool:
+        """This channel gets a plain-text answer (a command, or no PTY), not the TUI."""
+        return self.command is not None or not self.has_pty
+
     def session_started(self) -> None:
         assert self.chan is not None
-        if self.command is not None or not self.has_pty:
-            self._answer_plain()
+        if self.has_plain_answer:
+            self.task = asyncio.ensure_future(self._answer_plain())
             return
         refusal = self._refusal()
         if refusal is not None:
@@ -166,18 +171,21 @@ class Session(asyncssh.SSHServerSession[bytes]):
         )
 
     # -- no PTY ---------------------------------------------------------
-    def _answer_plain(self) -> None:
+    async def _answer_plain(self) -> None:
         assert self.chan is not None
-        ans = answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
-                           self.server.connect_line())
+        ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
+                                 self.server.connect_line())
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text
-        if ans.status == 0:
-            self.chan.write(text.encode())
-        else:
-            self.chan.write_stderr(text.encode())
-        self.chan.exit(ans.status)
+        try:
+            if ans.status == 0:
+                self.chan.write(text.encode())
+            else:
+                self.chan.write_stderr(text.encode())
+            self.chan.exit(ans.status)
+        except OSError:  # the client went away while the lobby answered
+            pass
 
     # -- the TUI ----------------------------------------------------------
     def _session_info(self, display_name: str) -> SessionInfo:
@@ -217,7 +225,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             chan.write(f"{self.goodbye}\r\n".encode())
             chan.exit(1)
             return
-        handle = lobby.connect(identity, sanitize_name(self.connection.username))
+        handle = await lobby.connect(identity, sanitize_name(self.connection.username))
         info = self.info = self._session_info(handle.name)
         for older in [s for s in self.server.sessions
                       if s.started < self.started and s.connection.identity == identity]:
@@ -248,7 +256,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         finally:
             self.server.sessions.discard(self)
             self.server.gc.session_ended()
-            lobby.disconnect(handle)
+            await lobby.disconnect(handle)
             log.info("session end %s status %d", esc(identity), status)
             if self.goodbye:
                 link.send_text(f"\r\n{self.goodbye}\r\n")
@@ -304,7 +312,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         if self.app is not None:
             self.app.exit()
-        return False
+        # A plain answer (no PTY) asks the lobby first: the channel stays open until it is written.
+        return self.has_plain_answer
 
     def break_received(self, msec: int) -> bool:
         return False

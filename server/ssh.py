@@ -22,7 +22,8 @@ from typing import Any
 
 import asyncssh
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.in_memory import InMemoryLobby
 from server.hostkey import fingerprint, load_or_create_host_key
 from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
@@ -126,9 +127,9 @@ class AhoyServer:
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
     """
 
-    def __init__(self, config: ServerConfig, lobby: Lobby | None = None) -> None:
+    def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None) -> None:
         self.config = config
-        self.lobby = lobby if lobby is not None else Lobby()
+        self.lobby: LobbyAPI = lobby if lobby is not None else InMemoryLobby()
         self.sessions: set[Any] = set()
         self.gate = Gate(config.limits())
         self.connections: set[asyncssh.SSHServerConnection] = set()

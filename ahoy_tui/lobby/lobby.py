@@ -23,7 +23,7 @@ from ahoy_tui.game.actions import Action
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
                                      TableSummary)
 from ahoy_tui.lobby.table import Table
@@ -53,7 +53,7 @@ def unique_table_name(name: str, taken: set[str], limit: int = 24) -> str:
         cand = name[: limit - len(suffix)].rstrip() + suffix
         if cand not in taken:
             return cand
-    raise LobbyError("too many tables have that name")
+    raise Refused("too many tables have that name")
 
 
 __all__ = ["Lobby", "PlayerHandle", "TableSummary", "LobbyError", "LOBBY"]
@@ -311,7 +311,7 @@ class Lobby:
         """
         t = self.tables.get(table_id) if isinstance(table_id, str) else None
         if t is None or t.closed:
-            raise LobbyError("there is no such table (it may have closed)")
+            raise Refused("there is no such table (it may have closed)")
         return t
 
     def _new_code(self) -> str:
@@ -336,10 +336,10 @@ class Lobby:
             taken = {t.config.name for t in self.tables.values() if not t.closed}
             cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
-                raise LobbyError("the harbour is full: no more tables can open right now")
+                raise Refused("the harbour is full: no more tables can open right now")
             hosted = sum(1 for t in self.tables.values() if t.host == handle.identity)
             if hosted >= MAX_TABLES_PER_HOST:
-                raise LobbyError(f"you already host {hosted} tables")
+                raise Refused(f"you already host {hosted} tables")
             table_id = f"t{self._next_id}"
             self._next_id += 1
             code = self._new_code() if cfg.private else None
@@ -360,7 +360,7 @@ class Lobby:
             table = self.table(table_id)
             if table.seat_of(handle.identity) is None and table.code is not None:
                 if not isinstance(code, str) or code.strip().upper() != table.code:
-                    raise LobbyError("this table is private: ask the host for its code")
+                    raise Refused("this table is private: ask the host for its code")
             return table.take_seat(handle)
 
     def join_by_code(self, handle: PlayerHandle, code: str) -> str:
@@ -386,7 +386,7 @@ class Lobby:
                         self.post(handle, Notice("No seat is free for you there: you are watching the table.",
                                                  "info"))
                 return t.table_id
-        raise LobbyError("no table has that code")
+        raise Refused("no table has that code")
 
     def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
         """Watch a table: public information only (R18). A seated player gets their seat.
@@ -401,7 +401,7 @@ class Lobby:
             seat = table.seat_of(handle.identity)
             if seat is None and table.code is not None:
                 if not isinstance(code, str) or code.strip().upper() != table.code:
-                    raise LobbyError("this table is private: ask the host for its code")
+                    raise Refused("this table is private: ask the host for its code")
             table.attach(handle, seat)
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
@@ -424,7 +424,7 @@ class Lobby:
             table = self.table(table_id)
             table.require_host(handle)
             if kind not in BOT_KINDS:
-                raise LobbyError(f"bots are {' or '.join(BOT_KINDS)}")
+                raise Refused(f"bots are {' or '.join(BOT_KINDS)}")
             return table.add_bot(kind)
 
     def remove_seat(self, handle: PlayerHandle, table_id: str, seat: int) -> None:
@@ -478,9 +478,10 @@ class Lobby:
         """Take a game action made against state ``version``.
 
         Raises:
-            LobbyError: ``"stale: ..."`` when the seat's choices changed since
-                ``version`` (double press, overtaken); ``"not allowed: ..."``
-                when the rules refuse it; no seat at this table.
+            Stale: when the seat's choices changed since ``version`` (double
+                press, overtaken).
+            RuleBroken: when the rules refuse it (``rule_id``).
+            LobbyError: no seat at this table.
         """
         with self.batch():
             self.table(table_id).act(handle, action, version)
@@ -526,7 +527,7 @@ class Lobby:
             else:
                 table = self.table(channel)
                 if handle not in table.members:
-                    raise LobbyError("join or watch the table to talk there")
+                    raise Refused("join or watch the table to talk there")
                 targets = list(table.members)
                 log_ = table.chat
             if not self.rate.allow(handle.identity, self.clock.now()):

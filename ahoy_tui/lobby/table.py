@@ -28,7 +28,7 @@ from ahoy_tui.game.replay import project
 from ahoy_tui.game.reveal import reveal_events
 from ahoy_tui.game.state import Phase, Settings
 from ahoy_tui.lobby.chat import ChatLog
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import LobbyError, RuleBroken, Stale
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.lobby.pilot import Pilot
@@ -340,7 +340,7 @@ class Table(SeatCommands):
             try:
                 events = g.act(seat, action)
             except RuleError as e:
-                raise LobbyError(f"not allowed: {e.message}") from None  # no rule ids for players
+                raise RuleBroken(e.rule, f"not allowed: {e.message}") from None  # no rule ids for players
             events += reveal_events(self.events, events, self.config.reveal)
             if g.over:
                 self._game_over()
@@ -471,11 +471,11 @@ class Table(SeatCommands):
         if seat is None or self.members.get(handle, -1) != seat:
             raise LobbyError("you have no seat at this table")
         if self.game is None or not self.game.state.hand_in_progress:
-            raise LobbyError("stale: no hand is being played now")
+            raise Stale("no hand is being played now")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise LobbyError("stale: the action carries no state version")
+            raise Stale("the action carries no state version")
         if version > self.version or version < self.seat_version[seat]:
-            raise LobbyError(f"stale: the table has moved on (your version {version}, "
+            raise Stale(f"the table has moved on (your version {version}, "
                              f"now {self.version}); look again")
         s = self.seats[seat]
         s.timeouts = 0

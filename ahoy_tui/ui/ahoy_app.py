@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, Concatenate, ParamSpec, TypeVar
 
 from textual import events
 from textual.app import App
@@ -22,6 +21,10 @@ from textual.message import Message
 from textual.notifications import Notify
 from textual.screen import Screen
 
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.errors import LobbyError, Stale
+from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
@@ -36,6 +39,9 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (60, 20)
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 
 @dataclass
 class LobbyMessage(Message):
@@ -44,32 +50,14 @@ class LobbyMessage(Message):
     payload: Any
 
 
-class LobbyRefused(Exception):
-    """A lobby command was refused; ``reason`` is a sentence for the player."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def table_config_class(lobby: Any) -> type:
-    """The ``TableConfig`` class that goes with ``lobby`` (docs/lobby-api.md)."""
-    module = sys.modules.get(type(lobby).__module__)
-    cls = getattr(module, "TableConfig", None)
-    if cls is None:
-        import ahoy_tui.lobby as lobby_pkg
-
-        cls = getattr(lobby_pkg, "TableConfig")
-    return cls
-
-
 class AhoyApp(App[int]):
     """The game for one player.
 
     Attributes:
         session: What the front door learned about the connection.
         lobby: The process-wide lobby (docs/lobby-api.md).
-        handle: This session's lobby handle.
+        handle: This session's lobby handle (None until ``on_load`` connects it, when the
+            host did not pass one).
         lang: ``"en"`` or ``"es"``.
         ascii_only: Suits as letters, ASCII borders.
         specs: Loaded themes by name.
@@ -87,13 +75,14 @@ class AhoyApp(App[int]):
         Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True),
     ]
 
-    def __init__(self, session: SessionInfo, lobby: Any, handle: Any = None,
-                 prefs: PrefsStore = STORE, on_ready: Callable[["AhoyApp"], None] | None = None) -> None:
+    def __init__(self, session: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None,
+                 prefs: PrefsStore = STORE,
+                 on_ready: Callable[["AhoyApp"], Awaitable[None] | None] | None = None) -> None:
         super().__init__()
         self.stylesheet = SharedStylesheet.replacing(self.stylesheet)
         self.session = session
-        self.lobby = lobby
-        self.handle = handle
+        self.lobby: LobbyAPI = lobby
+        self.handle: PlayerHandle | None = handle
         self._own_handle = handle is None
         self._prefs_store = prefs
         self._on_ready = on_ready
@@ -115,7 +104,7 @@ class AhoyApp(App[int]):
         self.theme = self._theme_name
         self.table_screen = None
         self.lobby_screen = None
-        self.lobby_state: Any = None
+        self.lobby_state: LobbyChanged | None = None
         """The latest ``LobbyChanged`` (its lists are shared with every session: never change them)."""
         self._lobby_posted = False
         self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
@@ -163,28 +152,24 @@ class AhoyApp(App[int]):
         """This player's lobby name."""
         return self.handle.name if self.handle is not None else self.session.display_name
 
-    def call_lobby(self, command: str, *args: Any) -> Any:
-        """Run a lobby command; a refusal becomes a notification and None.
+    async def ask(self, command: Callable[Concatenate[PlayerHandle, P], Awaitable[T]],
+                  *args: P.args, **kwargs: P.kwargs) -> T | None:
+        """Run a lobby command for this session, e.g. ``await app.ask(app.lobby.act, tid, action, v)``.
 
-        Errors that carry a ``reason`` (``LobbyError``) are shown to the
-        player (a ``"stale: ..."`` refusal as "Too late: the table has moved
-        on"); any other exception is a bug and propagates.
+        Returns the command's result, or None when the lobby refused it: a
+        ``LobbyError`` is shown to the player as a toast (a ``Stale`` one as
+        "Too late: the table has moved on"). Any other exception is a bug
+        and propagates.
         """
+        assert self.handle is not None, "the app connects its handle in on_load"
         try:
-            return getattr(self.lobby, command)(self.handle, *args)
-        except Exception as exc:  # noqa: BLE001 - LobbyError is the lobby's own class
-            reason = getattr(exc, "reason", None)
-            if reason is None and type(exc).__name__ != "LobbyError":
-                raise
-            text = str(reason or exc)
-            if text.startswith("stale:"):  # the choice was gone before the key arrived (lobby.errors)
-                text = self.t("act.too_late")
+            return await command(self.handle, *args, **kwargs)
+        except Stale:  # the choice was gone before the key arrived
+            self.notify(self.t("act.too_late"), severity="warning", timeout=4)
+        except LobbyError as refused:
+            text = refused.reason
             self.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)  # the lobby's reasons are lower case
-            return None
-
-    def make_config(self, **kw: Any) -> Any:
-        """A lobby ``TableConfig`` from keyword arguments."""
-        return table_config_class(self.lobby)(**kw)
+        return None
 
     def save_prefs(self) -> None:
         """Remember this identity's preferences (theme, ASCII, language, always pass, hints)."""
@@ -214,17 +199,16 @@ class AhoyApp(App[int]):
         """
         from ahoy_tui.ui.screens.lobby import LobbyScreen
 
-        self._connect_handle()
         self.lobby_screen = LobbyScreen()
         return self.lobby_screen
 
-    def _connect_handle(self) -> None:
+    async def on_load(self) -> None:
+        """Connect this session's handle when the host did not (before the first screen is built)."""
         if self.handle is None:
-            self.handle = self.lobby.connect(self.session.identity, self.session.display_name)
+            self.handle = await self.lobby.connect(self.session.identity, self.session.display_name)
 
     def on_mount(self) -> None:
-        self._connect_handle()
-        
+        assert self.handle is not None
         self.handle.subscribe(self._from_lobby)
         self._check_size(self.size.width, self.size.height)
         if self._on_ready is not None:
@@ -253,9 +237,9 @@ class AhoyApp(App[int]):
         self._second_tap.popping(self.screen_stack, self.table_screen)
         return super().pop_screen()
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         if self._own_handle and self.handle is not None:
-            self.lobby.disconnect(self.handle)
+            await self.lobby.disconnect(self.handle)
 
     def _from_lobby(self, message: object) -> None:
         """The lobby's callback: never blocks, only queues (docs/lobby-api.md).
@@ -268,7 +252,7 @@ class AhoyApp(App[int]):
         runs inside whichever session's handler changed the lobby: plain
         attribute reads only, no Textual calls on this app.
         """
-        if type(message).__name__ == "LobbyChanged":
+        if isinstance(message, LobbyChanged):
             self.lobby_state = message
             screen = self.lobby_screen
             if self._lobby_posted or (screen is not None and not screen.wants(message)):
@@ -315,23 +299,22 @@ class AhoyApp(App[int]):
         return result
 
     # -- lobby messages --------------------------------------------------------
-    def on_lobby_message(self, event: LobbyMessage) -> None:
-        msg = event.payload
-        kind = type(msg).__name__
-        if kind == "LobbyChanged":
-            self._lobby_posted = False
-            if self.lobby_screen is not None:
-                self.lobby_screen.lobby_changed()
-        elif kind == "ChatMessage":
-            self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
-        elif kind == "ChatHistory":
-            self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
-        elif kind == "Notice":
-            self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], getattr(msg, "level", "info"))
-        elif kind == "TableUpdate":
-            self._table_update(msg)
-        elif kind == "TableClosed":
-            self._table_closed(msg.table_id, keyed(self.lang, "closed", msg, str(msg.reason)))
+    async def on_lobby_message(self, event: LobbyMessage) -> None:
+        match event.payload:
+            case LobbyChanged():
+                self._lobby_posted = False
+                if self.lobby_screen is not None:
+                    await self.lobby_screen.lobby_changed()
+            case ChatMessage() as msg:
+                self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
+            case ChatHistory() as msg:
+                self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
+            case Notice() as msg:
+                self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], msg.level)
+            case TableUpdate() as msg:
+                self._table_update(msg)
+            case TableClosed() as msg:
+                self._table_closed(msg.table_id, keyed(self.lang, "closed", msg, str(msg.reason)))
 
     def _chat_screen(self, channel: str, apply: Callable[[Any], None]) -> None:
         if channel == "lobby":
@@ -353,7 +336,7 @@ class AhoyApp(App[int]):
         self._last_notice = (shape, now)
         self.notify(text, severity=severity, markup=False)
 
-    def _table_update(self, update: Any) -> None:
+    def _table_update(self, update: TableUpdate) -> None:
         from ahoy_tui.ui.screens.table import TableScreen
 
         tid = update.table.table_id
@@ -362,7 +345,7 @@ class AhoyApp(App[int]):
         if self.table_screen is not None and self.table_screen.table_id != tid:
             return
         if self.table_screen is None:
-            if not getattr(update, "catch_up", False):
+            if not update.catch_up:
                 return  # a table this session does not show; a screen starts with the whole table
             self.table_screen = TableScreen(tid)
             self.push_screen(self.table_screen)

@@ -8,23 +8,23 @@ applied to whatever :class:`textual.app.App` this returns.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import App
 
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.lobby import PlayerHandle
 from ahoy_tui.session import SessionInfo
 
 
-def create_app(session: SessionInfo, lobby: Lobby, handle: Any = None) -> App:
+def create_app(session: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None) -> App:
     """Build the app for one player's session.
 
     Args:
         session: What the front door learned about the connection.
-        lobby: The process-wide lobby.
+        lobby: The process-wide lobby (docs/lobby-api.md).
         handle: The session's ``PlayerHandle`` when the host already
-            connected it (the SSH server does; it also disconnects it). None:
-            the app connects its own handle and disconnects it on exit.
+            connected it (``await lobby.connect(...)``; the SSH server does and
+            also disconnects it). None: the app connects its own handle when it
+            loads and disconnects it on exit.
 
     Returns:
         A Textual app, not yet running.

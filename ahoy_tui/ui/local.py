@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import getpass
 import os
-from typing import Any, Sequence
+from typing import Sequence
 
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.ahoy_app import AhoyApp
 from ahoy_tui.ui.i18n import normalize_lang
@@ -26,21 +28,21 @@ def local_session(name: str) -> SessionInfo:
                        size=(size.columns, size.lines))
 
 
-def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], limit: int) -> None:
+async def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], limit: int) -> None:
     """Create the table, seat the bots and start (called once the app runs)."""
-    config = app.make_config(name=app.t("create.default_name", name=app.me), seats=players, limit=limit,
-                             clocks="untimed")
-    tid = app.call_lobby("create_table", config)
+    config = TableConfig(name=app.t("create.default_name", name=app.me), seats=players, limit=limit,
+                         clocks="untimed")
+    tid = await app.ask(app.lobby.create_table, config)
     if tid is None:
         return
     app.open_table(str(tid))
     kinds = list(bots) or ["baseline"]
     for i in range(players - 1):
-        app.call_lobby("add_bot", tid, kinds[i % len(kinds)])
-    app.call_lobby("start", tid)
+        await app.ask(app.lobby.add_bot, tid, kinds[i % len(kinds)])
+    await app.ask(app.lobby.start, tid)
 
 
-def run_local(players: int, bots: list[str], name: str, limit: int, lobby: Any = None) -> int:
+def run_local(players: int, bots: list[str], name: str, limit: int, lobby: LobbyAPI | None = None) -> int:
     """Play in this terminal against bots; returns a process exit status.
 
     Args:
@@ -48,14 +50,14 @@ def run_local(players: int, bots: list[str], name: str, limit: int, lobby: Any =
         bots: Bot kinds to seat, cycled (``"baseline"``, ``"random"``).
         name: The player's display name (default: the login name).
         limit: Point limit, 20..1000 (R15).
-        lobby: An in-process lobby; a new ``ahoy_tui.lobby.Lobby`` by default.
+        lobby: A lobby; by default a new in-process one (``InMemoryLobby``).
     """
     if not 2 <= players <= 8:
         raise ValueError("players must be 2..8")
     if lobby is None:
-        from ahoy_tui.lobby import Lobby
+        from ahoy_tui.lobby.in_memory import InMemoryLobby
 
-        lobby = Lobby()
+        lobby = InMemoryLobby()
     name = (name or getpass.getuser() or "you")[:16]
     app = AhoyApp(local_session(name), lobby,
                   on_ready=lambda a: start_local_table(a, players, bots, limit))

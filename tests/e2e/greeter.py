@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from ahoy_tui.lobby import Lobby, PlayerHandle
+from ahoy_tui.lobby import LobbyAPI, PlayerHandle
 from ahoy_tui.session import SessionInfo
 
 
@@ -33,16 +33,17 @@ class GreeterApp(App[None]):
     """
     BINDINGS = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, session: SessionInfo, lobby: Lobby, handle: PlayerHandle | None = None) -> None:
+    def __init__(self, session: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None) -> None:
         super().__init__()
         self.session = session
         self.lobby = lobby
         self.handle = handle
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         """Hear of players coming and going (``PlayerHandle.subscribe``)."""
         if self.handle is not None:
             self.handle.subscribe(self._from_lobby)
+        await self.lobby_changed()
 
     def on_unmount(self) -> None:
         if self.handle is not None:
@@ -54,17 +55,14 @@ class GreeterApp(App[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"Ahoy, {self.session.display_name}!", id="greeting", markup=False)
-            yield Static(self._online_text(), id="online", markup=False)
+            yield Static("", id="online", markup=False)
             yield Static("", id="said", markup=False)
             yield Input(placeholder="Say something (Enter), Esc to leave the line, q to quit")
 
-    def _online_text(self) -> str:
-        names = self.lobby.online_names()
-        return f"Players online ({len(names)}): " + ", ".join(names)
-
-    def lobby_changed(self) -> None:
+    async def lobby_changed(self) -> None:
         """Redraw the list of players online."""
-        self.query_one("#online", Static).update(self._online_text())
+        names = await self.lobby.online_names()
+        self.query_one("#online", Static).update(f"Players online ({len(names)}): " + ", ".join(names))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Echo the typed line and clear the input."""
@@ -77,7 +75,7 @@ class GreeterApp(App[None]):
             self.set_focus(None)
 
 
-def create_app(session: SessionInfo, lobby: Lobby, handle: PlayerHandle | None = None) -> App:
+def create_app(session: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None) -> App:
     """Build the app for one player's session.
 
     Args:

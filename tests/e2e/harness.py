@@ -18,7 +18,7 @@ import asyncssh
 import pyte
 
 import greeter
-from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby import InMemoryLobby, Lobby
 from server.ssh import AhoyServer, ServerConfig
 
 
@@ -46,8 +46,8 @@ def quiet_config(tmp: Path, **overrides: Any) -> ServerConfig:
 
 
 async def start_server(tmp: Path, lobby: Lobby | None = None, **overrides: Any) -> AhoyServer:
-    """Start a server on 127.0.0.1 with a free port."""
-    server = AhoyServer(quiet_config(tmp, **overrides), lobby)
+    """Start a server on 127.0.0.1 with a free port, over ``lobby`` (``server.lobby.core``; default: a new one)."""
+    server = AhoyServer(quiet_config(tmp, **overrides), InMemoryLobby(lobby))
     await server.start()
     return server
 

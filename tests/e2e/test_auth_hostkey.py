@@ -55,7 +55,7 @@ async def test_shared_password(tmp_path):
             await connect(srv.port, "anna", password="wrong")
         p = await connect(srv.port, "anna", password="s3cret")
         await p.wait_for("Ahoy, anna!")
-        assert "user:anna" in srv.lobby.players
+        assert "user:anna" in srv.lobby.core.players
         await p.close()
     finally:
         await srv.stop()

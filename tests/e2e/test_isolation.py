@@ -101,7 +101,7 @@ async def test_crash_while_building_app(tmp_path):
         p = await connect(srv.port, "anna")
         await asyncio.wait_for(p.closed.wait(), 5)
         assert p.exit_status == 1 and b"Sorry" in bytes(p.raw)
-        assert srv.lobby.online_names() == []
+        assert srv.lobby.core.online_names() == []
     finally:
         await srv.stop()
 
@@ -121,7 +121,7 @@ async def test_odd_usernames_are_sanitised(server, username, shown):
     screen = await p.wait_for("Ahoy, ")
     line = next(l for l in screen.splitlines() if "Ahoy, " in l)
     assert line.strip() == f"Ahoy, {shown}!"
-    assert server.lobby.online_names() == [shown]
+    assert server.lobby.core.online_names() == [shown]
     await p.close()
 
 
@@ -146,7 +146,7 @@ async def test_hostile_usernames_refused(server, monkeypatch, username):
     with pytest.raises(asyncssh.DisconnectError):
         await connect(server.port, username)
     monkeypatch.undo()
-    assert server.lobby.online_names() == [] and not server.sessions
+    assert server.lobby.core.online_names() == [] and not server.sessions
     p = await connect(server.port, "anna")
     await p.wait_for("Ahoy, anna!")
     assert b"pwned" not in bytes(p.raw)
@@ -212,10 +212,10 @@ async def test_slow_reader_is_dropped(tmp_path):
             slow.resize(80 + i % 2 * 40, 24 + i % 2 * 16)
             await asyncio.sleep(0.03)
         for _ in range(100):
-            if "slow" not in srv.lobby.online_names():
+            if "slow" not in srv.lobby.core.online_names():
                 break
             await asyncio.sleep(0.05)
-        assert "slow" not in srv.lobby.online_names()
+        assert "slow" not in srv.lobby.core.online_names()
         fast.send("ok\r")
         await fast.wait_for("You said: ok")
         await fast.close()

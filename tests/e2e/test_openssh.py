@@ -106,7 +106,7 @@ async def test_openssh_client_plays(server, client_key, tmp_path):
     try:
         await client.wait_for("Ahoy, anna!")
         fp = client_key.get_fingerprint("sha256")
-        assert list(server.lobby.players) == [f"key:{fp}"]
+        assert list(server.lobby.core.players) == [f"key:{fp}"]
         (session,) = server.sessions
         assert session.info.color_system == "256" and session.info.size == (80, 24)
 

@@ -31,7 +31,7 @@ async def test_first_screen_keys_resize_quit(server):
     # Terminal restored: alternate screen left, cursor shown, mouse off.
     tail = bytes(p.raw[-200:])
     assert b"\x1b[?1049l" in tail and b"\x1b[?25h" in tail and b"\x1b[?1000l" in tail
-    await wait_until(lambda: server.lobby.online_names() == [])
+    await wait_until(lambda: server.lobby.core.online_names() == [])
 
 
 async def test_two_players_see_each_other(server):
@@ -51,7 +51,7 @@ async def test_key_identity_and_unique_name(server, client_key):
     b = await connect(server.port, "anna", key=client_key)
     await b.wait_for("Ahoy, anna~2!")
     fp = client_key.get_fingerprint("sha256")
-    assert set(server.lobby.players) == {"user:anna", f"key:{fp}"}
+    assert set(server.lobby.core.players) == {"user:anna", f"key:{fp}"}
     await a.close()
     await b.close()
 
@@ -107,7 +107,7 @@ async def test_real_ui_entry_point_greets_player(tmp_path):
     try:
         p = await connect(srv.port, "anna")
         await p.wait_for("anna", timeout=10)
-        assert srv.lobby.online_names() == ["anna"]
+        assert srv.lobby.core.online_names() == ["anna"]
         await p.close()
     finally:
         await srv.stop()

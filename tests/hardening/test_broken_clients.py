@@ -25,9 +25,9 @@ class CountingLobby:
         self.disconnects: list[str] = []
         original = lobby.disconnect
 
-        def disconnect(handle) -> None:
+        async def disconnect(handle) -> None:
             self.disconnects.append(handle.identity)
-            original(handle)
+            await original(handle)
 
         lobby.disconnect = disconnect
 
@@ -103,7 +103,7 @@ async def test_killed_and_reset_clients_clean_up(tmp_path):
         await bob.close()
         await wait_until(lambda: not srv.sessions and not srv.connections)
         await wait_until(lambda: len(asyncio.all_tasks()) <= tasks_before)
-        assert srv.lobby.online_names() == []
+        assert srv.lobby.core.online_names() == []
         assert await idle_cpu(1.0) < 0.05  # the server, still up, is back to idle
     finally:
         await srv.stop()

@@ -62,7 +62,7 @@ async def test_invalid_utf8_nul_and_controls(server):
     anna.send("after\r")
     await anna.wait_for("You said: after")
     await others_still_updated(server, bob, "cy", 3)
-    assert server.lobby.online_names() == ["anna", "bob"]
+    assert server.lobby.core.online_names() == ["anna", "bob"]
     await anna.close()
     await bob.close()
 

@@ -139,7 +139,7 @@ async def test_many_channels_on_one_connection_leave_one_session(tmp_path):
             p.conn.create_session(Quiet, term_type="xterm", term_size=(80, 24)) for _ in range(4)
         ])
         await wait_until(lambda: len(srv.sessions) == 1 and len(statuses) >= 3
-                         and len(srv.lobby.players.get("user:anna", [])) <= 1)
+                         and len(srv.lobby.core.players.get("user:anna", [])) <= 1)
         for chan, _ in chans:
             chan.close()
         await p.close()

@@ -9,7 +9,7 @@ from ahoy_tui.bots import make_bot
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import Ahoy, HandsUp, Respond, StepIn
 from ahoy_tui.game.state import Phase
-from ahoy_tui.lobby import (Lobby, LobbyError, ManualClock, TableConfig, TableUpdate, Timing)
+from ahoy_tui.lobby import (Lobby, ManualClock, Stale, TableConfig, TableUpdate, Timing)
 from ahoy_tui.lobby.table import Table
 
 FAST = Timing(bot_delay=(0.5, 1.5), between_hands=3.0, empty_grace=60.0)
@@ -122,11 +122,8 @@ class Person:
         try:
             self.lobby.act(self.handle, tid, action, version)
             self.acted += 1
-        except LobbyError as e:
-            if e.reason.startswith("stale"):
-                self.stale += 1
-            else:
-                raise
+        except Stale:
+            self.stale += 1
 
 
 def instrument(monkeypatch) -> None:

@@ -454,12 +454,12 @@ def test_encoder_error_falls_back_to_textual():
 async def test_ahoy_table_with_bots_random_session():
     """AhoyApp at a table with three bots: play bursts, resizes, help, themes,
     language, ASCII, reports and chat, checked after every step."""
-    from ahoy_tui.lobby import Lobby, TableConfig, Timing
+    from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing
     from ahoy_tui.ui.ahoy_app import AhoyApp
 
     lobby = Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=0.0), seed=11)
     info = SessionInfo("user:anna", "anna", color_system="256")
-    app = AhoyApp(info, lobby)
+    app = AhoyApp(info, InMemoryLobby(lobby))
     h = Hosted(app)
     rng = random.Random(7)
     try:

@@ -149,10 +149,10 @@ async def _autopilot_seat_line(lang: str) -> str:
         await pilot.pause()
         tid = bot_table(app, players=4, limit=1000)
         await wait_for(pilot, at_table)
-        app.lobby.set_autopilot(app.handle, tid, True)
+        app.lobby.core.set_autopilot(app.handle, tid, True)
         await wait_for(pilot, lambda a: table_of(a).query_one(SeatList).rows[0].status != "")
         lines = seat_lines(app)
-        names = [s.name for s in app.lobby.tables[tid].seats]
+        names = [s.name for s in app.lobby.core.tables[tid].seats]
         assert all(name[:6] in "\n".join(lines) for name in names)  # every seat still named
         return lines[0]
 

@@ -252,7 +252,7 @@ async def test_a_lobby_change_before_the_list_has_columns_waits_for_them(no_rate
         table.clear(columns=True)  # as between compose and the first refresh_texts
         lobby.create_table(lobby.connect("user:bo", "bo"), config("Early bird"))
         await pilot.pause()
-        app.lobby_screen.lobby_changed()
+        await app.lobby_screen.lobby_changed()
         await pilot.pause()
         assert app.is_running and not table.columns  # waited, did not crash
         app.lobby_screen.refresh_texts()

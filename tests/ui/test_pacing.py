@@ -50,7 +50,7 @@ async def test_typed_codes_pick_both_cards_and_enter_sends_the_offer():
         assert "5♦" in offer.preview_text() and "10♥" in offer.preview_text()
         await pilot.press("enter")                                         # the Send button has focus
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen))
-        table = app.lobby.tables[app.screen.table_id]
+        table = app.lobby.core.tables[app.screen.table_id]
         mine = [e.data for e in table.events if e.kind == "offered" and e.data["seat"] == app.screen.update.seat]
         assert (mine[-1]["want"], mine[-1]["give"]) == (C.parse("5D"), C.parse("10H"))
 
@@ -106,7 +106,7 @@ async def test_always_pass_answers_every_step_in_window_at_once():
         await pilot.press("P")
         assert app.auto_pass
         assert "always pass" in str(app.screen.query_one("#table-title", Static).render())
-        table = app.lobby.tables[tid]
+        table = app.lobby.core.tables[tid]
         me = app.screen.update.seat
 
         def passed(a):

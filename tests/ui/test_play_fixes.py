@@ -7,6 +7,7 @@ from dataclasses import replace
 from textual import events
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
+from ahoy_tui.lobby import InMemoryLobby
 from ahoy_tui.ui.glyphs import SessionScrollBarRender
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
@@ -80,7 +81,7 @@ async def test_leaving_during_play_asks_first_and_the_seat_stays():
         await pilot.pause()
         await pilot.press("y")
         await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
-        assert app.table_screen is None and tid not in app.lobby.tables or \
+        assert app.table_screen is None and tid not in app.lobby.core.tables or \
             lobby.tables[tid].seat_of("user:anna") in (0, None)
 
 
@@ -97,7 +98,7 @@ async def test_autopilot_key_turns_the_autopilot_on_and_off():
         await wait_for(pilot, lambda a: table.seats[0].auto)
         # The autopilot plays on at once and may end the hand, which puts the
         # hand-over report in front; the table screen's key still answers.
-        screen.action_autopilot()
+        await screen.action_autopilot()
         await wait_for(pilot, lambda a: not table.seats[0].auto)
 
 
@@ -209,9 +210,9 @@ def test_create_app_uses_the_servers_handle_and_two_argument_factories_still_wor
     from ahoy_tui.ui.app import create_app
     from server.hosting import build_app, default_app_factory
 
-    lobby = new_lobby()
+    lobby = InMemoryLobby(new_lobby())
     info = SessionInfo(identity="user:anna", display_name="anna")
-    handle = lobby.connect(info.identity, "anna")
+    handle = lobby.core.connect(info.identity, "anna")
     app = build_app(default_app_factory, info, lobby, handle)
     assert app.handle is handle and not app._own_handle
     assert create_app(info, lobby).handle is None
@@ -376,7 +377,7 @@ async def test_a_key_that_arrives_after_the_table_moved_on_says_too_late_in_word
         await pilot.pause()
         tid = bot_table(app, players=3)
         await wait_for(pilot, at_table)
-        assert app.call_lobby("act", tid, None, -1) is None
+        assert await app.ask(app.lobby.act, tid, None, -1) is None
         await pilot.pause()
         shown = [n.message for n in app._notifications]
         assert "Too late: the table has moved on. Look again." in shown, shown
@@ -419,6 +420,6 @@ async def test_a_refused_command_reads_as_a_sentence():
 
         tid = lobby.create_table(bo, TableConfig(name="Full", seats=2, clocks="untimed"))
         lobby.add_bot(bo, tid, "baseline")
-        assert app.call_lobby("join", tid) is None
+        assert await app.ask(app.lobby.join, tid) is None
         await pilot.pause()
         assert "The table is full; you can watch it" in [n.message for n in app._notifications]

@@ -36,7 +36,7 @@ def _finished_game(lobby, host, guest) -> str:
 async def _at_game_over(pilot, host, guest) -> str:
     """``host`` and ``guest`` play a game to its end; the app watches it up to its game-over report."""
     app = pilot.app
-    tid = _finished_game(app.lobby, host, guest)
+    tid = _finished_game(app.lobby.core, host, guest)
     app.open_table(tid)
     await wait_for(pilot, game_over, timeout=20)
     return tid

@@ -88,9 +88,9 @@ def test_offer_composer(snap_compare, size):
 async def autopilot_until(pilot, app, cond, timeout: float = 20.0) -> None:
     """Let the autopilot play this seat until ``cond(app)`` (no key presses: fast)."""
     tid = app.screen.table_id
-    app.lobby.set_autopilot(app.handle, tid, True)
+    app.lobby.core.set_autopilot(app.handle, tid, True)
     await wait_for(pilot, cond, timeout)
-    app.lobby.set_autopilot(app.handle, tid, False)
+    app.lobby.core.set_autopilot(app.handle, tid, False)
 
 
 def played_view(hands: int = 3, seed: int = 4):

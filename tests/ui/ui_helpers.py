@@ -7,7 +7,7 @@ from typing import Any, AsyncIterator
 
 from textual.app import App
 
-from ahoy_tui.lobby import Lobby, TableConfig, Timing
+from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.ahoy_app import AhoyApp
 from ahoy_tui.ui.widgets.event_log import EventLog
@@ -19,21 +19,21 @@ def new_lobby(seed: int = 3) -> Lobby:
 
 
 def make_app(lobby: Lobby, name: str = "anna", on_ready=None, **session: Any) -> AhoyApp:
-    """An app for ``name`` (identity ``user:NAME``) on ``lobby``."""
+    """An app for ``name`` (identity ``user:NAME``) on ``lobby`` (``app.lobby.core``)."""
     info = SessionInfo(identity=f"user:{name}", display_name=name, **session)
-    return AhoyApp(info, lobby, on_ready=on_ready)
+    return AhoyApp(info, InMemoryLobby(lobby), on_ready=on_ready)
 
 
 def bot_table(app: AhoyApp, players: int = 3, limit: int = 20, start: bool = True,
               private: bool = False, name: str = "Black Pearl") -> str:
     """Create a table for the app's player with bots (and start it)."""
     cfg = TableConfig(name=name, seats=players, limit=limit, clocks="untimed", private=private)
-    tid = app.lobby.create_table(app.handle, cfg)
+    tid = app.lobby.core.create_table(app.handle, cfg)
     app.open_table(tid)
     for _ in range(players - 1):
-        app.lobby.add_bot(app.handle, tid, "baseline")
+        app.lobby.core.add_bot(app.handle, tid, "baseline")
     if start:
-        app.lobby.start(app.handle, tid)
+        app.lobby.core.start(app.handle, tid)
     return tid
 
 

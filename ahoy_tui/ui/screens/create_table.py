@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ahoy_tui.lobby.config import CLOCK_PROFILES, LIMIT_PRESETS
+from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
@@ -127,7 +128,7 @@ class CreateTableScreen(ModalScreen[Any]):
             app.notify(app.t("create.bad_limit"), severity="warning", timeout=3)
             return
         name = clean(self.query_one("#c-name", Input).value, 24).strip() or default_table_name(app.t, app.me)
-        config = app.make_config(
+        config = TableConfig(
             name=name,
             seats=int(self.query_one("#c-seats", Select).value),
             limit=limit,

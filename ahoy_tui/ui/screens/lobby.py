@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
+from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
@@ -91,6 +92,7 @@ class LobbyScreen(Screen[None]):
         self._tables_changed = False
         self._pending_chat: list[Any] = []
         self._chat_shown = False
+        self._seated_ids: frozenset[str] = frozenset()
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
@@ -102,9 +104,10 @@ class LobbyScreen(Screen[None]):
         yield ChatBox(id="lobby-chat", classes="panel")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         if not self._built():
             return
+        await self._ask_seated()
         self._pull()
         self.refresh_texts()
         if self._pending_chat:
@@ -162,8 +165,9 @@ class LobbyScreen(Screen[None]):
             return True
         return not self._timer_for_tables and message.tables is not self.tables
 
-    def lobby_changed(self) -> None:
+    async def lobby_changed(self) -> None:
         """The app has a newer lobby state (``AhoyApp.lobby_state``): show it when allowed."""
+        await self._ask_seated()
         if self._pull():
             self._schedule()
 
@@ -228,8 +232,9 @@ class LobbyScreen(Screen[None]):
     def _tokens_at(self, now: float) -> float:
         return min(float(FILL_RATE), self._tokens + (now - self._last_fill) * FILL_RATE)
 
-    def _fill_later(self) -> None:
+    async def _fill_later(self) -> None:
         self._fill_timer = None
+        await self._ask_seated()
         self._pull()
         if self._lists_stale and not self._suspended:
             self._fill_now()
@@ -262,8 +267,9 @@ class LobbyScreen(Screen[None]):
         if self._built():
             textual_private.drop_table_caches(self.query_one("#tables", DataTable))
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
         self._suspended = False
+        await self._ask_seated()
         self._pull()
         if self._lists_stale:
             self._fill_now()
@@ -285,11 +291,19 @@ class LobbyScreen(Screen[None]):
             getattr(self._state, "keyed", frozenset()))
 
     def _seated(self) -> frozenset[str]:
-        """Ids of the tables where this player holds a seat (``Lobby.seated_tables``)."""
+        """Ids of the tables where this player holds a seat, as last asked (``_ask_seated``)."""
+        return self._seated_ids
+
+    async def _ask_seated(self) -> None:
+        """Ask the lobby where this player holds a seat (``LobbyAPI.seated_tables``).
+
+        Asked whenever a new lobby state may be shown: a seat is taken or
+        freed only with a change of the table list.
+        """
         app: Any = self.app
-        ask = getattr(app.lobby, "seated_tables", None)
-        handle = getattr(app, "handle", None)
-        return ask(handle.identity) if ask is not None and handle is not None else frozenset()
+        handle = app.handle
+        if handle is not None:
+            self._seated_ids = await app.lobby.seated_tables(handle.identity)
 
     @staticmethod
     def _status(s: Any, app: Any, seated: bool = False) -> str:
@@ -419,8 +433,9 @@ class LobbyScreen(Screen[None]):
         for m in messages[-CHAT_HISTORY_SHOWN:]:
             chat.add_message(m)
 
-    def on_chat_box_said(self, event: ChatBox.Said) -> None:
-        self.app.call_lobby("chat", "lobby", event.text)  # type: ignore[attr-defined]
+    async def on_chat_box_said(self, event: ChatBox.Said) -> None:
+        app: Any = self.app
+        await app.ask(app.lobby.chat, "lobby", event.text)
 
     # -- actions
     def action_chat(self) -> None:
@@ -442,21 +457,21 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(CreateTableScreen(), self._created)
 
-    def _created(self, config: Any) -> None:
+    async def _created(self, config: TableConfig | None) -> None:
         if config is None:
             return
         app: Any = self.app
-        tid = app.call_lobby("create_table", config)
+        tid = await app.ask(app.lobby.create_table, config)
         if tid is not None:
             app.open_table(str(tid))
 
-    def action_join(self) -> None:
-        self._enter_selected("join")
+    async def action_join(self) -> None:
+        await self._enter_selected("join")
 
-    def action_watch(self) -> None:
-        self._enter_selected("spectate")
+    async def action_watch(self) -> None:
+        await self._enter_selected("spectate")
 
-    def _enter_selected(self, command: str) -> None:
+    async def _enter_selected(self, command: str) -> None:
         """Open the selected table and ``join`` or ``spectate`` it."""
         app: Any = self.app
         tid = self._selected_id()
@@ -464,28 +479,29 @@ class LobbyScreen(Screen[None]):
             app.notify(app.t("lobby.no_selection"), timeout=2)
             return
         summary = next((s for s in self.tables if str(s.table_id) == tid), None)
+        await self._ask_seated()
         if getattr(summary, "private", False) and tid not in self._seated():
             title = "code.title" if command == "join" else "code.watch_title"
             self.app.push_screen(JoinCodeScreen(title), lambda code: self._enter_with_code(command, tid, code))
             return
         app.open_table(tid)
-        app.call_lobby(command, tid)
+        await app.ask(app.lobby.join if command == "join" else app.lobby.spectate, tid)
 
-    def _enter_with_code(self, command: str, tid: str, code: str | None) -> None:
+    async def _enter_with_code(self, command: str, tid: str, code: str | None) -> None:
         """``join`` or ``spectate`` the private table ``tid`` with the code the player typed."""
         if not code:
             return
         app: Any = self.app
         app.open_table(tid)
-        app.call_lobby(command, tid, code)
+        await app.ask(app.lobby.join if command == "join" else app.lobby.spectate, tid, code)
 
     def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)
 
-    def _code_entered(self, code: str | None) -> None:
+    async def _code_entered(self, code: str | None) -> None:
         if not code:
             return
         app: Any = self.app
-        tid = app.call_lobby("join_by_code", code)
+        tid = await app.ask(app.lobby.join_by_code, code)
         if tid is not None:
             app.open_table(str(tid))

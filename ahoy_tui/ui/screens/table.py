@@ -281,11 +281,11 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
             else:
                 self.app.push_screen(HandOverScreen(self, over, ahoy, reveal=reveal))
 
-    def _game_over_closed(self, choice: str | None) -> None:
+    async def _game_over_closed(self, choice: str | None) -> None:
         if choice == "rematch":
-            self.action_rematch()
+            await self.action_rematch()
         elif choice == "lobby":
-            self.action_leave()
+            await self.action_leave()
 
     # -- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> None:
@@ -293,7 +293,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         if self.update is None:
             return
         self.warned_since_move = False
-        self.app_.call_lobby("act", self.table_id, action, self.update.version)
+        self.app_.run_worker(self.app_.ask(self.app_.lobby.act, self.table_id, action, self.update.version))
 
     def on_piles_history_requested(self, event: Piles.HistoryRequested) -> None:
         event.stop()
@@ -371,6 +371,6 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         for m in messages:
             chat.add_message(m)
 
-    def on_chat_box_said(self, event: ChatBox.Said) -> None:
+    async def on_chat_box_said(self, event: ChatBox.Said) -> None:
         event.stop()
-        self.app_.call_lobby("chat", self.table_id, event.text)
+        await self.app_.ask(self.app_.lobby.chat, self.table_id, event.text)

@@ -60,7 +60,7 @@ class CrewActions:
         return next((e for e in reversed(getattr(self, "_all_events", [])) if e.kind == "hand_over"), None)
 
     # -- leave ------------------------------------------------------------------------
-    def action_leave(self) -> None:
+    async def action_leave(self) -> None:
         """Leave; while the game runs and you hold a seat, ask first (the autopilot keeps it)."""
         app = self.app_  # type: ignore[attr-defined]
         if self._in_play() and self._my_seat_info() is not None:
@@ -69,26 +69,26 @@ class CrewActions:
             app.push_screen(ConfirmScreen(app.t("leave.title"), app.t("leave.question"), app.t("leave.yes"),
                                           app.t("leave.no")), self._leave_answered)
             return
-        self._leave_now()
+        await self._leave_now()
 
-    def _leave_answered(self, yes: bool | None) -> None:
+    async def _leave_answered(self, yes: bool | None) -> None:
         if yes:
-            self._leave_now()
+            await self._leave_now()
 
-    def _leave_now(self) -> None:
+    async def _leave_now(self) -> None:
         app = self.app_  # type: ignore[attr-defined]
-        app.call_lobby("leave", self.table_id)
+        await app.ask(app.lobby.leave, self.table_id)
         app.close_table()
 
     # -- autopilot and bots -----------------------------------------------------------
-    def action_autopilot(self) -> None:
+    async def action_autopilot(self) -> None:
         """Let the autopilot play your seat, or take the seat back (R17)."""
         app = self.app_  # type: ignore[attr-defined]
         mine = self._my_seat_info()
         if mine is None:
             return
         on = not mine.autopilot
-        app.call_lobby("set_autopilot", self.table_id, on)
+        await app.ask(app.lobby.set_autopilot, self.table_id, on)
         app.notify(app.t("autopilot.on" if on else "autopilot.off"), timeout=3)
 
     def action_seat_to_bot(self) -> None:
@@ -112,7 +112,7 @@ class CrewActions:
         app.push_screen(ConfirmScreen(app.t("tobot.confirm_title"), question, app.t("tobot.yes"), app.t("tobot.no")),
                         lambda yes: self._give_answered(yes, seat, s.name))
 
-    def _give_answered(self, yes: bool | None, seat: int, name: str) -> None:
+    async def _give_answered(self, yes: bool | None, seat: int, name: str) -> None:
         """Give the seat asked about, if the same person still holds it (the table may have changed)."""
         if not yes or self.update is None:
             return
@@ -121,7 +121,7 @@ class CrewActions:
         if not (self._in_play() and seat < len(seats) and seats[seat].kind == "person" and seats[seat].name == name):
             app.notify(app.t("tobot.gone", name=clean(name, 16)), severity="warning", markup=False)
             return
-        app.call_lobby("give_to_bot", self.table_id, seat)
+        await app.ask(app.lobby.give_to_bot, self.table_id, seat)
         app.notify(app.t("tobot.done", name=clean(name, 16)), timeout=3)
 
     # -- hand over --------------------------------------------------------------------

@@ -37,14 +37,14 @@ class PaceActions:
     _hint_at: float = float("-inf")
 
     # -- always pass on step-in ------------------------------------------------------
-    def action_auto_pass(self) -> None:
+    async def action_auto_pass(self) -> None:
         """Turn "always pass on step-in" on or off (a preference of this identity)."""
         app = self.app_  # type: ignore[attr-defined]
         app.auto_pass = not app.auto_pass
         app.save_prefs()
         if self.update is not None and self.update.seat is not None:
             self._auto_pass_told = (self.table_id, self.update.seat)
-            app.call_lobby("set_auto_pass", self.table_id, app.auto_pass)
+            await app.ask(app.lobby.set_auto_pass, self.table_id, app.auto_pass)
         app.notify(app.t("autopass.on" if app.auto_pass else "autopass.off"), timeout=4)
         self.refresh_texts()  # type: ignore[attr-defined]
 
@@ -57,7 +57,7 @@ class PaceActions:
         if self._auto_pass_told == (self.table_id, u.seat):
             return
         self._auto_pass_told = (self.table_id, u.seat)
-        app.call_later(app.call_lobby, "set_auto_pass", self.table_id, True)
+        app.call_later(app.ask, app.lobby.set_auto_pass, self.table_id, True)
 
     # -- the autopilot warning ---------------------------------------------------------
     def clock_is_mine(self) -> bool:

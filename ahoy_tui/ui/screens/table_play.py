@@ -7,7 +7,7 @@ options of the screen's ``prompt`` (built from ``update.legal``, see
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from textual.widgets import Input
 
@@ -38,7 +38,7 @@ class PlayActions:
     send: Callable[[Any], None]
     refresh_texts: Callable[[], None]
     _choose_card: Callable[..., None]
-    action_rematch: Callable[[], None]
+    action_rematch: Callable[[], Awaitable[None]]
 
     def _option(self, key: str) -> Option | None:
         return next((o for o in self.prompt.options if o.key == key), None)
@@ -58,7 +58,7 @@ class PlayActions:
         elif opt.command == "confirm":
             self._confirm_hand()
         elif opt.command == "rematch":
-            self.action_rematch()
+            self.run_worker(self.action_rematch())
 
     def _confirm_hand(self) -> None:
         view = self.view

@@ -22,22 +22,22 @@ class WaitingRoomActions:
     table_id: str
     app_: Any
 
-    def action_ready(self) -> None:
+    async def action_ready(self) -> None:
         me = clean(self.app_.me, 16)
         seat = next((s for s in self.update.table.seats if clean(s.name, 16) == me), None)
-        self.app_.call_lobby("set_ready", self.table_id, not (seat is not None and seat.ready))
+        await self.app_.ask(self.app_.lobby.set_ready, self.table_id, not (seat is not None and seat.ready))
 
-    def action_add_bot(self) -> None:
-        self.app_.call_lobby("add_bot", self.table_id, "baseline")
+    async def action_add_bot(self) -> None:
+        await self.app_.ask(self.app_.lobby.add_bot, self.table_id, "baseline")
 
-    def action_remove_seat(self) -> None:
+    async def action_remove_seat(self) -> None:
         """Remove the last filled seat but the host's: a bot at once, a person after a yes."""
         seats = self.update.table.seats
         host = clean(self.update.table.host, 16)
         for i in range(len(seats) - 1, -1, -1):
             if seats[i].kind != "empty" and clean(seats[i].name, 16) != host:
                 if seats[i].kind == "bot":
-                    self.app_.call_lobby("remove_seat", self.table_id, i)
+                    await self.app_.ask(self.app_.lobby.remove_seat, self.table_id, i)
                 else:
                     self._ask_remove(i, seats[i].name)
                 return
@@ -50,18 +50,18 @@ class WaitingRoomActions:
                                       app.t("remove.yes"), app.t("remove.no")),
                         lambda yes: self._remove_answered(yes, seat, name))
 
-    def _remove_answered(self, yes: bool | None, seat: int, name: str) -> None:
+    async def _remove_answered(self, yes: bool | None, seat: int, name: str) -> None:
         """Remove the person asked about, if they still hold that seat (the table may have changed)."""
         if not yes or self.update is None:
             return
         seats = self.update.table.seats
         if seat < len(seats) and seats[seat].kind == "person" and seats[seat].name == name:
-            self.app_.call_lobby("remove_seat", self.table_id, seat)
+            await self.app_.ask(self.app_.lobby.remove_seat, self.table_id, seat)
         else:
             self.app_.notify(self.app_.t("remove.gone", name=clean(name, 16)), severity="warning", markup=False)
 
-    def action_start(self) -> None:
-        self.app_.call_lobby("start", self.table_id)
+    async def action_start(self) -> None:
+        await self.app_.ask(self.app_.lobby.start, self.table_id)
 
-    def action_rematch(self) -> None:
-        self.app_.call_lobby("rematch", self.table_id)
+    async def action_rematch(self) -> None:
+        await self.app_.ask(self.app_.lobby.rematch, self.table_id)

@@ -1,0 +1,54 @@
+"""The ``lobby_factory`` fixture: a fresh lobby behind the contract (``LobbyAPI``) for every test.
+
+The tests in this package use only what it yields: ``.lobby`` (a
+:class:`~ahoy_tui.lobby.api.LobbyAPI`) and ``.advance(seconds)`` (let lobby
+time pass: timers, bots, clocks). Today it is an ``InMemoryLobby`` over a
+``Lobby`` with a ``ManualClock``, instant timing and a fixed seed; another
+implementation (a ``RedisLobby``) supplies its own lobby and real waits
+here, and the same tests run unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import AsyncIterator, Awaitable, Callable
+
+import pytest
+
+from ahoy_tui.lobby import InMemoryLobby, Lobby, ManualClock, Timing
+from ahoy_tui.lobby.api import LobbyAPI
+
+
+@dataclass
+class LobbyUnderTest:
+    """What a contract test gets: the lobby, and a way to let its time pass.
+
+    Attributes:
+        lobby: The lobby under test.
+        advance: ``await advance(seconds)``: lobby time moves on by
+            ``seconds``; every timer due on the way (bot moves, deals,
+            clocks) has run, and its messages are delivered, when it returns.
+    """
+
+    lobby: LobbyAPI
+    advance: Callable[[float], Awaitable[None]]
+
+    async def until(self, cond: Callable[[], bool], seconds: float = 3600.0, step: float = 1.0) -> None:
+        """Let lobby time pass in ``step``s until ``cond()`` holds; fails after ``seconds``."""
+        waited = 0.0
+        while not cond():
+            assert waited < seconds, f"not reached within {seconds} s of lobby time"
+            await self.advance(step)
+            waited += step
+
+
+@pytest.fixture
+async def lobby_factory() -> AsyncIterator[LobbyUnderTest]:
+    """A fresh in-memory lobby: manual clock, bots without pauses, seed 7."""
+    clock = ManualClock()
+    core = Lobby(clock=clock, timing=Timing.instant(), seed=7, wall=lambda: 0.0)
+
+    async def advance(seconds: float) -> None:
+        clock.advance(seconds)
+
+    yield LobbyUnderTest(InMemoryLobby(core), advance)
