@@ -271,6 +271,27 @@ def test_the_hidden_information_check_sees_a_leak(moments):
     assert held in cards_named(encode(leak)) & Knowledge().secret(u, m, table)
 
 
+def test_every_wire_type_of_the_game_round_trips():
+    from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, HandsUp, LayDown, Offer, Pass, Pick,
+                                       Respond, StepIn)
+    from ahoy_tui.game.state import HandResult, Settings
+
+    samples = [Draw(), Offer(12, 40), HandsUp(2), Respond(True), Respond(False), StepIn(), Pass(),
+               ChoosePartner(3), Exchange(52), LayDown((7, 8, 9)), Pick(1), Discard(0), Ahoy((1, 14, 27, 40)),
+               Settings(150, True, True, 3), Settings(), HandResult(4, None, (0, -5), (10, 7)), *Phase]
+    assert {type(x) for x in samples} == set(WIRE_TYPES) - {Event, type(_sample_view())}
+    for x in samples + [_sample_view()]:
+        round_trip(x)
+        inside = Notice("x", "info", "", (("v", x),))  # type: ignore[arg-type]  (nested in a message, too)
+        assert_same(inside, decode(encode(inside)))
+
+
+@functools.cache
+def _sample_view():
+    members, _, _ = whole_game(3, 4, 2)
+    return next(m.view for m in members[0].got if isinstance(m, TableUpdate) and m.view is not None)
+
+
 # -- generated values ----------------------------------------------------------------------------
 
 _text = st.text(max_size=40)
