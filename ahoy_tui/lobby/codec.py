@@ -64,6 +64,8 @@ class CodecError(ValueError):
 _by_name: dict[str, type] = {}
 _by_type: dict[type, tuple[str, tuple[str, ...] | None]] = {}
 """Per registered class: its tag and its init field names (None for an enum)."""
+_wire_keys: dict[str, tuple[type, frozenset[str]]] = {}
+"""Per dataclass tag: the class and the exact keys of its JSON object (the fast way in)."""
 
 
 def register(cls: type, name: str | None = None) -> type:
@@ -92,6 +94,8 @@ def register(cls: type, name: str | None = None) -> type:
         raise CodecError(f"codec: {cls!r} is neither a dataclass nor an enum")
     _by_name[name] = cls
     _by_type[cls] = (name, fields)
+    if fields is not None:
+        _wire_keys[name] = (cls, frozenset((TAG, *fields)))
     return cls
 
 
@@ -215,6 +219,13 @@ def _hook(obj: dict) -> Any:
         _no_long_strings(obj)
         return obj
     name = obj[TAG]
+    fast = _wire_keys.get(name) if type(name) is str else None
+    if fast is not None and obj.keys() == fast[1]:
+        del obj[TAG]
+        try:
+            return fast[0](**obj)
+        except Exception as e:  # the class refused the values (__post_init__ checks, unhashable...)
+            raise CodecError(f"codec: {name} refused its fields: {e}") from None
     if name == "tuple" or name == "frozenset" or name == "dict":
         if len(obj) != 2 or "v" not in obj:
             raise CodecError(f"codec: a {name} needs exactly the key 'v'")
