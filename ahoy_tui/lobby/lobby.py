@@ -133,6 +133,10 @@ class Lobby:
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
         self._last_published: tuple[list[TableSummary] | None, list[str]] | None = None
+        self._version = 0
+        """``LobbyChanged.version``: grows with each change of the table list or the names online."""
+        self._tables_version = 0
+        """``LobbyChanged.tables_version``: ``_version`` when the table list last changed."""
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -171,11 +175,13 @@ class Lobby:
     def tables_changed(self, table: Table | None = None) -> None:
         """Broadcast ``LobbyChanged`` if the table list or presence changed.
 
-        Every session gets the same message, and its ``tables`` list is the
-        same object until a table's summary changes; a summary that did not
-        change stays the same object. Sessions can therefore tell what
-        changed with ``is`` (the lobby screen updates only those rows) and
-        must not mutate what they receive.
+        Every session gets the same message (shared lists: not to be
+        mutated). A summary that did not change is kept with its
+        ``version``; one that changed gets the table's version (or one more
+        than before, should the table not have moved on), and
+        ``LobbyChanged.version``/``tables_version`` grow with each change,
+        so receivers tell what changed by ``(table_id, version)`` (the lobby
+        screen updates only those rows).
 
         Args:
             table: The one table that changed (cheap check), or None to
@@ -183,14 +189,15 @@ class Lobby:
         """
         old = self._summaries
         if table is not None:
-            summary = table.summary() if table.table_id in self.tables else None
-            if old.get(table.table_id) == summary:
+            kept = old.get(table.table_id)
+            if table.table_id in self.tables:
+                if kept is not None and self._summary(table, kept) is kept:
+                    return
+            elif kept is None:
                 return
         fresh: dict[str, TableSummary] = {}
         for tid, t in self.tables.items():
-            summary = t.summary()
-            kept = old.get(tid)
-            fresh[tid] = kept if kept == summary else summary
+            fresh[tid] = self._summary(t, old.get(tid))
         if (self._table_list is None or len(fresh) != len(old)
                 or any(old.get(tid) is not s for tid, s in fresh.items())):
             self._table_list = list(fresh.values())
@@ -201,15 +208,31 @@ class Lobby:
         last = self._last_published
         if last is not None and last[0] is self._table_list and last[1] is online:
             return
+        self._version += 1
+        if last is None or last[0] is not self._table_list:
+            self._tables_version = self._version
         if online is not self._online:
             self._keyed = frozenset(h.name for ident, hs in self.players.items() if is_keyed(ident) for h in hs)
         self._online = online
         self._last_published = (self._table_list, online)
         listeners = [h for h in self.handles() if h.listeners]
         if listeners:
-            msg = LobbyChanged(self._table_list, online, self._keyed)
+            msg = self._lobby_changed()
             for h in listeners:
                 self.post(h, msg)
+
+    @staticmethod
+    def _summary(table: Table, kept: TableSummary | None) -> TableSummary:
+        """``table``'s summary now: ``kept`` itself when nothing but the version would differ."""
+        summary = table.summary()
+        if kept is not None and replace(kept, version=summary.version) == summary:
+            return kept
+        version = table.version if kept is None or table.version > kept.version else kept.version + 1
+        return replace(summary, version=version)
+
+    def _lobby_changed(self) -> LobbyChanged:
+        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online, self._keyed,
+                            self._version, self._tables_version)
 
     def finished(self, table_id: str, record: list[dict]) -> None:
         """Keep a finished game's full record (projections only go to players, R18)."""
@@ -270,7 +293,7 @@ class Lobby:
     def lobby_state(self) -> LobbyChanged:
         """The table list and the players online now, as ``LobbyChanged`` (shared lists: do not mutate)."""
         self.tables_changed()
-        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online, self._keyed)
+        return self._lobby_changed()
 
     def _subscribed(self, handle: PlayerHandle) -> None:
         with self.batch():

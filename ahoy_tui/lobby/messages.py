@@ -92,7 +92,13 @@ class TableSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class TableSummary:
-    """One table as the lobby list shows it (public information only)."""
+    """One table as the lobby list shows it (public information only).
+
+    ``version`` is the table's version (``TableUpdate.version``) when this
+    summary was made; a later summary of the same table that differs from
+    this one has a greater ``version``, and an unchanged one keeps it, so a
+    receiver finds changed rows by comparing ``(table_id, version)``.
+    """
 
     table_id: str
     name: str
@@ -106,17 +112,20 @@ class TableSummary:
     verified_step_in: bool = False
     clocks: str = "normal"
     spectators: int = 0
+    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class LobbyChanged:
     """The table list or the players online changed.
 
-    Every session receives the same message and the same lists: read them,
-    never change them. ``tables`` is the same list object as in the previous
-    message when no table changed (only players came or went), and a table
-    whose summary did not change is the same ``TableSummary`` object, so a
-    receiver finds what changed with ``is`` instead of comparing everything.
+    Read the lists, never change them (in one process every session gets
+    the same objects). A receiver finds what changed by numbers, not by
+    identity: ``version`` grows with every ``LobbyChanged`` whose content
+    differs from the previous one; ``tables_version`` is the ``version`` at
+    which ``tables`` last changed (equal to the previous message's: only
+    players came or went); and within ``tables`` a row changed when its
+    ``(table_id, TableSummary.version)`` did.
 
     ``keyed`` holds the names in ``online`` whose player logged in with an
     SSH key (the name is theirs); every other name is a keyless nickname.
@@ -125,6 +134,8 @@ class LobbyChanged:
     tables: list[TableSummary]
     online: list[str]
     keyed: frozenset[str] = frozenset()
+    version: int = 0
+    tables_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +193,10 @@ class TableUpdate:
             this subscriber may see (join, spectate, reconnect).
         legal: This seat's legal actions now (spectators: empty).
         version: Pass back with ``Lobby.act``.
-        deadline: ``time.monotonic()`` when the current decision's clock runs
-            out; None when untimed or nothing is pending.
+        remaining: Seconds left on the current decision's clock when this
+            update was made (>= 0); None when untimed or nothing is pending.
+            A receiver adds it to its own clock on receipt (no clock is
+            shared between processes or machines).
         clock_seconds: Length of that clock in seconds, or None.
         seat: The receiver's seat, None for a spectator.
         waiting_for: Seats the table waits for now (empty when none).
@@ -195,7 +208,7 @@ class TableUpdate:
     events: list[Event]
     legal: list[Action]
     version: int
-    deadline: float | None
+    remaining: float | None
     clock_seconds: float | None
     seat: int | None = None
     waiting_for: tuple[int, ...] = ()

@@ -264,7 +264,7 @@ class Table(SeatCommands):
             events=for_viewer(events, vseat),
             legal=list(self.legal_now(seat)) if seat is not None else [],
             version=self.version,
-            deadline=self.pilot.deadline,
+            remaining=None if self.pilot.deadline is None else max(0.0, self.pilot.deadline - self.clock.now()),
             clock_seconds=self.pilot.clock_len,
             seat=seat,
             waiting_for=view.waiting_for if view is not None else (),

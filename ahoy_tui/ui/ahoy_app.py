@@ -248,9 +248,11 @@ class AhoyApp(App[int]):
         it is kept as :attr:`lobby_state` and queued only when the lobby
         screen will show it soon: at most one is queued at a time (the
         handler reads the latest), and none while the lobby screen is hidden
-        or already waiting to refresh (it reads the latest state then). This
-        runs inside whichever session's handler changed the lobby: plain
-        attribute reads only, no Textual calls on this app.
+        or already waiting to refresh (it reads the latest state then); the
+        screen tells a new table list by ``LobbyChanged.tables_version``,
+        not by identity. This runs inside whichever session's handler
+        changed the lobby: plain attribute reads only, no Textual calls on
+        this app.
         """
         if isinstance(message, LobbyChanged):
             self.lobby_state = message

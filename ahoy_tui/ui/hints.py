@@ -38,7 +38,7 @@ def due(update: Any, treasure_cards: bool) -> list[str]:
     out = []
     if treasure_cards:
         out.append("star")
-    if mine and update.deadline is not None:
+    if mine and update.remaining is not None:
         out.append("clock")
     if any(isinstance(a, (StepIn, Pass)) for a in legal):
         out.append("step_in")

@@ -201,7 +201,7 @@ async def test_no_warning_while_the_clock_runs_for_someone_else():
         lobby.start(host, tid)
         table = lobby.tables[tid]
         await wait_for(pilot, at_table)
-        await wait_for(pilot, lambda a: table.game.state.active == 0 and a.screen.update.deadline is not None
+        await wait_for(pilot, lambda a: table.game.state.active == 0 and a.screen.update.remaining is not None
                        and 0 in a.screen.update.waiting_for)
         assert not app.screen.query_one(Countdown).mine        # bo's clock, not anna's
         assert not any("Autopilot in" in t for t in toasts(app))

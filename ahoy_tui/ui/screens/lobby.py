@@ -3,8 +3,9 @@
 Every join, leave and new table anywhere reaches every session in the lobby,
 so showing a change must cost little (docs/performance.md, issue 6):
 
-* the table list updates only the rows and cells that changed (by table id;
-  the lobby keeps unchanged summaries as the same objects);
+* the table list updates only the rows and cells that changed: a row is
+  redrawn when its ``(table_id, version)`` changed (``TableSummary.version``),
+  the list looked at when ``LobbyChanged.tables_version`` changed;
 * the online box draws only the names that fit, then "+N more", and repaints
   only the lines that changed (the count in its title is one line);
 * changes are shown at most ``FILL_RATE`` times a second when tables
@@ -78,6 +79,8 @@ class LobbyScreen(Screen[None]):
         self.tables: list[Any] = []
         self.online: list[str] = []
         self._state: Any = None
+        self._tables_version: int | None = None
+        """``LobbyChanged.tables_version`` of ``tables`` (None: not known, e.g. ``set_lobby``)."""
         self._shown: dict[str, tuple[Any, ...]] = {}
         self._row_cache: dict[str, tuple[Any, tuple[Any, ...], bool]] = {}
         self._row_form: tuple[Any, ...] = ()
@@ -163,7 +166,7 @@ class LobbyScreen(Screen[None]):
             return False
         if self._fill_timer is None:
             return True
-        return not self._timer_for_tables and message.tables is not self.tables
+        return not self._timer_for_tables and self._new_tables(message)
 
     async def lobby_changed(self) -> None:
         """The app has a newer lobby state (``AhoyApp.lobby_state``): show it when allowed."""
@@ -182,20 +185,26 @@ class LobbyScreen(Screen[None]):
         they are refreshed when it shows again (see docs/performance.md).
         """
         self._state = getattr(self.app, "lobby_state", None)
-        self._take(tables, online)
+        self._take(tables, online, None)
         self._schedule()
 
     def _pull(self) -> bool:
         """Take the app's latest lobby state if it is new; True if it was."""
         state = getattr(self.app, "lobby_state", None)
-        if state is None or state is self._state:
+        if state is None or (self._state is not None and state.version == self._state.version):
             return False
         self._state = state
-        self._take(state.tables, state.online)
+        self._take(state.tables, state.online, state.tables_version)
         return True
 
-    def _take(self, tables: list[Any], online: list[str]) -> None:
-        self._tables_changed = self._tables_changed or tables is not self.tables
+    def _new_tables(self, message: Any) -> bool:
+        """``message`` (a ``LobbyChanged``) has another table list than the one taken last."""
+        return self._tables_version is None or message.tables_version != self._tables_version
+
+    def _take(self, tables: list[Any], online: list[str], tables_version: int | None) -> None:
+        self._tables_changed = (self._tables_changed or tables_version is None
+                                or tables_version != self._tables_version)
+        self._tables_version = tables_version
         self.tables, self.online = tables, online
         self._lists_stale = True
 
@@ -369,8 +378,9 @@ class LobbyScreen(Screen[None]):
             key = str(s.table_id)
             mine = key in seated
             hit = cache.get(key)
-            if hit is None or hit[0] is not s or hit[2] is not mine:
-                hit = cache[key] = (s, self._row(s, app, fix, name_limit, host_limit, mine), mine)
+            stamp = (key, getattr(s, "version", None))  # (table_id, version): a new version is a new summary
+            if hit is None or stamp[1] is None or hit[0] != stamp or hit[2] != mine:
+                hit = cache[key] = (stamp, self._row(s, app, fix, name_limit, host_limit, mine), mine)
             wanted[key] = hit[1]
         shown = self._shown
         if len(wanted) == len(shown) and all(shown.get(k) is cells for k, cells in wanted.items()):

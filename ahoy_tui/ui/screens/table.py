@@ -15,6 +15,7 @@ autopilot warning, first-game hints).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -27,6 +28,7 @@ from textual.widgets import Static
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
+from ahoy_tui.ui.local_deadline import LocalDeadline
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.reveal_view import HandBook
 from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
@@ -108,7 +110,10 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         """The autopilot-warning toast was shown since this seat last acted (one per stretch away)."""
         self._shown_over: set[tuple[str, int]] = set()
         self._ready = False
-        self._queued: list[Any] = []
+        self._queued: list[tuple[Any, float]] = []
+        """Updates that arrived before the first layout, each with when it arrived (``time.monotonic()``)."""
+        self.decision_clock = LocalDeadline()
+        """The decision clock's end on this process's clock (from ``update.remaining``)."""
         self._texts_key: tuple | None = None
         self._bindings_key: tuple | None = None
         self._log_pending: list[Text] = []
@@ -157,8 +162,8 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
             pending, self._pending_chat = self._pending_chat, []
             self.set_chat(pending)
         queued, self._queued = self._queued, []
-        for update in queued:
-            self.apply_update(update)
+        for update, received in queued:
+            self.apply_update(update, received)
         if not queued:
             self.refresh_texts()
 
@@ -183,18 +188,23 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
     def legal(self) -> list[Any]:
         return [] if self.update is None else list(self.update.legal)
 
-    def apply_update(self, update: Any) -> None:
+    def apply_update(self, update: Any, received: float | None = None) -> None:
         """Take a new ``TableUpdate`` (the app calls this for every one).
+
+        ``received``: ``time.monotonic()`` when it arrived (default: now);
+        ``update.remaining`` counts from then (``self.decision_clock``).
 
         The state (update, cursor, prompt) changes at once; the widgets are
         redrawn once per burst: updates already queued behind this one are
         taken first, then one redraw (a bot's move and its AHOY! are one frame).
         """
+        received = time.monotonic() if received is None else received
         if not self._ready:
-            self._queued.append(update)
+            self._queued.append((update, received))
             return
         if exiting(self):
             return
+        self.decision_clock.take(update.remaining, update.clock_seconds, received)
         if getattr(update, "catch_up", False):
             self._all_events = []
             self._event_names = []

@@ -173,7 +173,7 @@ class TableDrawing:
             self._part("#table-title").update(title, layout=False)
         clock = self._part(Countdown)
         clock.ascii_only = app.ascii_only
-        clock.deadline = None if u is None else u.deadline
+        clock.deadline = None if u is None else self.decision_clock.deadline
         clock.mine = self.clock_is_mine()
         chat = self._part(ChatBox)
         self._put(chat, "border_title", fix(app.t("table.chat")))

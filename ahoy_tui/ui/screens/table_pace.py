@@ -64,7 +64,7 @@ class PaceActions:
         """The running clock is this player's own decision, not yet on the autopilot (R17)."""
         u = self.update
         view = None if u is None else u.view
-        if u is None or view is None or u.seat is None or view.seat is None or u.deadline is None:
+        if u is None or view is None or u.seat is None or view.seat is None or u.remaining is None:
             return False
         seats = u.table.seats
         if u.seat < len(seats) and seats[u.seat].autopilot:
