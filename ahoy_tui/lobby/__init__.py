@@ -8,7 +8,8 @@ front door uses ``Lobby.connect`` / ``Lobby.disconnect`` /
 from ahoy_tui.lobby.clock import LoopClock, ManualClock
 from ahoy_tui.lobby.config import CLOCK_PROFILES, Timing
 from ahoy_tui.lobby.errors import LobbyError
-from ahoy_tui.lobby.lobby import LOBBY, Lobby, PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.lobby import LOBBY, Lobby
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 

@@ -243,8 +243,8 @@ class AhoyApp(App[int]):
             return None
 
     def make_config(self, **kw: Any) -> Any:
-        """A lobby ``TableConfig`` from keyword arguments."""
-        return table_config_class(self.lobby)(**kw)
+        """A lobby ``TableConfig`` from keyword arguments (game options by name: ``TableConfig.make``)."""
+        return table_config_class(self.lobby).make(**kw)
 
     def save_prefs(self) -> None:
         """Remember this identity's preferences (theme, ASCII, language, always pass, hints)."""

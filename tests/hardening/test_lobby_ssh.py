@@ -255,7 +255,7 @@ async def steer(lobby: Lobby, table: Table, people: dict[int, str], done, accept
 
 async def open_table(lobby: Lobby, host: str, others: list[str], bots: int, name: str) -> Table:
     """A started table: ``host`` (identity) creates it, ``others`` join and press ready, then bots."""
-    tid = lobby.create_table(handle_of(lobby, host), TableConfig(name=name, seats=1 + len(others) + bots,
+    tid = lobby.create_table(handle_of(lobby, host), TableConfig.make(name=name, seats=1 + len(others) + bots,
                                                                  limit=200, clocks="blitz"))
     for ident in others:
         lobby.join(handle_of(lobby, ident), tid)

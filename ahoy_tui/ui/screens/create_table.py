@@ -10,7 +10,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ahoy_tui.lobby.config import CLOCK_PROFILES, LIMIT_PRESETS
+from ahoy_tui.games.ahoy import LIMIT_PRESETS
+from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
