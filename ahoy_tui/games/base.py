@@ -22,7 +22,7 @@ game's ``wire_types`` name); it compares actions with ``==`` only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Protocol, Sequence
+from typing import Any, Literal, Mapping, Protocol, Sequence, runtime_checkable
 
 Action = Any
 """A game's action (a frozen dataclass of that game); the lobby only passes it on and compares it."""
@@ -104,6 +104,7 @@ class Option:
         return value  # type: ignore[return-value]
 
 
+@runtime_checkable
 class Match(Protocol):
     """One game being played at a table (made by ``GameSpec.new_match``).
 
@@ -195,6 +196,7 @@ class Match(Protocol):
         ...
 
 
+@runtime_checkable
 class GameSpec(Protocol):
     """One kind of game the lobby can seat (a registry entry, ``games.registry``).
 

@@ -290,6 +290,23 @@ def test_the_registry_names_its_games():
         games.get("ahoi")
 
 
+def _members(protocol: type) -> set[str]:
+    names = set(getattr(protocol, "__annotations__", {}))
+    return names | {n for n in vars(protocol) if not n.startswith("_")}
+
+
+@pytest.mark.parametrize("spec", [AHOY, RaceSpec()])
+def test_every_game_has_every_member_of_the_interface(spec):
+    match = spec.new_match(["anna", "bo"], spec.validate_options(()), seed=1)
+    assert isinstance(spec, games.GameSpec) and isinstance(match, games.Match)
+    assert not [m for m in _members(games.GameSpec) if not hasattr(spec, m)]
+    assert not [m for m in _members(games.Match) if not hasattr(match, m)]
+    assert match.between_hands and not match.in_hand and match.awaiting() == ()
+    match.deal()
+    assert match.in_hand and match.awaiting() and match.clock_kind() in spec.clock_kinds
+    assert all(match.legal(s) for s in match.awaiting())
+
+
 def test_every_clock_kind_of_ahoy_has_seconds_in_every_timed_profile():
     for name, profile in CLOCK_PROFILES.items():
         if profile is not None:
