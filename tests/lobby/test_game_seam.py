@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -20,9 +21,12 @@ from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoy import AHOY
 from ahoy_tui.games.base import IllegalAction, Option, check_options
-from ahoy_tui.lobby import CLOCK_PROFILES, LobbyError, TableConfig, TableUpdate
+from ahoy_tui.lobby import CLOCK_PROFILES, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
+from ahoy_tui.lobby.config import validate
+from ahoy_tui.lobby.table import Table
+from ahoy_tui.lobby.table_commands import SeatCommands
 
-from .helpers import make_lobby
+from .helpers import FAST, make_lobby
 
 LOBBY_DIR = Path(__file__).resolve().parents[2] / "ahoy_tui" / "lobby"
 
@@ -311,3 +315,54 @@ def test_every_clock_kind_of_ahoy_has_seconds_in_every_timed_profile():
     for name, profile in CLOCK_PROFILES.items():
         if profile is not None:
             assert set(AHOY.clock_kinds) <= set(profile), name
+
+
+# -- a table needs only its TableHost ---------------------------------------------------------
+
+class Host:
+    """A TableHost that is not a Lobby: records what the table asked of it."""
+
+    def __init__(self, clock) -> None:
+        self.clock, self.timing, self.wall = clock, FAST, lambda: 0.0
+        self.sent: list = []
+        self.finished_ids: list[str] = []
+        self.closed: list[str] = []
+
+    def post(self, handle, msg) -> None:
+        self.sent.append((handle, msg))
+
+    @contextmanager
+    def batch(self):
+        yield
+
+    def tables_changed(self, table=None) -> None:
+        pass
+
+    def finished(self, table_id, record) -> None:
+        self.finished_ids.append(table_id)
+
+    def seated_at(self, identity, table_id) -> None:
+        pass
+
+    def close_table(self, table_id, reason, key="") -> None:
+        self.closed.append(key)
+
+
+def test_a_table_plays_a_whole_game_for_any_host():
+    clock = ManualClock()
+    host = Host(clock)
+    config = validate(TableConfig.make(name="Solo", seats=3, limit=20, clocks="untimed"), "anna")
+    table = Table(host, "t1", config, None, random.Random(3))
+    anna = PlayerHandle("user:anna", "anna")
+    cmd = SeatCommands(table)
+    assert cmd.take_seat(anna) == 0 and table.host == "user:anna"
+    cmd.add_bot("baseline")
+    cmd.add_bot("random")
+    cmd.set_autopilot(anna, True)
+    cmd.start()
+    while table.status != "game_over":
+        assert clock.step()
+    assert host.finished_ids == ["t1"] and max(table.game.scores) >= 20
+    updates = [m for h, m in host.sent if isinstance(m, TableUpdate)]
+    assert updates and all(u.seat == 0 for u in updates)
+    assert all(e.to is None or e.to == frozenset({0}) for u in updates for e in u.events)  # R18
