@@ -37,7 +37,7 @@ def play(seats: int, limit: int, seed: int) -> tuple[list[TableUpdate], list[Tab
         handles[who] = lobby.connect(f"user:{who}", who)
         handles[who].subscribe(got[who].append)
     host = handles["host"]
-    tid = lobby.create_table(host, TableConfig(name="bench", seats=seats, limit=limit, clocks="normal"))
+    tid = lobby.create_table(host, TableConfig.make(name="bench", seats=seats, limit=limit, clocks="normal"))
     for _ in range(seats - 1):
         lobby.add_bot(host, tid, "baseline")
     lobby.spectate(handles["watch"], tid)

@@ -65,7 +65,7 @@ class Seating:
         group["apps"][s] = app
         lobby = self.lobby
         if group["tid"] is None and s == 0:
-            cfg = TableConfig(name=f"T{t:03d}", seats=SEATS, limit=1000, clocks=self.clocks)
+            cfg = TableConfig.make(name=f"T{t:03d}", seats=SEATS, limit=1000, clocks=self.clocks)
             group["tid"] = lobby.create_table(app.handle, cfg)
             app.open_table(group["tid"])
             group["joined"].add(0)

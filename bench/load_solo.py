@@ -33,7 +33,7 @@ def rss_mib() -> float:
 
 def seat(app: AhoyApp) -> None:
     lobby = app.lobby.core
-    tid = lobby.create_table(app.handle, TableConfig(name="Solo", seats=4, limit=1000, clocks="untimed"))
+    tid = lobby.create_table(app.handle, TableConfig.make(name="Solo", seats=4, limit=1000, clocks="untimed"))
     app.open_table(tid)
     for _ in range(3):
         lobby.add_bot(app.handle, tid, "baseline")

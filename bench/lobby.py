@@ -34,7 +34,7 @@ def push_rate(steps: int) -> tuple[int, float, int]:
     hs = [lobby.connect(f"user:p{i}", f"p{i}") for i in range(8)]
     for h in hs:
         h.subscribe(sink)
-    tid = lobby.create_table(hs[0], TableConfig(seats=8, limit=1000))
+    tid = lobby.create_table(hs[0], TableConfig.make(seats=8, limit=1000))
     for h in hs[1:]:
         lobby.join(h, tid)
         lobby.set_ready(h, tid, True)
@@ -54,7 +54,7 @@ def setup_bot_tables(lobby: Lobby, n: int) -> list:
     tables = []
     for i in range(n):
         h = lobby.connect(f"user:host{i}", f"host{i}")
-        tid = lobby.create_table(h, TableConfig(seats=4, limit=1000))
+        tid = lobby.create_table(h, TableConfig.make(seats=4, limit=1000))
         for _ in range(3):
             lobby.add_bot(h, tid, "baseline")
         tables.append((h, tid))

@@ -150,7 +150,7 @@ async def seat(lobby: Lobby, sessions) -> list[str]:
     """Each session creates a table of four: itself and three bots."""
     tables = []
     for app, handle, _ in sessions:
-        tid = lobby.create_table(handle, TableConfig(name=f"T-{handle.name}", seats=4, limit=1000,
+        tid = lobby.create_table(handle, TableConfig.make(name=f"T-{handle.name}", seats=4, limit=1000,
                                                      clocks="untimed"))
         app.open_table(tid)
         for _ in range(3):

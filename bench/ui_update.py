@@ -62,7 +62,7 @@ def instrument() -> None:
 
 def start_bot_table(app: AhoyApp, lobby: Lobby) -> str:
     """Seat ``app``'s player at a new table with three baseline bots, start it, autopilot on; its id."""
-    tid = lobby.create_table(app.handle, TableConfig(name="Bench", seats=4, limit=1000, clocks="untimed"))
+    tid = lobby.create_table(app.handle, TableConfig.make(name="Bench", seats=4, limit=1000, clocks="untimed"))
     app.open_table(tid)
     for _ in range(3):
         lobby.add_bot(app.handle, tid, "baseline")

@@ -36,7 +36,7 @@ from server.framediff import FrameDiff
 
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
-    from ahoy_tui.lobby.lobby import PlayerHandle
+    from ahoy_tui.lobby.handle import PlayerHandle
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,6 @@ import signal
 import sys
 from pathlib import Path
 
-from ahoy_tui.game.wire import WIRE_TYPES
-from ahoy_tui.lobby.codec import register_game_types
 from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
@@ -129,7 +127,6 @@ def main(argv: list[str] | None = None) -> int:
     handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(max(logging.WARNING, logging.getLogger().level))
-    register_game_types(WIRE_TYPES)  # what AHOY!! V2 puts in messages (lobby/codec.py); the game registry's job later
     try:
         asyncio.run(serve(config_from_args(args)))
     except OSError as error:

@@ -9,7 +9,8 @@ synchronous single writer ``Lobby``.
 from ahoy_tui.lobby.clock import LoopClock, ManualClock
 from ahoy_tui.lobby.config import CLOCK_PROFILES, Timing
 from ahoy_tui.lobby.errors import LobbyError, Refused, RuleBroken, Stale
-from ahoy_tui.lobby.lobby import LOBBY, Lobby, PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.lobby import LOBBY, Lobby
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, SeatInfo, TableClosed,

@@ -21,14 +21,14 @@ the callbacks given to ``PlayerHandle.subscribe``.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from ahoy_tui.game.actions import Action
-from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.games.base import Action
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
 
-BotKind = Literal["baseline", "random"]
-"""The bots a host can seat (``ahoy_tui.bots.BOT_KINDS``)."""
+BotKind = str
+"""A bot the host can seat: one of the table's game's ``GameSpec.bot_kinds`` (AHOY!! V2: baseline, random)."""
 
 
 @runtime_checkable

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from ahoy_tui.lobby.config import clean_text
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.messages import ChatMessage
 
 MAX_CHARS = 300
@@ -21,12 +21,12 @@ def clean_message(text: object) -> str:
         LobbyError: when nothing is left or it is longer than 300 characters.
     """
     if not isinstance(text, str):
-        raise LobbyError("a chat message is text")
+        raise Refused("a chat message is text")
     out = clean_text(text, MAX_CHARS)
     if not out:
-        raise LobbyError("the message is empty")
+        raise Refused("the message is empty")
     if len(out) > MAX_CHARS:
-        raise LobbyError(f"a message has at most {MAX_CHARS} characters (this one has {len(out)})")
+        raise Refused(f"a message has at most {MAX_CHARS} characters (this one has {len(out)})")
     return out
 
 

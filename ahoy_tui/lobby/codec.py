@@ -18,8 +18,9 @@ Wire shapes (JSON, no spaces, non-ASCII kept as UTF-8):
 
 Types are registered with :func:`register` (name: the class name unless
 given). The lobby's messages register themselves below; a game's types
-(views, events, actions, enums) come through :func:`register_game_types`,
-called where the game is registered, so this module imports no game.
+(views, events, actions, enums) come from the game registry
+(``ahoy_tui.games.registry``: each ``GameSpec.wire_types``) through
+:func:`register_game_types`, so this module names no game's own types.
 
 Nothing is evaluated or unpickled: a tag only ever selects a registered
 class, built through its ``__init__``. Every failure is :class:`CodecError`
@@ -39,6 +40,7 @@ import math
 from enum import Enum
 from typing import Any, Callable, Iterable
 
+from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo,
                                      TableClosed, TableConfig, TableSnapshot, TableSummary, TableUpdate)
 
@@ -321,6 +323,8 @@ def decode(data: bytes) -> Message:
 
 for _cls in (TableConfig, SeatInfo, TableSnapshot, TableSummary, *MESSAGE_TYPES):
     register(_cls)
+for _spec in GAMES.values():  # every registered game's views, events and actions (GameSpec.wire_types)
+    register_game_types(_spec.wire_types)
 
 __all__ = ["CodecError", "MAX_BYTES", "MAX_STRING", "MESSAGE_TYPES", "encode", "decode", "decode_value", "register",
            "register_game_types", "registered"]

@@ -8,9 +8,10 @@ delivered before it returns.
 
 from __future__ import annotations
 
-from ahoy_tui.game.actions import Action
+from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
-from ahoy_tui.lobby.lobby import Lobby, PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
 
 

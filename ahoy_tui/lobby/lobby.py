@@ -11,92 +11,34 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 import time
 from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
-from ahoy_tui.bots import BOT_KINDS
-from ahoy_tui.game.actions import Action
+from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
 from ahoy_tui.lobby.errors import LobbyError, Refused
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
                                      TableSummary)
+from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
+from ahoy_tui.lobby.table_commands import SeatCommands
 
 log = logging.getLogger(__name__)
 
 LOBBY = "lobby"
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 MAX_TABLES = 500
 MAX_TABLES_PER_HOST = 3
 FINISHED_KEPT = 1000
 
 
-
-def is_keyed(identity: str) -> bool:
-    """The identity is an SSH key (``key:SHA256:...``): its name is its own, not a nickname."""
-    return identity.startswith("key:")
-
-
-def unique_table_name(name: str, taken: set[str], limit: int = 24) -> str:
-    """``name``, or ``name (2)``, ``name (3)``... : the first not in ``taken`` (at most ``limit`` characters)."""
-    if name not in taken:
-        return name
-    for n in range(2, 10_000):
-        suffix = f" ({n})"
-        cand = name[: limit - len(suffix)].rstrip() + suffix
-        if cand not in taken:
-            return cand
-    raise Refused("too many tables have that name")
-
-
 __all__ = ["Lobby", "PlayerHandle", "TableSummary", "LobbyError", "LOBBY"]
-
-
-@dataclass(eq=False)
-class PlayerHandle:
-    """One connected session as the lobby knows it.
-
-    Attributes:
-        identity: Stable identity (SSH key fingerprint or ``user:NAME``).
-        name: Lobby-unique display name.
-        listeners: Callbacks given to ``subscribe``.
-    """
-
-    identity: str
-    name: str
-    listeners: list[Callable[[object], None]] = field(default_factory=list)
-    lobby: "Lobby | None" = field(default=None, repr=False)
-
-    def subscribe(self, callback: Callable[[object], None]) -> None:
-        """Receive every message for this session through ``callback`` (on the loop).
-
-        Immediately sends ``LobbyChanged``, the lobby ``ChatHistory`` and, when
-        this identity holds a seat, the full ``TableUpdate`` and chat of one
-        table: the one it was last at (reconnect, R17; ``Lobby.reconnect_table``).
-        """
-        self.listeners.append(callback)
-        if self.lobby is not None:
-            self.lobby._subscribed(self)
-
-    def unsubscribe(self, callback: Callable[[object], None]) -> None:
-        """Stop sending to ``callback``; safe to call twice."""
-        if callback in self.listeners:
-            self.listeners.remove(callback)
-
-    def deliver(self, msg: object) -> None:
-        """Call every listener with ``msg``; a failing listener is logged, not fatal."""
-        for cb in list(self.listeners):
-            try:
-                cb(msg)
-            except Exception:
-                log.exception("session callback of %s failed", self.name)
 
 
 class Lobby:
@@ -126,17 +68,9 @@ class Lobby:
         self._outbox: deque[tuple[PlayerHandle, object]] = deque()
         self._depth = 0
         self._flushing = False
-        self._summaries: dict[str, TableSummary] = {}
-        self._table_list: list[TableSummary] | None = None
-        self._online: list[str] = []
-        self._keyed: frozenset[str] = frozenset()
+        self.listing = Listing()
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
-        self._last_published: tuple[list[TableSummary] | None, list[str]] | None = None
-        self._version = 0
-        """``LobbyChanged.version``: grows with each change of the table list or the names online."""
-        self._tables_version = 0
-        """``LobbyChanged.tables_version``: ``_version`` when the table list last changed."""
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -173,66 +107,19 @@ class Lobby:
         return [h for hs in self.players.values() for h in hs]
 
     def tables_changed(self, table: Table | None = None) -> None:
-        """Broadcast ``LobbyChanged`` if the table list or presence changed.
-
-        Every session gets the same message (shared lists: not to be
-        mutated). A summary that did not change is kept with its
-        ``version``; one that changed gets the table's version (or one more
-        than before, should the table not have moved on), and
-        ``LobbyChanged.version``/``tables_version`` grow with each change,
-        so receivers tell what changed by ``(table_id, version)`` (the lobby
-        screen updates only those rows).
+        """Broadcast ``LobbyChanged`` if the table list or presence changed (``Listing.changed``:
+        receivers diff by ``(table_id, version)``; never mutate it).
 
         Args:
             table: The one table that changed (cheap check), or None to
                 look at everything (presence, a table opened or closed).
         """
-        old = self._summaries
-        if table is not None:
-            kept = old.get(table.table_id)
-            if table.table_id in self.tables:
-                if kept is not None and self._summary(table, kept) is kept:
-                    return
-            elif kept is None:
-                return
-        fresh: dict[str, TableSummary] = {}
-        for tid, t in self.tables.items():
-            fresh[tid] = self._summary(t, old.get(tid))
-        if (self._table_list is None or len(fresh) != len(old)
-                or any(old.get(tid) is not s for tid, s in fresh.items())):
-            self._table_list = list(fresh.values())
-        self._summaries = fresh
-        online = self.online_names()
-        if online == self._online:
-            online = self._online
-        last = self._last_published
-        if last is not None and last[0] is self._table_list and last[1] is online:
-            return
-        self._version += 1
-        if last is None or last[0] is not self._table_list:
-            self._tables_version = self._version
-        if online is not self._online:
-            self._keyed = frozenset(h.name for ident, hs in self.players.items() if is_keyed(ident) for h in hs)
-        self._online = online
-        self._last_published = (self._table_list, online)
-        listeners = [h for h in self.handles() if h.listeners]
-        if listeners:
-            msg = self._lobby_changed()
-            for h in listeners:
-                self.post(h, msg)
+        msg = self.listing.changed(self.tables, self.players, table)
+        if msg is not None:
+            for h in self.handles():
+                if h.listeners:
+                    self.post(h, msg)
 
-    @staticmethod
-    def _summary(table: Table, kept: TableSummary | None) -> TableSummary:
-        """``table``'s summary now: ``kept`` itself when nothing but the version would differ."""
-        summary = table.summary()
-        if kept is not None and replace(kept, version=summary.version) == summary:
-            return kept
-        version = table.version if kept is None or table.version > kept.version else kept.version + 1
-        return replace(summary, version=version)
-
-    def _lobby_changed(self) -> LobbyChanged:
-        return LobbyChanged(self._table_list if self._table_list is not None else [], self._online, self._keyed,
-                            self._version, self._tables_version)
 
     def finished(self, table_id: str, record: list[dict]) -> None:
         """Keep a finished game's full record (projections only go to players, R18)."""
@@ -244,21 +131,14 @@ class Lobby:
         """Return ``wanted`` or ``wanted`` with a numeric suffix, unique among
         other identities online (at most 16 characters)."""
         taken = {h.name for ident, hs in self.players.items() if ident != identity for h in hs}
-        if wanted not in taken:
-            return wanted
-        for n in range(2, 10_000):
-            suffix = f"~{n}"
-            cand = wanted[: 16 - len(suffix)] + suffix
-            if cand not in taken:
-                return cand
-        raise RuntimeError("no free name")
+        return unique_name(wanted, taken)
 
     def connect(self, identity: str, wanted_name: str) -> PlayerHandle:
         """Register a session; returns its handle with a lobby-unique name."""
         with self.batch():
             same = self.players.get(identity)
             name = same[0].name if same else self.unique_name(identity, wanted_name)
-            handle = PlayerHandle(identity, name, lobby=self)
+            handle = PlayerHandle(identity, name, on_subscribe=self._subscribed)
             self.players.setdefault(identity, []).append(handle)
             self.tables_changed()
         return handle
@@ -273,7 +153,7 @@ class Lobby:
         with self.batch():
             replaced = any(h is not handle for h in self.players.get(handle.identity, []))
             for table in list(self.tables.values()):
-                table.detach(handle, leaving=False, replaced=replaced)
+                SeatCommands(table).detach(handle, leaving=False, replaced=replaced)
             hs = self.players.get(handle.identity, [])
             if handle in hs:
                 hs.remove(handle)
@@ -293,7 +173,7 @@ class Lobby:
     def lobby_state(self) -> LobbyChanged:
         """The table list and the players online now, as ``LobbyChanged`` (shared lists: do not mutate)."""
         self.tables_changed()
-        return self._lobby_changed()
+        return self.listing.current()
 
     def _subscribed(self, handle: PlayerHandle) -> None:
         with self.batch():
@@ -301,7 +181,7 @@ class Lobby:
             self.post(handle, ChatHistory(LOBBY, self.chat_log.recent()))
             table = self.reconnect_table(handle.identity)
             if table is not None and handle not in table.members:
-                table.attach(handle, table.seat_of(handle.identity))
+                SeatCommands(table).attach(handle, table.seat_of(handle.identity))
 
     def reconnect_table(self, identity: str) -> Table | None:
         """The table a new session of ``identity`` is taken back to (R17), or None.
@@ -337,22 +217,23 @@ class Lobby:
             raise Refused("there is no such table (it may have closed)")
         return t
 
-    def _new_code(self) -> str:
-        taken = {t.code for t in self.tables.values()}
-        while True:
-            if self._seeded:
-                code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            else:
-                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in taken:
-                return code
+    def _hosted(self, handle: PlayerHandle, table_id: str) -> SeatCommands:
+        """The commands of table ``table_id``, whose host ``handle`` must be.
+
+        Raises:
+            LobbyError: no such table, or ``handle`` is not its host.
+        """
+        cmd = SeatCommands(self.table(table_id))
+        cmd.require_host(handle)
+        return cmd
 
     def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
         """Open a table; its creator is the host and takes seat 0.
 
         Raises:
-            LobbyError: invalid settings (2–8 seats, limit 20–1000, clock
-                profile), too many tables, or this player hosts too many.
+            LobbyError: invalid settings (``config.validate``: the game, its
+                seats and options, the clock profile), too many tables, or
+                this player hosts too many.
         """
         with self.batch():
             cfg = validate(config, handle.name)
@@ -365,11 +246,12 @@ class Lobby:
                 raise Refused(f"you already host {hosted} tables")
             table_id = f"t{self._next_id}"
             self._next_id += 1
-            code = self._new_code() if cfg.private else None
+            taken_codes = {t.code for t in self.tables.values()}
+            code = new_code(taken_codes, self.rng if self._seeded else None) if cfg.private else None
             table = Table(self, table_id, cfg, code, random.Random(self.rng.getrandbits(64)))
-            table.host = handle.identity
+            table.seating.host = handle.identity
             self.tables[table_id] = table
-            table.take_seat(handle)
+            SeatCommands(table).take_seat(handle)
             self.tables_changed()
             return table_id
 
@@ -384,7 +266,7 @@ class Lobby:
             if table.seat_of(handle.identity) is None and table.code is not None:
                 if not isinstance(code, str) or code.strip().upper() != table.code:
                     raise Refused("this table is private: ask the host for its code")
-            return table.take_seat(handle)
+            return SeatCommands(table).take_seat(handle)
 
     def join_by_code(self, handle: PlayerHandle, code: str) -> str:
         """Join the private table with this code; returns its id.
@@ -425,67 +307,62 @@ class Lobby:
             if seat is None and table.code is not None:
                 if not isinstance(code, str) or code.strip().upper() != table.code:
                     raise Refused("this table is private: ask the host for its code")
-            table.attach(handle, seat)
+            SeatCommands(table).attach(handle, seat)
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
         """Leave a table. Before the start (or after the end) the seat is freed;
         in play the autopilot keeps it and ``join`` gives it back (R17)."""
         with self.batch():
             table = self.table(table_id)
+            cmd = SeatCommands(table)
             for h in [h for h in self.players.get(handle.identity, []) if h in table.members]:
-                table.detach(h, leaving=True)
+                cmd.detach(h, leaving=True)
             if handle in table.members:
-                table.detach(handle, leaving=True)
+                cmd.detach(handle, leaving=True)
             seat = table.seat_of(handle.identity)
             if seat is not None and not table.present(seat):
-                table.leave_seat(seat)
+                cmd.leave_seat(seat)
             self.tables_changed()
 
     def add_bot(self, handle: PlayerHandle, table_id: str, kind: str = "baseline") -> int:
-        """Host only, before the start: seat a bot; returns its seat."""
+        """Host only, before the start: seat a bot of one of the game's kinds; returns its seat."""
         with self.batch():
-            table = self.table(table_id)
-            table.require_host(handle)
-            if kind not in BOT_KINDS:
-                raise Refused(f"bots are {' or '.join(BOT_KINDS)}")
-            return table.add_bot(kind)
+            cmd = self._hosted(handle, table_id)
+            kinds = cmd.table.spec.bot_kinds
+            if kind not in kinds:
+                raise Refused(f"bots are {' or '.join(kinds)}")
+            return cmd.add_bot(kind)
 
     def remove_seat(self, handle: PlayerHandle, table_id: str, seat: int) -> None:
         """Host only, before the start: kick a person or remove a bot."""
         with self.batch():
-            table = self.table(table_id)
-            table.require_host(handle)
-            table.remove_seat(seat)
+            self._hosted(handle, table_id).remove_seat(seat)
 
     def set_ready(self, handle: PlayerHandle, table_id: str, ready: bool) -> None:
         """Press (or release) ready before the start; after game over, ask for a rematch."""
         with self.batch():
-            self.table(table_id).set_ready(handle, ready)
+            SeatCommands(self.table(table_id)).set_ready(handle, ready)
 
     def start(self, handle: PlayerHandle, table_id: str) -> None:
         """Host: start once at least two seats are filled and every person is ready."""
         with self.batch():
-            table = self.table(table_id)
-            table.require_host(handle)
-            table.start()
+            self._hosted(handle, table_id).start()
 
     def give_to_bot(self, handle: PlayerHandle, table_id: str, seat: int) -> None:
         """Host: a person's seat goes to a baseline bot for good (R17)."""
         with self.batch():
-            table = self.table(table_id)
-            table.require_host(handle)
-            table.give_to_bot(seat)
+            self._hosted(handle, table_id).give_to_bot(seat)
 
     def rematch(self, handle: PlayerHandle, table_id: str) -> None:
         """After game over: ask for a new game with the same seats. It starts
         once every seated person asked (people who left lose their seat)."""
         with self.batch():
-            self.table(table_id).rematch(handle)
+            SeatCommands(self.table(table_id)).rematch(handle)
 
     def set_autopilot(self, handle: PlayerHandle, table_id: str, on: bool) -> None:
         """Let the autopilot play your seat (``on``) or take it back."""
         with self.batch():
-            self.table(table_id).set_autopilot(handle, on)
+            SeatCommands(self.table(table_id)).set_autopilot(handle, on)
 
     def set_auto_pass(self, handle: PlayerHandle, table_id: str, on: bool) -> None:
         """Always pass on step-in (``on``): every step-in window this seat is
@@ -495,7 +372,7 @@ class Lobby:
             LobbyError: no such table, or no seat at it.
         """
         with self.batch():
-            self.table(table_id).set_auto_pass(handle, on)
+            SeatCommands(self.table(table_id)).set_auto_pass(handle, on)
 
     def act(self, handle: PlayerHandle, table_id: str, action: Action, version: int) -> None:
         """Take a game action made against state ``version``.

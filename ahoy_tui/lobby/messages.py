@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ahoy_tui.game.actions import Action
-from ahoy_tui.game.events import Event
-from ahoy_tui.game.view import PlayerView
+from ahoy_tui.games.base import Action, Event, Options, OptionValue, View
 
 ClockProfileName = Literal["relaxed", "normal", "blitz", "untimed"]
 TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
@@ -24,26 +22,40 @@ class TableConfig:
 
     Attributes:
         name: Table name, at most 24 characters after sanitising.
-        seats: Seats, 2..8 (R1).
-        limit: Point limit, 20..1000; presets 50/100/150/200 (R15).
-        ace_low: House rule R2.
-        verified_step_in: House rule R9.2.
+        seats: Seats, in the game's range (AHOY!! V2: 2..8, R1).
         clocks: Clock profile (R17): ``relaxed``, ``normal`` (R17 defaults),
             ``blitz`` or ``untimed``.
         private: Private tables are joined with a code only.
-        reveal: House rule beside R18: once a hand is over, everyone at the
-            table sees its deals (claims next to the cards given, step-ins,
-            HANDS UP!); off reveals nothing (``game.reveal``).
+        game: The game played (``games.registry``): ``"ahoy"``.
+        options: The game's table options as ``(key, value)`` pairs, checked
+            by that game (``GameSpec.options``); a validated config holds
+            every option of the game, defaults filled. AHOY!! V2's:
+            ``limit`` (20..1000, presets 50/100/150/200, R15), ``ace_low``
+            (R2), ``verified_step_in`` (R9.2) and ``reveal`` (beside R18:
+            once a hand is over, everyone at the table sees its deals).
     """
 
     name: str = ""
     seats: int = 4
-    limit: int = 100
-    ace_low: bool = False
-    verified_step_in: bool = False
     clocks: ClockProfileName = "normal"
     private: bool = False
-    reveal: bool = True
+    game: str = "ahoy"
+    options: Options = ()
+
+    @classmethod
+    def make(cls, game: str = "ahoy", *, name: str = "", seats: int = 4, clocks: ClockProfileName = "normal",
+             private: bool = False, **options: OptionValue) -> "TableConfig":
+        """A config from keyword arguments: the lobby's fields by name, every other keyword
+        an option of ``game`` (``TableConfig.make(name="Cove", limit=50, ace_low=True)``)."""
+        return cls(name=name, seats=seats, clocks=clocks, private=private, game=game,
+                   options=tuple(options.items()))
+
+    def option(self, key: str, default: OptionValue | None = None) -> OptionValue | None:
+        """The value of game option ``key`` (``default`` when the config does not hold it)."""
+        for k, v in self.options:
+            if k == key:
+                return v
+        return default
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +106,9 @@ class TableSnapshot:
 class TableSummary:
     """One table as the lobby list shows it (public information only).
 
+    ``limit``, ``ace_low`` and ``verified_step_in`` are the game options of
+    those names (0 / False when the table's ``game`` has no such option).
+
     ``version`` is the table's version (``TableUpdate.version``) when this
     summary was made; a later summary of the same table that differs from
     this one has a greater ``version``, and an unchanged one keeps it, so a
@@ -113,6 +128,7 @@ class TableSummary:
     clocks: str = "normal"
     spectators: int = 0
     version: int = 0
+    game: str = "ahoy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +202,7 @@ class TableUpdate:
 
     Attributes:
         table: Seats, status, config (``code`` only for the host).
-        view: ``Game.view(seat)`` (spectators: ``view(None)``); None before the
+        view: ``Match.view(seat)`` (spectators: ``view(None)``); None before the
             first deal.
         events: New events this subscriber may see, in order. When
             ``catch_up`` is True they are instead the whole game's events
@@ -204,7 +220,7 @@ class TableUpdate:
     """
 
     table: TableSnapshot
-    view: PlayerView | None
+    view: View | None
     events: list[Event]
     legal: list[Action]
     version: int

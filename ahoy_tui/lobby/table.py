@@ -17,78 +17,99 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
-from ahoy_tui.game.actions import Action, Ahoy
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.errors import RuleError
-from ahoy_tui.game.events import Event, for_viewer
-from ahoy_tui.game.game import Game
-from ahoy_tui.game.replay import project
-from ahoy_tui.game.reveal import reveal_events
-from ahoy_tui.game.state import Phase, Settings
+from ahoy_tui import games
+from ahoy_tui.games.base import Action, Event, IllegalAction, Match
+from ahoy_tui.lobby.archive import Archive
+from ahoy_tui.lobby.autopilot import Autopilot
 from ahoy_tui.lobby.chat import ChatLog
-from ahoy_tui.lobby.errors import LobbyError, RuleBroken, Stale
+from ahoy_tui.lobby.errors import Refused, RuleBroken, Stale
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.host import TableHost
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
-from ahoy_tui.lobby.pilot import Pilot
+from ahoy_tui.lobby.seating import Seating
 from ahoy_tui.lobby.seats import Seat
-from ahoy_tui.lobby.table_commands import SeatCommands
-
-if TYPE_CHECKING:
-    from ahoy_tui.lobby.lobby import Lobby, PlayerHandle
 
 log = logging.getLogger(__name__)
 
 
-class Table(SeatCommands):
+class Table:
     """A table of the lobby (see the module docstring).
 
-    Attributes:
+    Args:
+        host_lobby: What the table needs of its lobby (``TableHost``).
         table_id: Short public id.
-        config: The validated settings.
+        config: The validated settings (``config.validate``).
         code: Join code of a private table (None for public ones).
-        host: Identity of the host (None when no person is seated).
-        seats: Seats in play order once the game starts.
+        rng: The table's RNG (game seeds, bot names, the autopilot's RNG).
+
+    Attributes:
+        spec: The game played here (``games.get(config.game)``).
+        seating: Seats, host and the seats of the game in play.
         members: Sessions at the table: handle -> seat, None for spectators.
-        game: The game in progress or finished, None before the first start.
-        played: The game's seats in play order (the ``Seat`` objects, so a
-            freed or retaken seat is told apart); empty before the first start.
+        game: The match in progress or finished, None before the first start.
         version: Bumped by every change members can see.
         seat_version: Per seat, the version at which its legal actions last changed.
         events: This game's events (all of them; members get projections).
-        records: Full records of finished games (R18: give out projections only).
+        archive: The finished games (R18: give out projections only).
         chat: Table chat history.
+        pilot: The decision clock and the bots (``Autopilot``).
     """
 
-    def __init__(self, lobby: "Lobby", table_id: str, config: TableConfig, code: str | None,
+    def __init__(self, host_lobby: TableHost, table_id: str, config: TableConfig, code: str | None,
                  rng: random.Random) -> None:
-        self.lobby = lobby
-        self.clock = lobby.clock
-        self.timing = lobby.timing
+        self.lobby = host_lobby
+        self.clock = host_lobby.clock
+        self.timing = host_lobby.timing
         self.table_id = table_id
         self.config = config
+        self.spec = games.get(config.game)
         self.code = code
-        self.host: str | None = None
-        self.seats: list[Seat] = [Seat() for _ in range(config.seats)]
-        self.members: dict["PlayerHandle", int | None] = {}
-        self.game: Game | None = None
-        self.played: list[Seat] = []
+        self.rng = rng
+        self.seating = Seating(config.seats, rng)
+        self.members: dict[PlayerHandle, int | None] = {}
+        self.game: Match | None = None
         self.version = 0
         self.seat_version: list[int] = []
         self.events: list[Event] = []
-        self.records: list[list[dict]] = []
-        self.record_ids: list[list[str | None]] = []
+        self.archive = Archive(self.spec)
         self.chat = ChatLog(table_id)
         self.closed = False
-        self.rng = rng
-        self.pilot = Pilot(self, random.Random(rng.getrandbits(64)))
+        self.pilot = Autopilot(self, self.spec, random.Random(rng.getrandbits(64)))
         self._legal: list[list[Action]] = []
         self._deal_timer = None
         self._close_timer = None
         self._busy = False
 
     # -- facts ----------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[Seat]:
+        """Seats in play order once the game starts (``seating.seats``)."""
+        return self.seating.seats
+
+    @property
+    def played(self) -> list[Seat]:
+        """The game's seats in play order; empty before the first start (``seating.played``)."""
+        return self.seating.played
+
+    @property
+    def host(self) -> str | None:
+        """Identity of the host (None when no person is seated)."""
+        return self.seating.host
+
+    @property
+    def records(self) -> list[list[dict]]:
+        """Full records of finished games (``archive.records``)."""
+        return self.archive.records
+
+    @property
+    def clocks(self) -> str:
+        """The clock profile (R17)."""
+        return self.config.clocks
 
     @property
     def status(self) -> str:
@@ -98,26 +119,31 @@ class Table(SeatCommands):
             return "waiting"
         if g.over:
             return "game_over"
-        return "between_hands" if g.state.phase is Phase.NO_HAND else "playing"
+        return "between_hands" if g.between_hands else "playing"
 
     @property
     def in_play(self) -> bool:
         """A game is running (between hands included)."""
         return self.status in ("playing", "between_hands")
 
+    @property
+    def open(self) -> bool:
+        """Seats may change: before the start or after the end."""
+        return self.status in ("waiting", "game_over")
+
     def seat_of(self, identity: str) -> int | None:
         """The seat ``identity`` holds here, or None."""
-        for i, s in enumerate(self.seats):
-            if s.kind == "person" and s.identity == identity:
-                return i
-        return None
+        return self.seating.seat_of(identity)
+
+    def seat_count(self) -> int:
+        return len(self.seating.seats)
 
     def present(self, seat: int) -> bool:
         """The seat's person has at least one session at the table."""
         return any(v == seat for v in self.members.values())
 
     def autopilot(self, seat: int) -> bool:
-        """The baseline bot plays this person's seat now (R17)."""
+        """The autopilot plays this person's seat now (R17)."""
         s = self.seats[seat]
         return s.kind == "person" and (s.auto or s.left or not self.present(seat))
 
@@ -125,12 +151,14 @@ class Table(SeatCommands):
         """A bot or the autopilot makes this seat's decisions."""
         return self.seats[seat].kind == "bot" or self.autopilot(seat)
 
-    def auto_passes(self, seat: int) -> bool:
-        """A person who chose "always pass" is asked in the step-in window now (R9.2)."""
+    def bot_kind(self, seat: int) -> str | None:
         s = self.seats[seat]
-        g = self.game
-        return (s.kind == "person" and s.auto_pass and g is not None
-                and g.state.phase is Phase.STEP_IN and seat in awaiting(g.state))
+        return s.bot_kind if s.kind == "bot" and s.bot_kind else None
+
+    def auto_passes(self, seat: int) -> bool:
+        """A person who chose "always pass" (R9.2) holds the seat."""
+        s = self.seats[seat]
+        return s.kind == "person" and s.auto_pass
 
     def people_present(self) -> bool:
         """Some seated person has a session at the table."""
@@ -141,14 +169,8 @@ class Table(SeatCommands):
         return self._legal[seat] if seat < len(self._legal) else []
 
     def plays(self, seat: int) -> bool:
-        """Seat ``seat`` is held by whoever played it in the current or last game.
-
-        False for a seat freed after the game ended, or taken since by someone
-        else (people compare by identity, so a player who comes back still plays it).
-        """
-        if not 0 <= seat < len(self.played) or seat >= len(self.seats):
-            return False
-        return self.played[seat].same_holder(self.seats[seat])
+        """Seat ``seat`` is held by whoever played it in the current or last game (``Seating.plays``)."""
+        return self.seating.plays(seat)
 
     def game_seat(self, seat: int | None) -> int | None:
         """The game seat whose view a member at table seat ``seat`` gets (None: a spectator's).
@@ -160,27 +182,24 @@ class Table(SeatCommands):
         return seat
 
     def filled(self) -> int:
-        return sum(1 for s in self.seats if s.filled)
+        return self.seating.filled()
 
     def summary(self) -> TableSummary:
         c = self.config
-        host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
         return TableSummary(self.table_id, c.name, self.filled(), len(self.seats), self.status,
-                            c.limit, c.private, host,
-                            c.ace_low, c.verified_step_in, c.clocks,
-                            sum(1 for v in self.members.values() if v is None))
+                            c.option("limit", 0), c.private, self.seating.host_name(),
+                            c.option("ace_low", False), c.option("verified_step_in", False), c.clocks,
+                            sum(1 for v in self.members.values() if v is None), version=self.version, game=c.game)
 
     def snapshot(self, for_host: bool) -> TableSnapshot:
         """Seats, status and config as members see them (``code`` only for the host)."""
         here = set(self.members.values())
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
                           s.ready, self.autopilot(i)) for i, s in enumerate(self.seats)]
-        host = next((s.name for s in self.seats if s.kind == "person" and s.identity == self.host), "")
-        gone = tuple(i for i in range(len(self.played)) if not self.plays(i))
-        return TableSnapshot(self.table_id, self.config.name, host, seats, self.status, self.config,
-                             sum(1 for v in self.members.values() if v is None),
+        return TableSnapshot(self.table_id, self.config.name, self.seating.host_name(), seats, self.status,
+                             self.config, sum(1 for v in self.members.values() if v is None),
                              self.code if for_host else None,
-                             tuple(s.name for s in self.played), gone)
+                             tuple(s.name for s in self.played), self.seating.gone())
 
     # -- plumbing -------------------------------------------------------------------
 
@@ -193,21 +212,18 @@ class Table(SeatCommands):
                 fn()
         return run
 
-    def _write(self):
-        table = self
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One writer at a time (a change that re-enters the table is refused)."""
+        if self._busy:
+            raise Refused("the table is busy; try again")
+        self._busy = True
+        try:
+            yield
+        finally:
+            self._busy = False
 
-        class _Guard:
-            def __enter__(self_inner):
-                if table._busy:
-                    raise LobbyError("the table is busy; try again")
-                table._busy = True
-
-            def __exit__(self_inner, *exc):
-                table._busy = False
-                return False
-        return _Guard()
-
-    def post(self, handle: "PlayerHandle", msg: object) -> None:
+    def post(self, handle: PlayerHandle, msg: object) -> None:
         self.lobby.post(handle, msg)
 
     def system(self, key: str, **args: object) -> None:
@@ -227,12 +243,12 @@ class Table(SeatCommands):
             self.seat_version = [self.version] * n
             self._legal = [[] for _ in range(n)]
         for seat in range(n):
-            new = g.legal(seat) if g is not None and seat < g.state.players else []
+            new = g.legal(seat) if g is not None else []
             if new != self._legal[seat]:
                 self._legal[seat] = new
                 self.seat_version[seat] = self.version
 
-    def changed(self, new_events: list[Event] | None = None, exclude: "PlayerHandle | None" = None) -> None:
+    def changed(self, new_events: list[Event] | None = None, exclude: PlayerHandle | None = None) -> None:
         """Commit a change: bump the version, reschedule timers, push to every member."""
         self.version += 1
         new_events = new_events or []
@@ -243,7 +259,7 @@ class Table(SeatCommands):
         self.publish(new_events, exclude)
         self.lobby.tables_changed(self)
 
-    def update_for(self, handle: "PlayerHandle", seat: int | None, events: list[Event],
+    def update_for(self, handle: PlayerHandle, seat: int | None, events: list[Event],
                    catch_up: bool = False, views: dict | None = None,
                    snaps: dict | None = None) -> TableUpdate:
         """The ``TableUpdate`` for one member (``views``/``snaps``: caches for one publish)."""
@@ -261,17 +277,17 @@ class Table(SeatCommands):
         return TableUpdate(
             table=snap,
             view=view,
-            events=for_viewer(events, vseat),
+            events=g.visible(events, vseat) if g is not None else [],
             legal=list(self.legal_now(seat)) if seat is not None else [],
             version=self.version,
             remaining=None if self.pilot.deadline is None else max(0.0, self.pilot.deadline - self.clock.now()),
             clock_seconds=self.pilot.clock_len,
             seat=seat,
-            waiting_for=view.waiting_for if view is not None else (),
+            waiting_for=g.awaiting() if g is not None else (),
             catch_up=catch_up,
         )
 
-    def publish(self, new_events: list[Event], exclude: "PlayerHandle | None" = None) -> None:
+    def publish(self, new_events: list[Event], exclude: PlayerHandle | None = None) -> None:
         """Push one ``TableUpdate`` per member (R18: each its own projection)."""
         if not self.members:
             return
@@ -281,7 +297,7 @@ class Table(SeatCommands):
             if h is not exclude:
                 self.post(h, self.update_for(h, seat, new_events, views=views, snaps=snaps))
 
-    def catch_up(self, handle: "PlayerHandle") -> None:
+    def catch_up(self, handle: PlayerHandle) -> None:
         """Send ``handle`` the whole table as it may see it (join, spectate, reconnect)."""
         seat = self.members.get(handle)
         self.post(handle, self.update_for(handle, seat, self.events, catch_up=True))
@@ -291,7 +307,7 @@ class Table(SeatCommands):
 
     def _schedule_deal(self) -> None:
         g = self.game
-        if g is None or g.over or g.state.phase is not Phase.NO_HAND:
+        if g is None or g.over or not g.between_hands:
             if self._deal_timer:
                 self._deal_timer.cancel()
                 self._deal_timer = None
@@ -303,45 +319,38 @@ class Table(SeatCommands):
     def _deal(self) -> None:
         self._deal_timer = None
         g = self.game
-        if g is None or g.over or g.state.phase is not Phase.NO_HAND:
+        if g is None or g.over or not g.between_hands:
             return
         with self._write():
             events = g.deal()
             self.changed(events)
 
-    def _new_game(self) -> None:
+    def new_game(self) -> None:
         """Start a game with the filled seats, compacted into play order (R4)."""
-        self.seats = [s for s in self.seats if s.filled]
-        for s in self.seats:
-            s.ready = s.kind == "bot"
-            s.timeouts = 0
-            s.auto = False
-        c = self.config
-        settings = Settings(limit=c.limit, ace_low=c.ace_low, verified_step_in=c.verified_step_in)
+        players = self.seating.deal_in()
         self.pilot.reset()
-        self.played = list(self.seats)
-        self.game = Game([s.name for s in self.seats], settings, seed=self.rng.getrandbits(63))
+        self.game = self.spec.new_match([s.name for s in players], self.config.options,
+                                        seed=self.rng.getrandbits(63))
         self.events = []
         self.seat_version = []
         self._legal = []
-        self.system("game_begins", n=len(self.seats), limit=c.limit)
+        self.system("game_begins", n=len(players), limit=self.config.option("limit", ""))
         self.changed(self.game.deal())
 
     def apply_action(self, seat: int, action: Action, by: str) -> None:
-        """Apply ``seat``'s action through the engine and publish it (one writer).
+        """Apply ``seat``'s action through the game and publish it (one writer).
 
         Raises:
-            LobbyError: when the engine refuses the action (with its rule).
+            LobbyError: when the game refuses the action (with its rule).
         """
         g = self.game
-        if g is None or not g.state.hand_in_progress:
-            raise LobbyError("no hand is being played")
+        if g is None or not g.in_hand:
+            raise Refused("no hand is being played")
         with self._write():
             try:
                 events = g.act(seat, action)
-            except RuleError as e:
+            except IllegalAction as e:
                 raise RuleBroken(e.rule, f"not allowed: {e.message}") from None  # no rule ids for players
-            events += reveal_events(self.events, events, self.config.reveal)
             if g.over:
                 self._game_over()
             self.changed(events)
@@ -351,15 +360,10 @@ class Table(SeatCommands):
 
     def _game_over(self) -> None:
         """Keep the record; absent people lose their seats; wait for a rematch (R15)."""
-        self.records.append([dict(line) for line in self.game.record])
-        self.record_ids.append([x.identity for x in self.seats])
-        self.lobby.finished(self.table_id, self.records[-1])
-        for i, s in enumerate(self.seats):
-            s.ready = s.kind == "bot"
-            if s.kind == "person" and (s.left or not self.present(i)):
-                self.seats[i] = Seat()
-        self.seats += [Seat() for _ in range(self.config.seats - len(self.seats))]
-        self._fix_host()
+        record = self.archive.keep(self.game.record, [x.identity for x in self.seats])
+        self.lobby.finished(self.table_id, record)
+        self.seating.game_over(self.present)
+        self.fix_host()
 
     def timed_out(self, seat: int) -> None:
         """The decision clock decided for ``seat``: tell its person; too many -> autopilot."""
@@ -384,58 +388,15 @@ class Table(SeatCommands):
             return
         if self.filled() < 2:
             return
-        self._new_game()
+        self.new_game()
 
-    # -- members ---------------------------------------------------------------------
+    def fix_host(self) -> None:
+        """Pass the host on when the host holds no seat any more (announced)."""
+        name = self.seating.fix_host(self.present)
+        if name is not None:
+            self.system("new_host", name=name)
 
-    def attach(self, handle: "PlayerHandle", seat: int | None) -> None:
-        """Add a session as a member (seat or spectator) and send it everything."""
-        was_present = seat is not None and self.present(seat)
-        self.members[handle] = seat
-        if seat is not None:
-            self.lobby.seated_at(handle.identity, self.table_id)
-            s = self.seats[seat]
-            if s.left:
-                s.left = False
-            if not was_present and self.in_play:
-                self.system("back", name=s.name)
-        self.changed(exclude=handle)
-        self.catch_up(handle)
-        self.check_empty()
-
-    def detach(self, handle: "PlayerHandle", leaving: bool, replaced: bool = False) -> None:
-        """Remove a session (``leaving``: the person left on purpose; ``replaced``:
-        a newer session of the same identity takes over, so the seat is kept)."""
-        if handle not in self.members:
-            return
-        seat = self.members.pop(handle)
-        if seat is not None and not self.present(seat) and not (replaced and not self.in_play):
-            self._seat_absent(seat, leaving)
-        self.changed()
-        self.check_empty()
-
-    def _seat_absent(self, seat: int, leaving: bool) -> None:
-        s = self.seats[seat]
-        if self.status in ("waiting", "game_over"):
-            name = s.name
-            self.seats[seat] = Seat()
-            self._fix_host()
-            self.system("left_table", name=name)
-            self.maybe_rematch()
-        else:
-            s.left = s.left or leaving
-            self.system("left_autopilot" if leaving else "lost_autopilot", name=s.name)
-
-    def _fix_host(self) -> None:
-        if self.host is not None and self.seat_of(self.host) is not None:
-            return
-        present = [s.identity for i, s in enumerate(self.seats) if s.kind == "person" and self.present(i)]
-        anyone = [s.identity for s in self.seats if s.kind == "person"]
-        new = (present or anyone or [None])[0]
-        if new != self.host:
-            self.host = new
-            if new is not None:
-                self.system("new_host", name=self.seats[self.seat_of(new)].name)
+    # -- closing ---------------------------------------------------------------------
 
     def check_empty(self) -> None:
         """Close after the grace period when no seated person is at the table (R17)."""
@@ -466,11 +427,11 @@ class Table(SeatCommands):
 
     # -- game actions -----------------------------------------------------------------
 
-    def act(self, handle: "PlayerHandle", action: Action, version: int) -> None:
+    def act(self, handle: PlayerHandle, action: Action, version: int) -> None:
         seat = self.seat_of(handle.identity)
         if seat is None or self.members.get(handle, -1) != seat:
-            raise LobbyError("you have no seat at this table")
-        if self.game is None or not self.game.state.hand_in_progress:
+            raise Refused("you have no seat at this table")
+        if self.game is None or not self.game.in_hand:
             raise Stale("no hand is being played now")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Stale("the action carries no state version")
@@ -483,28 +444,9 @@ class Table(SeatCommands):
         self.apply_action(seat, action, by="person")
 
     def record_for(self, seat: int | None, game: int = -1) -> list[dict]:
-        """A finished game's record as ``seat`` (None: a spectator) may see it (R18).
-
-        Args:
-            seat: Seat index in that game, or None.
-            game: Index among this table's finished games (-1: the last).
-
-        Raises:
-            LobbyError: when there is no such finished game.
-        """
-        try:
-            record = self.records[game]
-        except (IndexError, TypeError):
-            raise LobbyError("no finished game to show") from None
-        return project(record, seat)
+        """A finished game as ``seat`` may see it (``Archive.record_for``; R18)."""
+        return self.archive.record_for(seat, game)
 
     def record_seat(self, identity: str, game: int = -1) -> int | None:
         """``identity``'s seat in a finished game, or None."""
-        try:
-            ids = self.record_ids[game]
-        except (IndexError, TypeError):
-            return None
-        return ids.index(identity) if identity in ids else None
-
-    def has_ahoy(self, seat: int) -> bool:
-        return any(isinstance(a, Ahoy) for a in self.legal_now(seat))
+        return self.archive.seat_of(identity, game)

@@ -1,166 +1,184 @@
-"""The seat commands of a table: sit, bots, ready, start, give away, rematch, leave.
+"""The member and seat commands of one table: sit, watch, leave, bots, ready, start, give away, rematch.
 
-A mixin of :class:`ahoy_tui.lobby.table.Table`; the lobby calls these after
-checking the handle. Each ends with ``self.changed()`` (one version bump and
-one push to every member) or raises :class:`LobbyError` with a sentence for
-the player.
+``SeatCommands(table)`` is a thin view over a :class:`Table` (made per
+command; it holds nothing of its own). The seat bookkeeping itself is
+``table.seating`` (:class:`Seating`); these methods check *when* a change
+is allowed, apply it, announce it in the table chat and end with
+``table.changed()`` (one version bump and one push to every member), or
+raise :class:`LobbyError` with a sentence for the player. The lobby calls
+them after checking the handle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import Refused
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import Notice, TableClosed
-from ahoy_tui.lobby.seats import Seat, bot_name
-
-if TYPE_CHECKING:
-    from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.table import Table
 
 
 class SeatCommands:
-    """Seat and host commands of a table (mixed into ``Table``)."""
+    """Member and seat commands of ``table``."""
 
-    def take_seat(self, handle: "PlayerHandle") -> int:
-        seat = self.seat_of(handle.identity)
-        if seat is None:
-            if self.status not in ("waiting", "game_over"):
-                raise LobbyError("the game has started; you can watch it")
-            free = [i for i, s in enumerate(self.seats) if not s.filled]
-            if not free:
-                raise LobbyError("the table is full; you can watch it")
-            mine = [i for i in free if i < len(self.played) and self.played[i].kind == "person"
-                    and self.played[i].identity == handle.identity]
-            seat = (mine or free)[0]
-            self.seats[seat] = Seat.person(handle.identity, handle.name)
-            if self.host is None:
-                self.host = handle.identity
-            self.system("sat_down", name=handle.name)
-        self.attach(handle, seat)
-        return seat
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.seating = table.seating
 
-    def require_host(self, handle: "PlayerHandle") -> None:
-        if handle.identity != self.host:
-            raise LobbyError("only the host can do that")
+    # -- members ---------------------------------------------------------------------
 
-    def add_bot(self, kind: str) -> int:
-        if self.status not in ("waiting", "game_over"):
-            raise LobbyError("bots join before the game starts")
-        free = [i for i, s in enumerate(self.seats) if not s.filled]
-        if not free:
-            raise LobbyError("the table is full")
-        taken = {s.name for s in self.seats}
-        name = bot_name(taken, self.rng.randrange(1000))
-        self.seats[free[0]] = Seat.bot(kind, name)
-        self.system("bot_sat_down", name=name, kind=kind)
-        self.changed()
-        self.maybe_rematch()
-        return free[0]
+    def attach(self, handle: PlayerHandle, seat: int | None) -> None:
+        """Add a session as a member (seat or spectator) and send it everything."""
+        t = self.table
+        was_present = seat is not None and t.present(seat)
+        t.members[handle] = seat
+        if seat is not None:
+            t.lobby.seated_at(handle.identity, t.table_id)
+            s = t.seats[seat]
+            if s.left:
+                s.left = False
+            if not was_present and t.in_play:
+                t.system("back", name=s.name)
+        t.changed(exclude=handle)
+        t.catch_up(handle)
+        t.check_empty()
 
-    def remove_seat(self, seat: int) -> None:
-        if self.status not in ("waiting", "game_over"):
-            raise LobbyError("seats can be changed only before the game starts")
-        s = self._seat(seat)
-        if not s.filled:
-            raise LobbyError("that seat is empty")
-        if s.kind == "person" and s.identity == self.host:
-            raise LobbyError("the host cannot remove themselves; leave the table instead")
-        for h, v in list(self.members.items()):
-            if v == seat:
-                del self.members[h]
-                self.post(h, TableClosed(self.table_id, "the host removed you from the table", "removed"))
-        self.seats[seat] = Seat()
-        self.system("removed", name=s.name)
-        self.changed()
-        self.check_empty()
-        self.maybe_rematch()
-
-    def _seat(self, seat: object) -> Seat:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise LobbyError(f"there is no seat {seat!r}")
-        return self.seats[seat]
-
-    def set_ready(self, handle: "PlayerHandle", ready: bool) -> None:
-        seat = self._my_seat(handle)
-        if self.status == "game_over":
-            if ready:
-                self.rematch(handle)
-            else:
-                self.seats[seat].ready = False
-                self.changed()
+    def detach(self, handle: PlayerHandle, leaving: bool, replaced: bool = False) -> None:
+        """Remove a session (``leaving``: the person left on purpose; ``replaced``:
+        a newer session of the same identity takes over, so the seat is kept)."""
+        t = self.table
+        if handle not in t.members:
             return
-        if self.status != "waiting":
-            raise LobbyError("the game has already started")
-        self.seats[seat].ready = bool(ready)
-        self.changed()
+        seat = t.members.pop(handle)
+        if seat is not None and not t.present(seat) and not (replaced and not t.in_play):
+            self._seat_absent(seat, leaving)
+        t.changed()
+        t.check_empty()
 
-    def _my_seat(self, handle: "PlayerHandle") -> int:
-        seat = self.seat_of(handle.identity)
-        if seat is None:
-            raise LobbyError("you have no seat at this table")
-        return seat
-
-    def start(self) -> None:
-        if self.status != "waiting":
-            raise LobbyError("the game has already started")
-        if self.filled() < 2:
-            raise LobbyError("at least two seats must be filled")
-        late = [s.name for s in self.seats if s.kind == "person" and not s.ready and s.identity != self.host]
-        if late:
-            raise LobbyError(f"not everyone is ready: {', '.join(late)}")
-        self._new_game()
-
-    def give_to_bot(self, seat: int) -> None:
-        s = self._seat(seat)
-        if s.kind != "person":
-            raise LobbyError("only a person's seat can be given to a bot")
-        taken = {x.name for x in self.seats}
-        name = bot_name(taken, self.rng.randrange(1000))
-        self.seats[seat] = Seat.bot("baseline", name)
-        if self.in_play and seat < len(self.played) and self.played[seat] is s:
-            self.played[seat] = self.seats[seat]
-        self.pilot.bots.pop(seat, None)
-        for h, v in list(self.members.items()):
-            if v == seat:
-                self.members[h] = None
-                self.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning",
-                                    key="seat_given", args=(("bot", name),)))
-        self._fix_host()
-        self.system("seat_to_bot", name=s.name, bot=name)
-        self.changed()
-        self.check_empty()
-
-    def rematch(self, handle: "PlayerHandle") -> None:
-        if self.status != "game_over":
-            raise LobbyError("a rematch is possible only after the game is over")
-        seat = self._my_seat(handle)
-        self.seats[seat].ready = True
-        self.system("wants_rematch", name=self.seats[seat].name)
-        self.changed()
-        self.maybe_rematch()
-
-    def set_autopilot(self, handle: "PlayerHandle", on: bool) -> None:
-        seat = self._my_seat(handle)
-        s = self.seats[seat]
-        s.auto, s.timeouts = bool(on), 0
-        self.changed()
-
-    def set_auto_pass(self, handle: "PlayerHandle", on: bool) -> None:
-        """Always pass on step-in (``on``) or answer step-in windows yourself (R9.2)."""
-        seat = self._my_seat(handle)
-        s = self.seats[seat]
-        if s.auto_pass == bool(on):
-            return
-        s.auto_pass = bool(on)
-        self.changed()
+    def _seat_absent(self, seat: int, leaving: bool) -> None:
+        t = self.table
+        if t.open:
+            name = self.seating.clear(seat).name
+            t.fix_host()
+            t.system("left_table", name=name)
+            t.maybe_rematch()
+        else:
+            s = t.seats[seat]
+            s.left = s.left or leaving
+            t.system("left_autopilot" if leaving else "lost_autopilot", name=s.name)
 
     def leave_seat(self, seat: int) -> None:
         """The seat's person left and has no session here any more."""
-        s = self.seats[seat]
+        t = self.table
+        s = t.seats[seat]
         if s.kind != "person":
             return
-        if self.in_play and s.left:
+        if t.in_play and s.left:
             return
         self._seat_absent(seat, leaving=True)
-        self.changed()
-        self.check_empty()
+        t.changed()
+        t.check_empty()
+
+    # -- seats -----------------------------------------------------------------------
+
+    def take_seat(self, handle: PlayerHandle) -> int:
+        """Sit down (or take your own seat again); returns the seat."""
+        t = self.table
+        seat = self.seating.seat_of(handle.identity)
+        if seat is None:
+            if not t.open:
+                raise Refused("the game has started; you can watch it")
+            seat = self.seating.sit(handle.identity, handle.name)
+            t.system("sat_down", name=handle.name)
+        self.attach(handle, seat)
+        return seat
+
+    def require_host(self, handle: PlayerHandle) -> None:
+        self.seating.require_host(handle.identity)
+
+    def add_bot(self, kind: str) -> int:
+        t = self.table
+        if not t.open:
+            raise Refused("bots join before the game starts")
+        seat, name = self.seating.add_bot(kind)
+        t.system("bot_sat_down", name=name, kind=kind)
+        t.changed()
+        t.maybe_rematch()
+        return seat
+
+    def remove_seat(self, seat: int) -> None:
+        t = self.table
+        if not t.open:
+            raise Refused("seats can be changed only before the game starts")
+        s = self.seating.remove(seat)
+        for h, v in list(t.members.items()):
+            if v == seat:
+                del t.members[h]
+                t.post(h, TableClosed(t.table_id, "the host removed you from the table", "removed"))
+        t.system("removed", name=s.name)
+        t.changed()
+        t.check_empty()
+        t.maybe_rematch()
+
+    def set_ready(self, handle: PlayerHandle, ready: bool) -> None:
+        t = self.table
+        seat = self.seating.mine(handle.identity)
+        if t.status == "game_over":
+            if ready:
+                self.rematch(handle)
+            else:
+                t.seats[seat].ready = False
+                t.changed()
+            return
+        if t.status != "waiting":
+            raise Refused("the game has already started")
+        t.seats[seat].ready = bool(ready)
+        t.changed()
+
+    def start(self) -> None:
+        t = self.table
+        if t.status != "waiting":
+            raise Refused("the game has already started")
+        if self.seating.filled() < 2:
+            raise Refused("at least two seats must be filled")
+        late = self.seating.not_ready()
+        if late:
+            raise Refused(f"not everyone is ready: {', '.join(late)}")
+        t.new_game()
+
+    def give_to_bot(self, seat: int) -> None:
+        """A person's seat goes to the autopilot's bot kind for good (R17)."""
+        t = self.table
+        s, name = self.seating.to_bot(seat, t.spec.bot_kinds[0], t.in_play)
+        t.pilot.bots.pop(seat, None)
+        for h, v in list(t.members.items()):
+            if v == seat:
+                t.members[h] = None
+                t.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning",
+                                 key="seat_given", args=(("bot", name),)))
+        t.fix_host()
+        t.system("seat_to_bot", name=s.name, bot=name)
+        t.changed()
+        t.check_empty()
+
+    def rematch(self, handle: PlayerHandle) -> None:
+        t = self.table
+        if t.status != "game_over":
+            raise Refused("a rematch is possible only after the game is over")
+        seat = self.seating.mine(handle.identity)
+        t.seats[seat].ready = True
+        t.system("wants_rematch", name=t.seats[seat].name)
+        t.changed()
+        t.maybe_rematch()
+
+    def set_autopilot(self, handle: PlayerHandle, on: bool) -> None:
+        s = self.table.seats[self.seating.mine(handle.identity)]
+        s.auto, s.timeouts = bool(on), 0
+        self.table.changed()
+
+    def set_auto_pass(self, handle: PlayerHandle, on: bool) -> None:
+        """Always pass on step-in (``on``) or answer step-in windows yourself (R9.2)."""
+        s = self.table.seats[self.seating.mine(handle.identity)]
+        if s.auto_pass == bool(on):
+            return
+        s.auto_pass = bool(on)
+        self.table.changed()

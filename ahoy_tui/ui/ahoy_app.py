@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Stale
-from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard

@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual.app import App
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.session import SessionInfo
 
 

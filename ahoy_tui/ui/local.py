@@ -30,7 +30,7 @@ def local_session(name: str) -> SessionInfo:
 
 async def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], limit: int) -> None:
     """Create the table, seat the bots and start (called once the app runs)."""
-    config = TableConfig(name=app.t("create.default_name", name=app.me), seats=players, limit=limit,
+    config = TableConfig.make(name=app.t("create.default_name", name=app.me), seats=players, limit=limit,
                          clocks="untimed")
     tid = await app.ask(app.lobby.create_table, config)
     if tid is None:

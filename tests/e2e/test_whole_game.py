@@ -435,7 +435,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         await eve.wait_for("welcome aboard", 10)
 
         # the table, created on behalf of anna's session; bo and eve use their keyboards
-        tid = lobby.create_table(_handle(lobby, "anna"), TableConfig(name="e2e", seats=4, limit=LIMIT,
+        tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make(name="e2e", seats=4, limit=LIMIT,
                                                                      clocks="blitz"))
         await anna.wait_for(r"\bb\b.*Add bot|Add bot", 10)
         anna.send("b")

@@ -77,7 +77,7 @@ async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
 
     srv, lobby = lobby_server
     host = lobby.connect("host-id", "Bo")
-    tid = lobby.create_table(host, TableConfig(name="secret", private=True))
+    tid = lobby.create_table(host, TableConfig.make(name="secret", private=True))
     code = lobby.tables[tid].code
     anna, app = await _in_lobby(srv)
     try:

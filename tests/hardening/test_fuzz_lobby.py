@@ -77,7 +77,7 @@ class Fuzzer:
         for p in self.people:
             self._connect(p)
         host = self.handles[self.people[0]]
-        cfg = TableConfig(name="fuzz", seats=seats, limit=rng.choice([20, 50]),
+        cfg = TableConfig.make(name="fuzz", seats=seats, limit=rng.choice([20, 50]),
                           clocks=rng.choice(["blitz", "normal", "untimed"]),
                           ace_low=rng.random() < 0.3, verified_step_in=rng.random() < 0.3)
         self.tid = self.lobby.create_table(host, cfg)

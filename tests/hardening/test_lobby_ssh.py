@@ -41,7 +41,7 @@ from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange,
 from ahoy_tui.game.engine import awaiting
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import Lobby, LobbyError, TableConfig, Timing
-from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.ui.text import card_label
@@ -255,7 +255,7 @@ async def steer(lobby: Lobby, table: Table, people: dict[int, str], done, accept
 
 async def open_table(lobby: Lobby, host: str, others: list[str], bots: int, name: str) -> Table:
     """A started table: ``host`` (identity) creates it, ``others`` join and press ready, then bots."""
-    tid = lobby.create_table(handle_of(lobby, host), TableConfig(name=name, seats=1 + len(others) + bots,
+    tid = lobby.create_table(handle_of(lobby, host), TableConfig.make(name=name, seats=1 + len(others) + bots,
                                                                  limit=200, clocks="blitz"))
     for ident in others:
         lobby.join(handle_of(lobby, ident), tid)

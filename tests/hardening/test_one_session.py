@@ -43,7 +43,7 @@ async def _real_server(tmp_path, **kw):
 def _seat_in_play(lobby: Lobby, identity: str) -> str:
     """Seat ``identity``'s session at a new table with a bot and start the game; the table id."""
     handle = lobby.players[identity][0]
-    tid = lobby.create_table(handle, TableConfig(name="Black Pearl", seats=2))
+    tid = lobby.create_table(handle, TableConfig.make(name="Black Pearl", seats=2))
     lobby.add_bot(handle, tid)
     lobby.set_ready(handle, tid, True)
     lobby.start(handle, tid)

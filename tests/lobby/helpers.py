@@ -142,7 +142,7 @@ def instrument(monkeypatch) -> None:
 def table_with(lobby: Lobby, people: list[Person], bots: int = 0, **cfg) -> Table:
     """A started table: people[0] hosts, the others join and press ready."""
     host = people[0]
-    tid = lobby.create_table(host.handle, TableConfig(name="test", seats=len(people) + bots, **cfg))
+    tid = lobby.create_table(host.handle, TableConfig.make(name="test", seats=len(people) + bots, **cfg))
     for p in people[1:]:
         lobby.join(p.handle, tid)
         lobby.set_ready(p.handle, tid, True)

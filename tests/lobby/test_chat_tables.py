@@ -59,7 +59,7 @@ def test_late_joiners_get_the_last_200_messages():
 def test_table_chat_goes_to_members_only():
     lobby, clock = make_lobby()
     a, b, c = folks(lobby, clock, 3)
-    tid = lobby.create_table(a.handle, TableConfig(name="Black Pearl"))
+    tid = lobby.create_table(a.handle, TableConfig.make(name="Black Pearl"))
     lobby.join(b.handle, tid)
     with pytest.raises(LobbyError):
         lobby.chat(c.handle, tid, "let me in")
@@ -77,14 +77,14 @@ def test_invalid_table_settings_are_refused(cfg):
     lobby, clock = make_lobby()
     (a,) = folks(lobby, clock, 1)
     with pytest.raises(LobbyError):
-        lobby.create_table(a.handle, TableConfig(**cfg))
+        lobby.create_table(a.handle, TableConfig.make(**cfg))
 
 
 @pytest.mark.parametrize("limit", [20, 50, 100, 150, 200, 333, 1000])
 def test_valid_limits_and_default_name(limit):
     lobby, clock = make_lobby()
     (a,) = folks(lobby, clock, 1)
-    tid = lobby.create_table(a.handle, TableConfig(name=" \x1b\u202e ", limit=limit, seats=8))
+    tid = lobby.create_table(a.handle, TableConfig.make(name=" \x1b\u202e ", limit=limit, seats=8))
     s = lobby.table_summaries()[0]
     assert (s.table_id, s.name, s.limit, s.seats, s.seats_taken) == (tid, "p0's table", limit, 8, 1)
 
@@ -92,7 +92,7 @@ def test_valid_limits_and_default_name(limit):
 def test_private_table_join_code():
     lobby, clock = make_lobby()
     a, b, c = folks(lobby, clock, 3)
-    tid = lobby.create_table(a.handle, TableConfig(name="secret", private=True))
+    tid = lobby.create_table(a.handle, TableConfig.make(name="secret", private=True))
     host_view = [m for m in a.got if isinstance(m, TableUpdate)][-1]
     code = host_view.table.code
     assert code and len(code) == 6
@@ -112,7 +112,7 @@ def test_private_table_join_code():
 def test_host_rights_ready_and_start():
     lobby, clock = make_lobby()
     a, b, c = folks(lobby, clock, 3)
-    tid = lobby.create_table(a.handle, TableConfig(seats=4))
+    tid = lobby.create_table(a.handle, TableConfig.make(seats=4))
     with pytest.raises(LobbyError, match="two"):
         lobby.start(a.handle, tid)
     lobby.join(b.handle, tid)
@@ -145,7 +145,7 @@ def test_host_rights_ready_and_start():
 def test_host_passes_on_when_the_host_leaves_before_the_start():
     lobby, clock = make_lobby()
     a, b = folks(lobby, clock, 2)
-    tid = lobby.create_table(a.handle, TableConfig())
+    tid = lobby.create_table(a.handle, TableConfig.make())
     lobby.join(b.handle, tid)
     lobby.leave(a.handle, tid)
     t = lobby.tables[tid]
@@ -158,7 +158,7 @@ def test_presence_and_lobby_changed():
     a, b = folks(lobby, clock, 2)
     assert lobby.online_names() == ["p0", "p1"]
     assert lobby.unique_name("user:other", "p0") == "p0~2"
-    lobby.create_table(a.handle, TableConfig(name="Revenge"))
+    lobby.create_table(a.handle, TableConfig.make(name="Revenge"))
     last = [m for m in b.got if isinstance(m, LobbyChanged)][-1]
     assert [t.name for t in last.tables] == ["Revenge"]
     b.disconnect()

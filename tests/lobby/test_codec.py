@@ -227,7 +227,7 @@ def whole_game(seed: int, seats: int, bots: int) -> tuple[list[Person], Any, Any
 
 def config_for(seed: int, seats: int) -> TableConfig:
     """Each seed its own settings: clocks, house rules, private or not, reveal or not."""
-    return TableConfig(name=f"Seed {seed}", seats=seats, limit=20, ace_low=seed % 2 == 0,
+    return TableConfig.make(name=f"Seed {seed}", seats=seats, limit=20, ace_low=seed % 2 == 0,
                        verified_step_in=seed % 3 == 0, clocks=("normal", "blitz", "relaxed")[seed % 3],
                        private=seed % 4 == 1, reveal=seed % 2 == 1)
 

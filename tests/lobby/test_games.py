@@ -10,6 +10,7 @@ from ahoy_tui.game.engine import awaiting
 from ahoy_tui.game.replay import replay
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import TableUpdate
+from ahoy_tui.games.ahoy import PHASE_CLOCK
 from ahoy_tui.lobby.config import clock_seconds
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, table_with
 
@@ -105,7 +106,7 @@ def _leave_during(phase, how, seed=11, n=4):
             p._pending.cancel()
     assert table.autopilot(seat)
     t0 = clock.now()
-    limit = clock_seconds("normal", phase, lobby.timing)
+    limit = clock_seconds("normal", PHASE_CLOCK[phase], lobby.timing)
     while True:
         s = table.game.state
         if seat not in awaiting(s) or (s.hand_no, s.phase, s.active) != key:

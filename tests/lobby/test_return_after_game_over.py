@@ -21,7 +21,7 @@ def _finished(n: int = 2, seats: int | None = None):
     lobby, clock = make_lobby(seed=3)
     ps = [Person(lobby, clock, f"user:p{i}", f"p{i}", think=None, rng=random.Random(i)).connect()
           for i in range(n)]
-    tid = lobby.create_table(ps[0].handle, TableConfig(name="test", seats=seats or n, limit=20))
+    tid = lobby.create_table(ps[0].handle, TableConfig.make(name="test", seats=seats or n, limit=20))
     for p in ps[1:]:
         lobby.join(p.handle, tid)
         lobby.set_ready(p.handle, tid, True)

@@ -65,7 +65,7 @@ def test_every_member_gets_each_reveal_with_its_hand_over_and_never_before(seed)
 
 def test_the_option_off_reveals_nothing():
     table, members = _game(3, reveal=False)
-    assert table.config.reveal is False
+    assert table.config.option("reveal") is False
     for m in members:
         for u in _updates(m):
             assert all(e.kind != "reveal" for e in u.events)

@@ -17,7 +17,7 @@ def _hands(monkeypatch):
 def _full_private_table(lobby, clock):
     host = Person(lobby, clock, "user:host", "host", think=None).connect()
     mate = Person(lobby, clock, "user:mate", "mate", think=None).connect()
-    tid = lobby.create_table(host.handle, TableConfig(name="Cove", seats=2, private=True))
+    tid = lobby.create_table(host.handle, TableConfig.make(name="Cove", seats=2, private=True))
     code = lobby.tables[tid].code
     lobby.join(mate.handle, tid, code)
     return lobby.tables[tid], code
@@ -49,15 +49,15 @@ def test_table_names_are_unique():
     lobby, clock = make_lobby()
     anna = Person(lobby, clock, "user:anna", "anna", think=None).connect()
     bob = Person(lobby, clock, "user:bob", "bob", think=None).connect()
-    a = lobby.create_table(anna.handle, TableConfig(name="Black Pearl"))
-    b = lobby.create_table(bob.handle, TableConfig(name="Black Pearl"))
-    c = lobby.create_table(anna.handle, TableConfig())
-    d = lobby.create_table(anna.handle, TableConfig())
+    a = lobby.create_table(anna.handle, TableConfig.make(name="Black Pearl"))
+    b = lobby.create_table(bob.handle, TableConfig.make(name="Black Pearl"))
+    c = lobby.create_table(anna.handle, TableConfig.make())
+    d = lobby.create_table(anna.handle, TableConfig.make())
     names = [lobby.tables[t].config.name for t in (a, b, c, d)]
     assert names == ["Black Pearl", "Black Pearl (2)", "anna's table", "anna's table (2)"]
     long = "x" * 24
-    e = lobby.create_table(bob.handle, TableConfig(name=long))
-    f = lobby.create_table(bob.handle, TableConfig(name=long))
+    e = lobby.create_table(bob.handle, TableConfig.make(name=long))
+    f = lobby.create_table(bob.handle, TableConfig.make(name=long))
     assert lobby.tables[e].config.name == long
     assert lobby.tables[f].config.name == "x" * 20 + " (2)"
 

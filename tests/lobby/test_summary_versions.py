@@ -69,7 +69,7 @@ def test_versions_tell_every_change_and_only_changes(ops):
         p = people[a]
         try:
             if op == "create":
-                lobby.create_table(p, TableConfig(name=f"T{a}{b}", seats=2 + b % 3, clocks="untimed"))
+                lobby.create_table(p, TableConfig.make(name=f"T{a}{b}", seats=2 + b % 3, clocks="untimed"))
             elif op == "come" and a in gone:
                 people[a] = lobby.connect(f"user:p{a}", f"p{a}")
                 gone.discard(a)
@@ -105,8 +105,8 @@ def test_versions_tell_every_change_and_only_changes(ops):
 def test_a_join_changes_one_rows_version_and_a_login_none():
     lobby, _ = make_lobby()
     host = lobby.connect("user:host", "host")
-    t1 = lobby.create_table(host, TableConfig(name="One"))
-    t2 = lobby.create_table(host, TableConfig(name="Two"))
+    t1 = lobby.create_table(host, TableConfig.make(name="One"))
+    t2 = lobby.create_table(host, TableConfig.make(name="Two"))
     first = lobby.lobby_state()
     guest = lobby.connect("user:guest", "guest")
     login = lobby.lobby_state()

@@ -212,7 +212,7 @@ def test_real_event_loop_game_with_tiny_clocks():
                       seed=7)
         h = lobby.connect("user:solo", "solo")
         h.subscribe(lambda m: None)
-        tid = lobby.create_table(h, TableConfig(seats=3, limit=20))
+        tid = lobby.create_table(h, TableConfig.make(seats=3, limit=20))
         lobby.add_bot(h, tid, "baseline")
         lobby.add_bot(h, tid, "random")
         lobby.start(h, tid)

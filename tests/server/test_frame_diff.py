@@ -464,7 +464,7 @@ async def test_ahoy_table_with_bots_random_session():
     rng = random.Random(7)
     try:
         await h.settle()
-        tid = lobby.create_table(app.handle, TableConfig(name="Diff", seats=4, limit=1000, clocks="untimed"))
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Diff", seats=4, limit=1000, clocks="untimed"))
         app.open_table(tid)
         for _ in range(3):
             lobby.add_bot(app.handle, tid, "baseline")

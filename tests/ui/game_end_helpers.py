@@ -16,7 +16,7 @@ from ahoy_tui.ui.widgets.seat_list import SeatList
 
 def untimed(name: str, **kw) -> TableConfig:
     """A table config without clocks."""
-    return TableConfig(name=name, clocks="untimed", **kw)
+    return TableConfig.make(name=name, clocks="untimed", **kw)
 
 
 def game_over(app) -> bool:

@@ -37,7 +37,7 @@ async def test_lobby_lists_tables_and_pirates_and_chats():
 def lobby_config(name: str, **kw):
     from ahoy_tui.lobby import TableConfig
 
-    return TableConfig(name=name, clocks="untimed", **kw)
+    return TableConfig.make(name=name, clocks="untimed", **kw)
 
 
 async def test_create_table_dialog_sets_every_setting_then_bot_and_start():
@@ -61,7 +61,7 @@ async def test_create_table_dialog_sets_every_setting_then_bot_and_start():
         assert isinstance(app.screen, TableScreen)
         table = next(iter(lobby.tables.values()))
         cfg = table.config
-        assert (cfg.name, cfg.seats, cfg.limit, cfg.ace_low, cfg.verified_step_in, cfg.clocks, cfg.private) == \
+        assert (cfg.name, cfg.seats, cfg.option("limit"), cfg.option("ace_low"), cfg.option("verified_step_in"), cfg.clocks, cfg.private) == \
             ("Revenge", 3, 33, True, True, "untimed", True)
         text = screen_text(app)
         assert "Revenge" in text and "Invite code" in text
@@ -274,7 +274,7 @@ async def test_local_play_lands_at_a_started_table_with_bots():
         await wait_for(pilot, at_table)
         table = next(iter(lobby.tables.values()))
         assert [s.kind for s in table.seats] == ["person", "bot", "bot", "bot"]
-        assert table.config.limit == 50 and app.screen.view.players == 4
+        assert table.config.option("limit") == 50 and app.screen.view.players == 4
 
 
 async def test_the_offer_composer_closes_when_the_autopilot_offers_instead():

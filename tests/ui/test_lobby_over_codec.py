@@ -37,7 +37,7 @@ def no_rate_limit(monkeypatch):
 async def test_decoded_lobby_lists_update_only_the_row_that_changed(no_rate_limit):
     lobby = new_lobby()
     hosts = [lobby.connect(f"user:h{i}", f"h{i}") for i in range(4)]
-    tids = [lobby.create_table(hosts[i % 4], TableConfig(name=f"Ship {i:02d}", clocks="untimed")) for i in range(12)]
+    tids = [lobby.create_table(hosts[i % 4], TableConfig.make(name=f"Ship {i:02d}", clocks="untimed")) for i in range(12)]
     app = make_app(lobby)
     over_the_wire(app)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -69,7 +69,7 @@ async def test_the_countdown_keeps_its_deadline_while_the_same_clock_runs():
     over_the_wire(app)
     async with app.run_test(size=(80, 24)) as pilot:
         bo = lobby.connect("user:bo", "bo")
-        tid = lobby.create_table(bo, TableConfig(name="Slow", seats=2, limit=100, clocks="relaxed"))
+        tid = lobby.create_table(bo, TableConfig.make(name="Slow", seats=2, limit=100, clocks="relaxed"))
         lobby.join(app.handle, tid)
         app.open_table(tid)
         lobby.set_ready(app.handle, tid, True)

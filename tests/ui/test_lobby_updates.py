@@ -33,7 +33,7 @@ def no_rate_limit(monkeypatch):
 
 
 def config(name: str, seats: int = 4, private: bool = False) -> TableConfig:
-    return TableConfig(name=name, seats=seats, clocks="untimed", private=private)
+    return TableConfig.make(name=name, seats=seats, clocks="untimed", private=private)
 
 
 def rows(app) -> list[tuple[str, list[str]]]:

@@ -159,7 +159,7 @@ async def test_own_clock_turns_red_rings_and_says_the_autopilot_is_near():
     bells = []
     app.bell = lambda: bells.append(1)
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig(name="Fast", seats=2, limit=100, clocks="normal"))
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
         app.open_table(tid)
         lobby.add_bot(app.handle, tid, "baseline")
         lobby.start(app.handle, tid)
@@ -182,7 +182,7 @@ async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():
 
     app.notify = notify
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig(name="Fast", seats=2, limit=100, clocks="normal"))
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
         app.open_table(tid)
         lobby.add_bot(app.handle, tid, "baseline")
         lobby.start(app.handle, tid)
@@ -194,7 +194,7 @@ async def test_no_warning_while_the_clock_runs_for_someone_else():
     app, lobby = _fast_clock_app()
     async with app.run_test(size=(80, 24)) as pilot:
         host = lobby.connect("user:bo", "bo")
-        tid = lobby.create_table(host, TableConfig(name="Fast", seats=2, limit=100, clocks="normal"))
+        tid = lobby.create_table(host, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
         lobby.join(app.handle, tid)
         app.open_table(tid)
         lobby.set_ready(app.handle, tid, True)

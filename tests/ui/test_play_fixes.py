@@ -43,7 +43,7 @@ async def test_chat_line_and_enter_in_one_packet_send_two_lines():
 def _config(name: str, **kw):
     from ahoy_tui.lobby import TableConfig
 
-    return TableConfig(name=name, clocks="untimed", **kw)
+    return TableConfig.make(name=name, clocks="untimed", **kw)
 
 
 async def test_waiting_room_shows_table_chat_and_host_keys_only_to_the_host():
@@ -284,7 +284,7 @@ async def test_keys_typed_right_after_c_go_into_the_chat_line():
         from ahoy_tui.lobby import TableConfig
 
         bo = lobby.connect("user:bo", "bo")  # a table in the list: Enter there would join it
-        lobby.create_table(bo, TableConfig(name="Sloop", seats=3, limit=20, clocks="untimed"))
+        lobby.create_table(bo, TableConfig.make(name="Sloop", seats=3, limit=20, clocks="untimed"))
         await wait_for(pilot, lambda a: "Sloop" in screen_text(a))
         assert isinstance(app.screen, LobbyScreen)
         _packet(app, "clol ahoy\r")
@@ -418,7 +418,7 @@ async def test_a_refused_command_reads_as_a_sentence():
         bo = lobby.connect("user:bo", "bo")
         from ahoy_tui.lobby import TableConfig
 
-        tid = lobby.create_table(bo, TableConfig(name="Full", seats=2, clocks="untimed"))
+        tid = lobby.create_table(bo, TableConfig.make(name="Full", seats=2, clocks="untimed"))
         lobby.add_bot(bo, tid, "baseline")
         assert await app.ask(app.lobby.join, tid) is None
         await pilot.pause()

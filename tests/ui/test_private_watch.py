@@ -13,7 +13,7 @@ SLOW = Timing(bot_delay=(60, 60), clock_scale=100)
 
 def _full_private(lobby: Lobby) -> tuple[str, str]:
     bo = lobby.connect("user:bo", "bo")
-    tid = lobby.create_table(bo, TableConfig(name="Secret cove", seats=2, private=True, clocks="untimed"))
+    tid = lobby.create_table(bo, TableConfig.make(name="Secret cove", seats=2, private=True, clocks="untimed"))
     lobby.add_bot(bo, tid)
     lobby.start(bo, tid)
     return tid, lobby.tables[tid].code

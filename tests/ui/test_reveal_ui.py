@@ -106,7 +106,7 @@ async def test_no_reveal_with_the_option_off_and_spanish_texts():
     app = make_app(lobby, lang="es")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, TableConfig(name="x", seats=3, limit=100, clocks="untimed",
+        tid = lobby.create_table(app.handle, TableConfig.make(name="x", seats=3, limit=100, clocks="untimed",
                                                          reveal=False))
         app.open_table(tid)
         for _ in range(2):
@@ -139,4 +139,4 @@ async def test_create_dialog_reveal_is_on_by_default_and_can_be_turned_off():
                 await pilot.pause()
             await pilot.click("#c-create")
             await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen))
-            assert next(iter(lobby.tables.values())).config.reveal is (not turn_off)
+            assert next(iter(lobby.tables.values())).config.option("reveal") is (not turn_off)

@@ -18,7 +18,7 @@ def _two_games(lobby: Lobby) -> tuple[str, str]:
     earlier = lobby.connect("user:anna", "anna")
     tids = []
     for _ in range(2):
-        tid = lobby.create_table(earlier, TableConfig(name="Black Pearl", seats=2, clocks="untimed"))
+        tid = lobby.create_table(earlier, TableConfig.make(name="Black Pearl", seats=2, clocks="untimed"))
         lobby.add_bot(earlier, tid)
         lobby.start(earlier, tid)
         tids.append(tid)

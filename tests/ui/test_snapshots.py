@@ -20,8 +20,8 @@ SIZES = [(80, 24), (120, 40)]
 def lobby_app():
     lobby = new_lobby(seed=11)
     bo = lobby.connect("user:bo", "bo")
-    lobby.create_table(bo, TableConfig(name="Queen Anne's Revenge", seats=4, limit=100, clocks="normal"))
-    lobby.create_table(bo, TableConfig(name="Secret cove", seats=2, limit=50, private=True))
+    lobby.create_table(bo, TableConfig.make(name="Queen Anne's Revenge", seats=4, limit=100, clocks="normal"))
+    lobby.create_table(bo, TableConfig.make(name="Secret cove", seats=2, limit=50, private=True))
     lobby.chat(bo, "lobby", "Ahoy, who sails tonight?")
     return make_app(lobby)
 

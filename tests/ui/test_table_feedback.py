@@ -66,7 +66,7 @@ async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, TableConfig(name="Crew", seats=3, limit=1000, clocks="untimed"))
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Crew", seats=3, limit=1000, clocks="untimed"))
         app.open_table(tid)
         lobby.join(bo, tid)
         lobby.add_bot(app.handle, tid, "baseline")
@@ -111,7 +111,7 @@ async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
     lobby = new_lobby(5)
     bo = lobby.connect("user:bo", "bo")
     bo.subscribe(lambda message: None)
-    tid = lobby.create_table(bo, TableConfig(name="Crew", seats=3, limit=1000, clocks="untimed"))
+    tid = lobby.create_table(bo, TableConfig.make(name="Crew", seats=3, limit=1000, clocks="untimed"))
     lobby.add_bot(bo, tid, "baseline")
     lobby.add_bot(bo, tid, "baseline")
     lobby.set_ready(bo, tid, True)

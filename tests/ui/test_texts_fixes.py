@@ -34,7 +34,7 @@ async def test_table_system_lines_are_in_each_sessions_language(lang):
     app = make_app(lobby, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        tid = lobby.create_table(app.handle, TableConfig(name="Pearl", seats=3, limit=20, clocks="untimed"))
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Pearl", seats=3, limit=20, clocks="untimed"))
         app.open_table(tid)
         bo = lobby.connect("user:bo", "bo")
         got: list[object] = []

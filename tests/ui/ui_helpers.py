@@ -27,7 +27,7 @@ def make_app(lobby: Lobby, name: str = "anna", on_ready=None, **session: Any) ->
 def bot_table(app: AhoyApp, players: int = 3, limit: int = 20, start: bool = True,
               private: bool = False, name: str = "Black Pearl") -> str:
     """Create a table for the app's player with bots (and start it)."""
-    cfg = TableConfig(name=name, seats=players, limit=limit, clocks="untimed", private=private)
+    cfg = TableConfig.make(name=name, seats=players, limit=limit, clocks="untimed", private=private)
     tid = app.lobby.core.create_table(app.handle, cfg)
     app.open_table(tid)
     for _ in range(players - 1):

@@ -10,7 +10,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ahoy_tui.lobby.config import CLOCK_PROFILES, LIMIT_PRESETS
+from ahoy_tui.games.ahoy import LIMIT_PRESETS
+from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
@@ -128,7 +129,7 @@ class CreateTableScreen(ModalScreen[Any]):
             app.notify(app.t("create.bad_limit"), severity="warning", timeout=3)
             return
         name = clean(self.query_one("#c-name", Input).value, 24).strip() or default_table_name(app.t, app.me)
-        config = TableConfig(
+        config = TableConfig.make(
             name=name,
             seats=int(self.query_one("#c-seats", Select).value),
             limit=limit,

@@ -228,11 +228,11 @@ class TableDrawing:
         tbl = u.table
         out.append(fix(app.t("wait.title", table=clean(tbl.name, 24))) + "\n\n", style="bold")
         cfg = tbl.config
-        out.append(fix(f"{app.t('create.limit')}: {cfg.limit} · {app.t('create.clocks')}: "
+        out.append(fix(f"{app.t('create.limit')}: {cfg.option('limit')} · {app.t('create.clocks')}: "
                        f"{app.t('clock.' + str(cfg.clocks))}"))
-        if cfg.ace_low:
+        if cfg.option("ace_low"):
             out.append(fix(f" · {app.t('create.ace_low')}"))
-        if cfg.verified_step_in:
+        if cfg.option("verified_step_in"):
             out.append(fix(f" · {app.t('create.verified')}"))
         out.append("\n\n")
         for i, s in enumerate(tbl.seats):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.lobby import PlayerHandle
+from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import TableUpdate
 
 M = TypeVar("M")

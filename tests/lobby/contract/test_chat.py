@@ -31,7 +31,7 @@ async def test_lobby_chat_reaches_everyone_and_later_arrivals_get_the_history(lo
 async def test_table_chat_stays_at_the_table(lobby_factory):
     api = lobby_factory.lobby
     anna, bob, out = [await Client.connect(api, name) for name in ("anna", "bob", "out")]
-    tid = await api.create_table(anna.handle, TableConfig(name="Deck", clocks="untimed"))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Deck", clocks="untimed"))
     await api.join(bob.handle, tid)
     await api.chat(bob.handle, tid, "hello crew")
     assert said(anna, tid) == [("bob", "hello crew")]

@@ -16,7 +16,7 @@ from .client import Client
 async def two_at_a_table(api, **config) -> tuple[Client, Client, str]:
     """anna (host, seat 0) and bob (seat 1) at a started untimed table."""
     anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
-    tid = await api.create_table(anna.handle, TableConfig(name="Duel", seats=2, clocks="untimed", **config))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Duel", seats=2, clocks="untimed", **config))
     await api.join(bob.handle, tid)
     await api.set_ready(bob.handle, tid, True)
     await api.start(anna.handle, tid)
@@ -74,7 +74,7 @@ async def test_a_reconnecting_player_gets_the_table_back(lobby_factory):
 async def test_a_whole_game_against_bots_reaches_game_over(lobby_factory):
     api = lobby_factory.lobby
     anna = await Client.connect(api, "anna")
-    tid = await api.create_table(anna.handle, TableConfig(name="Long", seats=3, limit=20, clocks="untimed"))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Long", seats=3, limit=20, clocks="untimed"))
     assert await api.add_bot(anna.handle, tid, "baseline") == 1
     assert await api.add_bot(anna.handle, tid, "random") == 2
     await api.start(anna.handle, tid)

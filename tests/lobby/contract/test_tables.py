@@ -33,7 +33,7 @@ async def test_connect_gives_unique_names_and_everyone_sees_who_is_online(lobby_
 async def test_create_join_and_leave_show_in_the_table_list(lobby_factory):
     api = lobby_factory.lobby
     anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
-    tid = await api.create_table(anna.handle, TableConfig(name="Black Pearl", seats=3, **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Black Pearl", seats=3, **UNTIMED))
     (summary,) = await api.table_summaries()
     assert (summary.table_id, summary.name, summary.seats_taken, summary.seats, summary.host) == \
         (tid, "Black Pearl", 1, 3, "anna")
@@ -50,17 +50,17 @@ async def test_create_join_and_leave_show_in_the_table_list(lobby_factory):
 async def test_a_second_table_with_a_taken_name_is_numbered_and_bad_settings_are_refused(lobby_factory):
     api = lobby_factory.lobby
     anna = await Client.connect(api, "anna")
-    await api.create_table(anna.handle, TableConfig(name="Pearl", **UNTIMED))
-    await api.create_table(anna.handle, TableConfig(name="Pearl", **UNTIMED))
+    await api.create_table(anna.handle, TableConfig.make(name="Pearl", **UNTIMED))
+    await api.create_table(anna.handle, TableConfig.make(name="Pearl", **UNTIMED))
     assert [s.name for s in await api.table_summaries()] == ["Pearl", "Pearl (2)"]
     with pytest.raises(LobbyError):
-        await api.create_table(anna.handle, TableConfig(name="Too many", seats=9))
+        await api.create_table(anna.handle, TableConfig.make(name="Too many", seats=9))
 
 
 async def test_a_private_table_needs_its_code(lobby_factory):
     api = lobby_factory.lobby
     anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
-    tid = await api.create_table(anna.handle, TableConfig(name="Hideout", private=True, **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Hideout", private=True, **UNTIMED))
     code = anna.latest(tid).table.code
     assert code and len(code) == 6
     (summary,) = await api.table_summaries()
@@ -78,7 +78,7 @@ async def test_a_private_table_needs_its_code(lobby_factory):
 async def test_spectators_see_the_table_without_a_seat(lobby_factory):
     api = lobby_factory.lobby
     anna, fan = await Client.connect(api, "anna"), await Client.connect(api, "fan")
-    tid = await api.create_table(anna.handle, TableConfig(name="Show", seats=2, **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Show", seats=2, **UNTIMED))
     await api.add_bot(anna.handle, tid, "baseline")
     await api.start(anna.handle, tid)
     await api.spectate(fan.handle, tid)
@@ -93,7 +93,7 @@ async def test_spectators_see_the_table_without_a_seat(lobby_factory):
 async def test_start_waits_for_two_seats_and_everyone_ready(lobby_factory):
     api = lobby_factory.lobby
     anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
-    tid = await api.create_table(anna.handle, TableConfig(name="Go", seats=3, **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Go", seats=3, **UNTIMED))
     with pytest.raises(LobbyError):
         await api.start(anna.handle, tid)  # alone
     await api.join(bob.handle, tid)
@@ -113,7 +113,7 @@ async def test_start_waits_for_two_seats_and_everyone_ready(lobby_factory):
 async def test_a_kicked_person_gets_table_closed(lobby_factory):
     api = lobby_factory.lobby
     anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
-    tid = await api.create_table(anna.handle, TableConfig(name="Crew", seats=3, **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Crew", seats=3, **UNTIMED))
     await api.join(bob.handle, tid)
     with pytest.raises(LobbyError):
         await api.remove_seat(bob.handle, tid, 0)  # not the host
@@ -127,7 +127,7 @@ async def test_a_kicked_person_gets_table_closed(lobby_factory):
 async def test_close_table_tells_every_member(lobby_factory):
     api = lobby_factory.lobby
     anna, fan = await Client.connect(api, "anna"), await Client.connect(api, "fan")
-    tid = await api.create_table(anna.handle, TableConfig(name="Last", **UNTIMED))
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Last", **UNTIMED))
     await api.spectate(fan.handle, tid)
     await api.close_table(tid, "the server is going down")
     assert [m.reason for m in anna.of(TableClosed)] == ["the server is going down"]

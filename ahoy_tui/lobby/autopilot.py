@@ -2,60 +2,92 @@
 
 Two kinds of timer drive a table forward so that no decision waits forever:
 
-* the *decision clock*: one per decision (a phase of one turn), shared by
-  every seat the hand waits for. When it runs out, the autopilot decides
-  for each seat still pending: a late accept/decline is a Decline, a late
-  step-in window closes (the remaining seats pass), anything else is the
-  baseline bot's choice. The draw runs on the turn clock.
+* the *decision clock*: one per decision (``Match.decision_key``), shared
+  by every seat the hand waits for, as long as the profile gives the
+  decision's clock kind (``Match.clock_kind``). When it runs out, the
+  autopilot decides for each seat still pending: the game's
+  ``timeout_action`` (AHOY!! V2: a late accept/decline is a Decline, a late
+  step-in window closes: the remaining seats pass), else the autopilot
+  bot's choice.
 * *bot timers*: a bot seat, or a person's seat under the autopilot
   (disconnected, left, or by choice), acts after a short human-like delay
-  and calls AHOY! as soon as it may (after ``Timing.ahoy_delay``). A
-  person who chose "always pass on step-in" (``Seat.auto_pass``) passes
-  each step-in window at once (a timer due now), unless AHOY! is possible.
+  and takes an interrupt (AHOY!, R12) as soon as it may (after
+  ``Timing.ahoy_delay``). A person who chose "always pass on step-in"
+  (``Seat.auto_pass``) gives the game's ``auto_pass`` answer at once (a
+  timer due now), unless an interrupt is possible.
 
-Bots act through the same path as people (``Table._apply``).
+Bots act through the same path as people (``apply_action``). The
+autopilot sees its table only through :class:`PilotTarget`.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import Callable, Protocol
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game.actions import Action, Ahoy, Pass, Respond
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.state import Phase
-from ahoy_tui.lobby.clock import Timer
-from ahoy_tui.lobby.config import clock_seconds
+from ahoy_tui.games.base import Action, Bot, GameSpec, Match
+from ahoy_tui.lobby.clock import Clock, Timer
+from ahoy_tui.lobby.config import Timing, clock_seconds
 from ahoy_tui.lobby.errors import LobbyError
-
-if TYPE_CHECKING:
-    from ahoy_tui.lobby.table import Table
 
 log = logging.getLogger(__name__)
 
 
-def new_bot(kind: str, seed: int):
-    """A bot of ``kind``; the random bot if the baseline cannot be built."""
-    try:
-        return make_bot(kind, seed)
-    except ImportError:  # pragma: no cover - only while the baseline is missing
-        return make_bot("random", seed)
+class PilotTarget(Protocol):
+    """The table as its autopilot sees it.
+
+    Attributes:
+        clock, timing: The lobby's clock and durations.
+        game: The match in play (None before the first start).
+        clocks: The table's clock profile name (``TableConfig.clocks``).
+        seat_version: Per seat, the version at which its legal actions last changed.
+    """
+
+    clock: Clock
+    timing: Timing
+    game: Match | None
+    seat_version: list[int]
+
+    @property
+    def clocks(self) -> str: ...
+
+    def seat_count(self) -> int: ...
+
+    def bot_kind(self, seat: int) -> str | None:
+        """The seat's bot kind (None: a person's seat, played by the autopilot's kind)."""
+        ...
+
+    def bot_driven(self, seat: int) -> bool: ...
+
+    def auto_passes(self, seat: int) -> bool:
+        """The seat's person chose "always pass" (R9.2)."""
+        ...
+
+    def legal_now(self, seat: int) -> list[Action]: ...
+
+    def guarded(self, fn: Callable[[], None]) -> Callable[[], None]: ...
+
+    def apply_action(self, seat: int, action: Action, by: str) -> None: ...
+
+    def timed_out(self, seat: int) -> None: ...
 
 
-class Pilot:
+class Autopilot:
     """The timers of one table: its decision clock and its bot seats.
 
     Args:
         table: The table driven.
+        spec: Its game (bots come from ``spec.make_bot``; ``bot_kinds[0]``
+            plays a person's seat).
         rng: Chooses bot delays and bot seeds (never the game's RNG).
     """
 
-    def __init__(self, table: "Table", rng: random.Random) -> None:
+    def __init__(self, table: PilotTarget, spec: GameSpec, rng: random.Random) -> None:
         self.table = table
+        self.spec = spec
         self.rng = rng
-        self.bots: dict[int, object] = {}
+        self.bots: dict[int, Bot] = {}
         self.bot_timers: dict[int, tuple[int, Timer]] = {}
         self.key: tuple | None = None
         self.clock_timer: Timer | None = None
@@ -80,30 +112,28 @@ class Pilot:
         self.key = None
         self.deadline = self.clock_len = None
 
-    def bot_for(self, seat: int):
+    def bot_for(self, seat: int) -> Bot:
         """The (lazily made) bot that plays or autopilots ``seat``."""
         bot = self.bots.get(seat)
         if bot is None:
-            s = self.table.seats[seat]
-            kind = s.bot_kind if s.kind == "bot" and s.bot_kind else "baseline"
-            bot = self.bots[seat] = new_bot(kind, self.rng.getrandbits(32))
+            kind = self.table.bot_kind(seat) or self.spec.bot_kinds[0]
+            bot = self.bots[seat] = self.spec.make_bot(kind, self.rng.getrandbits(32))
         return bot
 
     # -- scheduling ---------------------------------------------------------------
 
     def reschedule(self) -> None:
         """Bring the decision clock and bot timers up to date after a change."""
-        t = self.table
-        game = t.game
-        if game is None or not game.state.hand_in_progress:
+        game = self.table.game
+        if game is None or not game.in_hand:
             self.stop()
             return
-        self._clock(game.state)
-        self._bots()
+        self._clock(game)
+        self._bots(game)
 
-    def _clock(self, state) -> None:
+    def _clock(self, game: Match) -> None:
         t = self.table
-        key = (state.hand_no, state.phase, state.active) if awaiting(state) else None
+        key = game.decision_key()
         if key == self.key:
             return
         if self.clock_timer:
@@ -112,7 +142,7 @@ class Pilot:
         if key is None:
             return
         now = t.clock.now()
-        secs = clock_seconds(t.config.clocks, state.phase, t.timing)
+        secs = clock_seconds(t.clocks, game.clock_kind(), t.timing)
         if secs is None:
             due = now + t.timing.idle_guard
         else:
@@ -120,10 +150,10 @@ class Pilot:
             due = self.deadline
         self.clock_timer = t.clock.call_at(due, t.guarded(lambda k=key: self._expired(k)))
 
-    def _bots(self) -> None:
+    def _bots(self, game: Match) -> None:
         t = self.table
-        for seat in range(len(t.seats)):
-            auto_pass = self._auto_pass_now(seat)
+        for seat in range(t.seat_count()):
+            auto_pass = self._auto_pass_now(seat) is not None
             want = (t.bot_driven(seat) or auto_pass) and bool(t.legal_now(seat))
             sv = t.seat_version[seat] if seat < len(t.seat_version) else -1
             cur = self.bot_timers.get(seat)
@@ -132,27 +162,29 @@ class Pilot:
                 del self.bot_timers[seat]
                 cur = None
             if want and cur is None:
-                has_ahoy = isinstance(t.legal_now(seat)[0], Ahoy)
+                interrupt = game.is_interrupt(t.legal_now(seat)[0])
                 lo, hi = t.timing.bot_delay
-                if auto_pass and not has_ahoy:
+                if auto_pass and not interrupt:
                     delay = 0.0  # "always pass": the answer is given at once (R9.2)
                 else:
-                    delay = t.timing.ahoy_delay if has_ahoy else (lo if hi <= lo else self.rng.uniform(lo, hi))
+                    delay = t.timing.ahoy_delay if interrupt else (lo if hi <= lo else self.rng.uniform(lo, hi))
                 when = t.clock.now() + delay
                 timer = t.clock.call_at(when, t.guarded(lambda s=seat, v=sv: self._bot_turn(s, v)))
                 self.bot_timers[seat] = (sv, timer)
 
-    def _auto_pass_now(self, seat: int) -> bool:
-        """The seat's "always pass" answers now: asked in the step-in window, no AHOY! to call."""
-        legal = self.table.legal_now(seat)
-        return (self.table.auto_passes(seat) and Pass() in legal
-                and not any(isinstance(a, Ahoy) for a in legal))
+    def _auto_pass_now(self, seat: int) -> Action | None:
+        """The seat's "always pass" answer now (R9.2: asked in the step-in window, no AHOY!
+        to call), or None."""
+        t = self.table
+        if t.game is None or not t.auto_passes(seat):
+            return None
+        return t.game.auto_pass(seat, t.legal_now(seat))
 
     # -- firing ---------------------------------------------------------------------
 
     def choose(self, seat: int, legal: list[Action]) -> Action:
-        """The autopilot's pick among ``legal`` (AHOY! first, R12); never raises."""
-        if isinstance(legal[0], Ahoy):        # legal actions sort AHOY! first
+        """The autopilot's pick among ``legal`` (an interrupt first: AHOY!, R12); never raises."""
+        if self.table.game.is_interrupt(legal[0]):        # legal actions sort interrupts first
             return legal[0]
         try:
             return self.bot_for(seat).choose(self.table.game.view(seat), legal)
@@ -176,8 +208,9 @@ class Pilot:
         if t.game is None or t.seat_version[seat] != sv:
             return
         legal = t.legal_now(seat)
-        if self._auto_pass_now(seat):
-            self.apply(seat, Pass(), legal, "auto_pass")
+        answer = self._auto_pass_now(seat)
+        if answer is not None:
+            self.apply(seat, answer, legal, "auto_pass")
         elif legal and t.bot_driven(seat):
             self.apply(seat, self.choose(seat, legal), legal, "bot")
 
@@ -190,8 +223,7 @@ class Pilot:
         game = t.game
         done: set[int] = set()
         while game is not None and self.key == key:
-            state = game.state
-            pending = [s for s in awaiting(state) if s not in done]
+            pending = [s for s in game.awaiting() if s not in done]
             if not pending:
                 break
             seat = pending[0]
@@ -199,12 +231,9 @@ class Pilot:
             legal = t.legal_now(seat)
             if not legal:
                 continue
-            if state.phase is Phase.RESPOND:
-                action: Action = Respond(False)
-            elif state.phase is Phase.STEP_IN:
-                action = Pass()
-            else:
-                action = self.choose(seat, [a for a in legal if not isinstance(a, Ahoy)] or legal)
+            action = game.timeout_action(seat, legal)
+            if action is None:
+                action = self.choose(seat, [a for a in legal if not game.is_interrupt(a)] or legal)
             t.timed_out(seat)
             self.apply(seat, action, legal, "clock")
         if self.key == key:  # still the same decision (should not happen): try again later
