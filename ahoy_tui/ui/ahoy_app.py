@@ -302,6 +302,8 @@ class AhoyApp(App[int]):
 
     # -- lobby messages --------------------------------------------------------
     async def on_lobby_message(self, event: LobbyMessage) -> None:
+        if not self.screen_stack:  # the app is closing: its screens are gone, the lobby may still speak
+            return
         match event.payload:
             case LobbyChanged():
                 self._lobby_posted = False
