@@ -164,8 +164,8 @@ async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
     async with app.run_test(size=(W, H)) as pilot:
         await pilot.pause()
         bot_table(app, players=4, limit=40)
-        await wait_for(pilot, at_table)
-        await pilot.pause(0.2)
+        # the bots have played up to anna's draw: nothing else paints until she moves
+        await wait_for(pilot, lambda a: at_table(a) and "d" in {o.key for o in a.screen.prompt.options})
         kinds.clear()
         await pilot.press("ctrl+l")
         await wait_for(pilot, lambda a: kinds)
