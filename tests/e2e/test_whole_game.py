@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from harness import Player, connect, start_server
 
 from ahoy_tui.game import cards as C
@@ -438,6 +439,7 @@ def test_truth_flags_a_reveal_published_before_its_hand_is_over():
     assert truth.early_reveals == [(1.0, 1)] and truth.reveals == 2
 
 
+@pytest.mark.slow
 async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
     t0 = time.monotonic()
     truth = Truth()

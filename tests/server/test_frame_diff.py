@@ -411,6 +411,7 @@ def _app_op(app: App, op: tuple) -> None:
           phases=[Phase.explicit, Phase.generate])
 @given(ops=st.lists(st.tuples(OPS, st.booleans()), min_size=3, max_size=24),
        system=st.sampled_from(["standard", "256", "truecolor"]))
+@pytest.mark.slow
 def test_random_updates_leave_the_same_screen(ops, system):
     async def scenario() -> None:
         h = Hosted(Demo(), system=system)
@@ -486,6 +487,7 @@ def test_encoder_error_falls_back_to_textual():
 
 
 # -- the real UI -----------------------------------------------------------
+@pytest.mark.slow
 async def test_ahoy_table_with_bots_random_session():
     """AhoyApp at a table with three bots: play bursts, resizes, help, themes,
     language, ASCII, reports and chat, checked after every step."""

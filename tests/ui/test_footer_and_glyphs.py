@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.ui.glyphs import SessionScrollBarRender
@@ -51,6 +52,7 @@ def _footer_keys(screen) -> set[str]:
 _DECISION_KEYS = {"d", "o", "u", "a", "y", "n", "i", "p", "enter"}
 
 
+@pytest.mark.slow
 async def test_footer_paints_in_the_same_frame_as_the_prompt():
     """Every frame painted at the table shows in the footer the keys the prompt bar offers.
 

@@ -54,6 +54,7 @@ def _cells(screen: pyte.Screen) -> list[list[tuple]]:
              for c in (screen.buffer[y][x] for x in range(W))] for y in range(H)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 8])
 async def test_every_partial_frame_leaves_the_same_screen_as_a_full_repaint(seed, monkeypatch):
     clock = ManualClock()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from textual.widgets import Static
 from ui_driver import step
 from ui_helpers import all_text, at_table, bot_table, make_app, new_lobby, wait_for
@@ -69,6 +70,7 @@ def leaked(text: str, idents: set[int]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 async def test_seat_never_sees_cards_it_may_not_know():
     lobby = new_lobby(seed=8)
     app = make_app(lobby)

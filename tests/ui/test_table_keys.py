@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
@@ -36,6 +37,7 @@ async def test_leaving_during_play_asks_first_and_the_seat_stays():
             lobby.tables[tid].seat_of("user:anna") in (0, None)
 
 
+@pytest.mark.slow
 async def test_autopilot_key_turns_the_autopilot_on_and_off():
     lobby = new_lobby()
     app = make_app(lobby)
