@@ -498,7 +498,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
                 f"{e}: hand {st.hand_no} phase {st.phase} totals {st.totals}\n"
                 + "\n".join(f"--- {p.name} pressed {p.pressed} last {p.log[-8:]}\n{p.player.text()}"
                              for p in people)) from None
-        await asyncio.wait_for(asyncio.gather(*tasks), 10)  # both see the game-over view
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)  # both see the game-over view (a bound: 10 s ran out under load)
         await eve.wait_for("BIGGEST LOSER OF THE NIGHT", 10)
         done.set()
         await asyncio.gather(*(p.settle(0.2, 3) for p in players))
