@@ -21,7 +21,7 @@ from ahoy_tui.ui.compositor import FrugalCompositor
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ui_helpers import at_table, bot_table, make_app, wait_for
+from ui_helpers import at_table, bot_table, make_app, painted, wait_for
 
 W, H = 80, 24
 
@@ -165,8 +165,9 @@ async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
     async with app.run_test(size=(W, H)) as pilot:
         await pilot.pause()
         bot_table(app, players=4, limit=40)
-        # the bots have played up to anna's draw: nothing else paints until she moves
-        await wait_for(pilot, lambda a: at_table(a) and "d" in {o.key for o in a.screen.prompt.options})
+        # the bots have played up to anna's draw and that is painted: nothing else paints until she moves
+        await wait_for(pilot, lambda a: at_table(a) and "d" in {o.key for o in a.screen.prompt.options}
+                       and painted(a))
         kinds.clear()
         await pilot.press("ctrl+l")
         await wait_for(pilot, lambda a: kinds)
