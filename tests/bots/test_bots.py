@@ -6,6 +6,7 @@ from ahoy_tui.bots import make_bot
 from ahoy_tui.sim import simulate
 
 
+@pytest.mark.slow
 def test_baseline_wins_clearly_more_than_its_share_against_random():
     stats = simulate(4, 1000, seed=2026, bots=["baseline", "random", "random", "random"],
                      limit=100, max_hands=400)

@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from greeter import create_app
-from harness import colour_kinds, connect, start_server
+from harness import colour_kinds, connect, start_server, wait_until
 from server import render
 
 ALLOWED = {"standard": {"16"}, "256": {"16", "256"}, "truecolor": {"16", "truecolor"}}
@@ -190,7 +190,9 @@ async def test_screenshot_and_url_are_refused(tmp_path, monkeypatch):
         app.call_later(app.action_screenshot)
         app.call_later(app.deliver_screenshot)
         app.call_later(app.open_url, "http://example.org")
-        await asyncio.sleep(0.3)
+        done = asyncio.Event()
+        app.call_later(done.set)  # runs after the three above
+        await asyncio.wait_for(done.wait(), 5)
         assert not list(tmp_path.glob("*.svg"))
         assert not app._driver.can_suspend
         titles = [c.title for c in app.get_system_commands(app.screen)]
@@ -206,16 +208,12 @@ async def test_slow_reader_is_dropped(tmp_path):
         slow = await connect(srv.port, "slow", window=2048)
         fast = await connect(srv.port, "fast")
         await fast.wait_for("Ahoy, fast!")
-        await asyncio.sleep(0.3)
+        await wait_until(lambda: "slow" in srv.lobby.core.online_names())
         slow.chan.pause_reading()
         for i in range(40):
             slow.resize(80 + i % 2 * 40, 24 + i % 2 * 16)
             await asyncio.sleep(0.03)
-        for _ in range(100):
-            if "slow" not in srv.lobby.core.online_names():
-                break
-            await asyncio.sleep(0.05)
-        assert "slow" not in srv.lobby.core.online_names()
+        await wait_until(lambda: "slow" not in srv.lobby.core.online_names(), timeout=5)
         fast.send("ok\r")
         await fast.wait_for("You said: ok")
         await fast.close()

@@ -15,6 +15,7 @@ import time
 
 import pyte
 import pytest
+from harness import wait_until
 
 SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="OpenSSH client `ssh` not installed")
@@ -115,16 +116,9 @@ async def test_openssh_client_plays(server, client_key, tmp_path):
 
         client.resize(120, 40)
         await client.wait_for("Ahoy, anna!")
-        for _ in range(100):
-            if session.link.size == (120, 40):
-                break
-            await asyncio.sleep(0.02)
-        assert session.link.size == (120, 40)
-        for _ in range(250):  # the repaint at the new size
-            if client.screen.display[39].rstrip().endswith("▎"):
-                break
-            await asyncio.sleep(0.02)
-        assert client.screen.display[39].rstrip().endswith("▎")
+        await wait_until(lambda: session.link.size == (120, 40), timeout=2)
+        # the repaint at the new size
+        await wait_until(lambda: client.screen.display[39].rstrip().endswith("▎"), timeout=5)
 
         client.type("\x1b")
         await asyncio.sleep(0.3)

@@ -7,6 +7,7 @@ import logging
 import time
 from pathlib import Path
 
+import pytest
 from harness import connect, start_server
 
 from ahoy_tui.lobby import Lobby, Timing
@@ -18,6 +19,7 @@ async def _drained(server, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.02)
 
 
+@pytest.mark.slow
 async def test_closing_before_the_first_frame_is_not_a_crash(tmp_path: Path, caplog):
     from server.hosting import default_app_factory
 

@@ -31,7 +31,15 @@ def conserved(table: Table) -> bool:
 
 
 def check_private(u: TableUpdate, table: Table) -> None:
-    """R18 on one update: own cards only, events only if visible."""
+    """R18 on one update: own cards only, events only if visible.
+
+    The hands a seat's view must match come from the table's ``hand_log``
+    (see :func:`instrument`); an update checked against a table that was not
+    instrumented, or against a version that was never logged, fails rather
+    than passing without a look at the cards.
+    """
+    log = table.__dict__.get("hand_log")
+    assert log is not None, "table not instrumented: call instrument(monkeypatch) before the lobby deals"
     seat = u.seat
     for e in u.events:
         assert e.visible_to(seat), (seat, e)
@@ -45,17 +53,26 @@ def check_private(u: TableUpdate, table: Table) -> None:
         assert u.legal == []
         assert all(e.to is None for e in u.events)
         return
-    hands = table.__dict__.get("hand_log", {}).get(u.version)
-    if hands is not None and seat < len(hands):
-        own = hands[seat]
-        assert list(u.view.hand) == own, (seat, u.view.hand, own)
-        assert all(c in own for c in u.view.laid_down)
-        assert u.view.locked is None or u.view.locked in own
+    hands = log.get(u.version)
+    assert hands is not None and seat < len(hands), f"no hands logged for version {u.version} seat {seat}"
+    own = hands[seat]
+    assert list(u.view.hand) == own, (seat, u.view.hand, own)
+    assert all(c in own for c in u.view.laid_down)
+    assert u.view.locked is None or u.view.locked in own
+
+
+PEOPLE: list["Person"] = []
+"""Every Person of the running test (tests/lobby/conftest.py fails a test any of them saw break R18)."""
 
 
 @dataclass(eq=False)
 class Person:
-    """A simulated person: answers each update after ``think`` seconds (None: never)."""
+    """A simulated person: answers each update after ``think`` seconds (None: never).
+
+    Every update it receives is checked with :func:`check_private`. The lobby
+    logs a failing listener instead of raising, so a failed check is kept in
+    ``violations`` (tests/lobby/conftest.py fails the test on any).
+    """
 
     lobby: Lobby
     clock: ManualClock
@@ -71,6 +88,10 @@ class Person:
     table_id: str | None = None
     _pending: object = None
     _bot: object = None
+    violations: list = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        PEOPLE.append(self)
 
     def connect(self) -> "Person":
         self.handle = self.lobby.connect(self.identity, self.name)
@@ -91,7 +112,11 @@ class Person:
             return
         table = self.lobby.tables.get(msg.table.table_id)
         if table is not None:
-            check_private(msg, table)
+            try:
+                check_private(msg, table)
+            except AssertionError as broken:
+                self.violations.append(broken)
+                raise
         if self.think is None or not msg.legal or msg.seat is None:
             return
         if self._pending:

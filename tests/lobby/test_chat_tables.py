@@ -6,7 +6,12 @@ import pytest
 
 from ahoy_tui.lobby import (ChatHistory, ChatMessage, LobbyChanged, LobbyError, Notice, TableClosed,
                             TableConfig, TableUpdate)
-from tests.lobby.helpers import Person, make_lobby
+from tests.lobby.helpers import Person, instrument, make_lobby
+
+
+@pytest.fixture(autouse=True)
+def _hands(monkeypatch):
+    instrument(monkeypatch)
 
 
 def folks(lobby, clock, n):

@@ -31,7 +31,7 @@ from ahoy_tui.lobby import (ChatHistory, ChatMessage, LobbyChanged, Notice, Tabl
                             TableUpdate, Timing, codec)
 from ahoy_tui.lobby.codec import MAX_BYTES, CodecError, decode, decode_value, encode
 from ahoy_tui.lobby.table import Table
-from tests.lobby.helpers import Person, make_lobby
+from tests.lobby.helpers import Person, instrument, make_lobby
 
 codec.register_game_types(WIRE_TYPES)
 
@@ -184,6 +184,12 @@ class Knowledge:
 
 
 # -- whole games ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _hands_logged(monkeypatch):
+    """Every ``Person`` checks each update against the hands (``check_private``, R18)."""
+    instrument(monkeypatch)
 
 
 def whole_game(seed: int, seats: int, bots: int) -> tuple[list[Person], Any, Any]:

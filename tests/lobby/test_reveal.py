@@ -9,7 +9,12 @@ import pytest
 from ahoy_tui.game.events import Event
 from ahoy_tui.game.reveal import deals_of, game_summary
 from ahoy_tui.lobby import TableUpdate
-from tests.lobby.helpers import Person, make_lobby, table_with
+from tests.lobby.helpers import Person, instrument, make_lobby, table_with
+
+
+@pytest.fixture(autouse=True)
+def _hands(monkeypatch):
+    instrument(monkeypatch)
 
 
 def _game(seed: int, reveal: bool = True):

@@ -1,6 +1,6 @@
 """Helpers for the Pilot tests around game over, rematch and the waiting room.
 
-Shared by ``test_game_end_fixes.py`` and ``test_return_and_rematch_fixes.py``.
+Shared by ``test_game_over.py``, ``test_seats.py`` and ``test_rematch_and_waiting_room.py``.
 """
 
 from __future__ import annotations

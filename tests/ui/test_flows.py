@@ -177,7 +177,7 @@ async def test_turn_keys_draw_offer_preview_discard_and_side_views():
         await pilot.pause()
         assert app.screen.preview_text() == "anna → " + app.screen.other + ": I want your 6♥, I'll give you my 5♦"
         await pilot.press("ctrl+s")
-        await pilot.pause(0.05)
+        await wait_for(pilot, lambda a: not isinstance(a.screen, OfferScreen))
         await play_until(pilot, lambda a: isinstance(a.screen, TableScreen) and
                          a.screen.prompt.hand_mode == "discard", accept=False)
         before = len(app.screen.view.discard)

@@ -21,7 +21,7 @@ from ahoy_tui.ui.compositor import FrugalCompositor
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ui_helpers import at_table, bot_table, make_app, wait_for
+from ui_helpers import at_table, bot_table, make_app, painted, wait_for
 
 W, H = 80, 24
 
@@ -54,6 +54,7 @@ def _cells(screen: pyte.Screen) -> list[list[tuple]]:
              for c in (screen.buffer[y][x] for x in range(W))] for y in range(H)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 8])
 async def test_every_partial_frame_leaves_the_same_screen_as_a_full_repaint(seed, monkeypatch):
     clock = ManualClock()
@@ -164,8 +165,9 @@ async def test_ctrl_l_paints_the_whole_screen_again(monkeypatch):
     async with app.run_test(size=(W, H)) as pilot:
         await pilot.pause()
         bot_table(app, players=4, limit=40)
-        await wait_for(pilot, at_table)
-        await pilot.pause(0.2)
+        # the bots have played up to anna's draw and that is painted: nothing else paints until she moves
+        await wait_for(pilot, lambda a: at_table(a) and "d" in {o.key for o in a.screen.prompt.options}
+                       and painted(a))
         kinds.clear()
         await pilot.press("ctrl+l")
         await wait_for(pilot, lambda a: kinds)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from textual.widgets import Static
 from ui_driver import step
 from ui_helpers import all_text, at_table, bot_table, make_app, new_lobby, wait_for
 
@@ -68,6 +70,7 @@ def leaked(text: str, idents: set[int]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 async def test_seat_never_sees_cards_it_may_not_know():
     lobby = new_lobby(seed=8)
     app = make_app(lobby)
@@ -130,3 +133,24 @@ def test_leak_detector_finds_card_names():
     nine_hearts = C.parse("9H")
     assert leaked("Bo holds 9♥ and more", {nine_hearts}) == ["9♥"]
     assert leaked("Bo holds 19♥", {nine_hearts}) == []
+
+
+async def test_the_scan_flags_another_seats_card_shown_on_the_table_screen():
+    """The check above is not blind: a neighbour's card drawn on anna's table screen is found."""
+    lobby = new_lobby(seed=8)
+    app = make_app(lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        tid = bot_table(app, players=3, limit=200)
+        await wait_for(pilot, at_table)
+        screen = app.table_screen
+        forbidden = secret_cards(lobby, tid, screen.view.seat) - known_cards(screen)
+        assert forbidden and not leaked(all_text(app), forbidden)
+        neighbour = next(s for s in range(3) if s != screen.view.seat)
+        card = next(C.identity(c) for c in lobby.tables[tid].game.state.hands[neighbour]
+                    if C.identity(c) in forbidden)
+        shown = Static(f"Mary Read holds {card_label(card)}")  # as if a panel showed her hand
+        shown.styles.dock = "top"
+        await screen.mount(shown)
+        await wait_for(pilot, lambda a: leaked(all_text(a), {card}))
+        assert leaked(all_text(app), forbidden) == [card_label(card)]

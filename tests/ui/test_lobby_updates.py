@@ -99,6 +99,7 @@ _OPS = st.lists(st.tuples(st.sampled_from(["create", "join", "leave", "close", "
                           st.integers(0, 7), st.integers(0, 40)), min_size=1, max_size=25)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=_OPS)
 def test_rows_follow_random_creates_joins_leaves_and_closes(no_rate_limit, ops):

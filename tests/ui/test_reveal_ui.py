@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import Static
 from ui_driver import step
@@ -58,6 +59,7 @@ def _deal_lines(text: str) -> int:
     return sum(1 for line in text.splitlines() if line[:4].strip().rstrip(".").isdigit() and line[2:4] == ". ")
 
 
+@pytest.mark.slow
 async def test_hand_over_reveals_the_deals_history_lists_every_hand_and_game_over_sums_up():
     lobby = _lobby(seed=8)
     app = make_app(lobby)
@@ -101,6 +103,7 @@ async def test_hand_over_reveals_the_deals_history_lists_every_hand_and_game_ove
         assert hist.count("The deals of this hand") == len(results)
 
 
+@pytest.mark.slow
 async def test_no_reveal_with_the_option_off_and_spanish_texts():
     lobby = _lobby(seed=8)
     app = make_app(lobby, lang="es")

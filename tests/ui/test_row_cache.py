@@ -42,6 +42,7 @@ def _stale_panels(screen: TableScreen) -> list[str]:
     return stale
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 async def test_cached_panel_lines_equal_fresh_ones_through_a_game_and_style_changes(seed):
     clock = ManualClock()

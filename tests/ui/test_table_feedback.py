@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, seated_at_bot_table, wait_for
 
@@ -60,6 +61,7 @@ async def test_leave_dialog_lists_its_keys_and_a_double_tap_on_n_does_not_declin
         await wait_for(pilot, lambda a: table.update.version != version)
 
 
+@pytest.mark.slow
 async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_its_time():
     lobby = new_lobby(5)
     bo = lobby.connect("user:bo", "bo")

@@ -69,6 +69,16 @@ async def wait_for(pilot, cond, timeout: float = 5.0) -> None:
     raise AssertionError("condition not reached in time")
 
 
+def painted(app) -> bool:
+    """Nothing is waiting to be processed or painted: every message pump is idle and the screen clean."""
+    for pump in (app, *app._registry):
+        if pump._message_queue.qsize() or pump._pending_message is not None or pump._next_callbacks:
+            return False
+    s = app.screen
+    return not (s._dirty_widgets or s._compositor._dirty_regions or s._layout_required or s._repaint_required
+                or s._scroll_required or s._recompose_required)
+
+
 @asynccontextmanager
 async def seated_at_bot_table(size: tuple[int, int] = (80, 24), seed: int = 3, players: int = 3,
                               limit: int = 1000) -> AsyncIterator[tuple[AhoyApp, Any, Lobby, str]]:

@@ -1,4 +1,5 @@
-"""Pilot tests for what a tester found in the chat box: long and multi-line pastes, ASCII redraw."""
+"""The chat line: long and multi-line pastes, keys typed right after ``c``, a line and Enter in one packet,
+a flood told once, chat lines redrawn in ASCII."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wa
 
 from ahoy_tui.lobby.lobby import LOBBY
 from ahoy_tui.ui.screens.lobby import LobbyScreen
+from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.chat_box import ChatBox, ChatInput
 
 SIZE = (80, 24)
@@ -151,3 +153,68 @@ async def test_ascii_mode_redraws_the_table_chat_lines_already_shown():
         await pilot.press("m")
         await pilot.pause()
         assert "anna: ¡Ahoy! señor…" in _chat_panel(app)
+
+
+def _packet(app, text: str) -> None:
+    """Queue ``text`` as the keys of one terminal packet (no pause between keys)."""
+    for ch in text:
+        key = {"\r": "enter", " ": "space"}.get(ch, ch)
+        app.post_message(events.Key(key, ch))
+
+
+async def test_chat_line_and_enter_in_one_packet_send_two_lines():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        _packet(app, "ahoy crew\rsecond line\r")
+        await wait_for(pilot, lambda a: "second line" in screen_text(a))
+        text = screen_text(app)
+        assert "ahoy crewsecond" not in text
+        assert text.count("anna: ahoy crew") == 1 and text.count("anna: second line") == 1
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_keys_typed_right_after_c_go_into_the_chat_line():
+    """``c`` then "lo\\r" in one packet: the text is chat, not a language switch ("l") or a join (Enter)."""
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from ahoy_tui.lobby import TableConfig
+
+        bo = lobby.connect("user:bo", "bo")  # a table in the list: Enter there would join it
+        lobby.create_table(bo, TableConfig.make(name="Sloop", seats=3, limit=20, clocks="untimed"))
+        await wait_for(pilot, lambda a: "Sloop" in screen_text(a))
+        assert isinstance(app.screen, LobbyScreen)
+        _packet(app, "clol ahoy\r")
+        await wait_for(pilot, lambda a: "anna: lol ahoy" in screen_text(a))
+        assert app.lang == "en" and isinstance(app.screen, LobbyScreen)
+
+        bot_table(app, players=3, name="Revenge")
+        await wait_for(pilot, at_table)
+        _packet(app, "cdl yo\r")
+        await wait_for(pilot, lambda a: "anna: dl yo" in screen_text(a))
+        assert app.lang == "en" and isinstance(app.screen, TableScreen)
+
+
+async def test_a_chat_flood_shows_one_slow_down_toast_not_a_stack():
+    """Each rejected chat line posts "Slow down"; the flooder sees it once while it is on screen."""
+    from ahoy_tui.lobby.lobby import LOBBY
+    from ahoy_tui.lobby.messages import Notice
+
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for i in range(30):
+            lobby.chat(app.handle, LOBBY, f"flood {i}")
+        await pilot.pause()
+        await pilot.pause()
+        slow = [n for n in app._notifications if "Slow down" in n.message]
+        assert len(slow) == 1, [n.message for n in app._notifications]
+        lobby.post(app.handle, Notice("Another thing.", "info"))
+        await pilot.pause()
+        await pilot.pause()
+        assert any(n.message == "Another thing." for n in app._notifications)  # other notices still show

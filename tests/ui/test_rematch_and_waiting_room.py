@@ -1,4 +1,4 @@
-"""Pilot tests for what a tester found around game over and in the waiting room.
+"""Coming back after game over, the rematch and the waiting room.
 
 A player who comes back after game over is not shown as "left"; a rematch
 left alone says what it waits for and the host can add a bot to start it;

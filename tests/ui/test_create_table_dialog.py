@@ -1,0 +1,83 @@
+"""The create-table dialog: tick boxes, a custom limit, clocks explained, the focused drop-down."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Input, Select
+from ui_helpers import make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.ui.widgets.tick_box import TickBox
+
+SIZE = (100, 30)
+
+
+def _line_with(app, needle: str) -> str:
+    return next(line for line in screen_text(app).splitlines() if needle in line)
+
+
+async def test_create_dialog_ticked_and_unticked_boxes_look_different():
+    """A ticked box shows an X, an unticked one does not (not only a colour change); ASCII: [X] / [ ]."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    app = make_app(new_lobby())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        app.screen.query_one("#c-private", TickBox).value = True
+        await pilot.pause()
+        ticked, unticked = _line_with(app, "Private"), _line_with(app, "Ace low")
+        assert "X" in ticked.split("Private")[0] and "X" not in unticked.split("Ace low")[0]
+        await pilot.press("escape")
+        await pilot.press("m")  # ASCII mode
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        app.screen.query_one("#c-private", TickBox).value = True
+        await pilot.pause()
+        assert "[X] Private" in screen_text(app) and "[ ] Ace low" in screen_text(app)
+
+
+async def test_typing_a_custom_limit_chooses_custom_and_clocks_are_explained():
+    """The custom field takes typing at once (and picks "custom"); the clock choice says its seconds."""
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        assert "60 s for a turn, 20 s to answer an offer" in screen_text(app)
+        app.screen.query_one("#c-clocks", Select).value = "blitz"
+        await wait_for(pilot, lambda a: "20 s for a turn, 8 s to answer" in screen_text(a))
+        app.screen.query_one("#c-custom", Input).focus()
+        await pilot.press("7", "7")
+        await wait_for(pilot, lambda a: a.screen.query_one("#c-custom", Input).value == "77")
+        app.screen.query_one("#c-create", Button).press()
+        await wait_for(pilot, lambda a: lobby.table_summaries())
+        assert lobby.table_summaries()[0].limit == 77
+
+
+async def test_the_focused_drop_down_in_the_create_table_dialog_stands_out():
+    """Tab onto a drop-down (compact, no border): its current value is drawn in clearly different colours."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    lobby = new_lobby(5)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(CreateTableScreen())
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        seats = app.screen.query_one("#c-seats", Select)
+        current = seats.query_one(SelectCurrent)
+        await pilot.pause()
+        blurred = current.rich_style.bgcolor
+        seats.focus()
+        await pilot.pause()
+        await pilot.pause()
+        assert seats.has_focus
+        focused = current.rich_style.bgcolor
+        # Textual's own change (#102040 -> #1b2a47 in the default theme) is too faint to see
+        contrast = sum(abs(a - b) for a, b in zip(focused.get_truecolor(), blurred.get_truecolor()))
+        assert contrast > 150, (blurred, focused)
