@@ -56,7 +56,7 @@ async def test_waiting_room_shows_table_chat_and_host_keys_only_to_the_host():
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready)
         screen = app.screen
         assert screen.query_one("#table-chat").display and screen.query_one("#table-chat").region.height > 0
-        assert not screen._is_host()
+        assert not screen.model.host
         footer = screen_text(app).splitlines()[-1]
         assert "Ready" in footer and "Add bot" not in footer and "Start" not in footer
         await pilot.press("c", *"hi crew", "enter")
@@ -110,9 +110,9 @@ async def test_every_seat_stays_visible_at_80_columns_with_autopilot_marks():
         await wait_for(pilot, at_table)
         table = lobby.tables[tid]
         # a long status must not wrap and push the last seat out of the panel
-        app.screen.update = replace(app.screen.update, table=replace(app.screen.update.table, seats=[
+        app.screen.state.update = replace(app.screen.update, table=replace(app.screen.update.table, seats=[
             replace(s, autopilot=True) for s in app.screen.update.table.seats]))
-        app.screen._draw_game(app.screen.view, app.card_styles)
+        app.screen.refresh_texts()
         await pilot.pause()
         text = screen_text(app)
         # names are cut (to 7 characters and "…") before a seat's state is
@@ -152,9 +152,9 @@ async def test_hand_over_report_gets_out_of_the_way_when_it_is_your_move():
         bot_table(app, players=3, limit=1000)
         await wait_for(pilot, lambda a: at_table(a) and a.screen.view.seat in a.screen.view.waiting_for)
         table = app.screen
-        app.push_screen(HandOverScreen(table, {"hand": 0, "winner": None}, None))
+        app.push_screen(HandOverScreen(table.names, {"hand": 0, "winner": None}, None, on_chat=table.action_chat))
         await pilot.pause()
-        table.close_hand_over_for_move()
+        table.dialogs.close_hand_over_for_move()
         await pilot.pause()
         assert app.screen is table
 
@@ -167,8 +167,8 @@ async def test_enter_without_a_card_says_what_to_do():
         bot_table(app, players=3, limit=1000)
         await wait_for(pilot, at_table)
         table = app.screen
-        table.prompt = replace(table.prompt, hand_mode="discard")
-        table._confirm_hand()
+        table.state.model = replace(table.model, prompt=replace(table.prompt, hand_mode="discard"))
+        table.keys.confirm_hand()
         await pilot.pause()
         assert any("Pick a card first" in n.message for n in app._notifications)
 
@@ -313,12 +313,12 @@ async def test_one_esc_leaves_the_hands_up_target_prompt_even_with_the_chat_log_
         table = app.screen
         await pilot.press("u")
         await pilot.pause()
-        assert table.sub == "hands_up"
+        assert table.state.selection.sub == "hands_up"
         table.set_focus(table.query_one(ChatBox).query_one(RichLog))  # e.g. clicked or tabbed to
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert table.sub is None
+        assert table.state.selection.sub is None
         assert "u" in {o.key for o in table.prompt.options}  # back at "offer or HANDS UP!"
 
 
