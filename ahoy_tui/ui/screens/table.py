@@ -24,10 +24,10 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ahoy_tui.ui.compositor import use_frugal_compositor
-from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.presenter import KEY_ACTIONS, hand_model, present, selection_after
 from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.screens.table_chat import TableChat
 from ahoy_tui.ui.screens.table_crew import CREW_BINDINGS, SeatKeys
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_layout import apply_size
@@ -47,6 +47,16 @@ from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.piles import Piles
 from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 from ahoy_tui.ui.widgets.seat_list import SeatList
+
+
+def _game_key(key: str) -> Any:
+    """An ``action_*`` method that runs the prompt's option for ``key`` (``PlayKeys.key``)."""
+
+    def action(self: "TableScreen") -> None:
+        self.keys.key(key)
+
+    action.__doc__ = f"Run the prompt's option for {key!r}, if it offers one."
+    return action
 
 
 class TableScreen(Screen[None]):
@@ -103,14 +113,13 @@ class TableScreen(Screen[None]):
         self.keys = PlayKeys(self.state, app, self.send, self.refresh_texts, self._redraw_hand, self.dialogs,
                              self.seat_keys.rematch)
         self.pacing = Pacing(self.state, app, self.refresh_texts, lambda: app.screen is self)
-        self.painter = TablePainter(self)
+        self.painter = TablePainter(self, lambda: self.narrated(LOG_PANEL_LINES))
         self._ready = False
         self._queued: list[Any] = []
-        self._look_key: tuple | None = None
         self._log_pending: list[Any] = []
         self._dirty = False
         self._flush_queued = False
-        self._pending_chat: list[Any] = []
+        self.chat = TableChat(self)
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -145,9 +154,7 @@ class TableScreen(Screen[None]):
         if not built(self, EventLog, PromptBar, KeyFooter):
             return  # the session ended while this screen was being built
         self._ready = True
-        if self._pending_chat:
-            pending, self._pending_chat = self._pending_chat, []
-            self.set_chat(pending)
+        self.chat.show_pending()
         queued, self._queued = self._queued, []
         for update in queued:
             self.apply_update(update)
@@ -251,21 +258,12 @@ class TableScreen(Screen[None]):
         self._paint()
 
     def _paint(self) -> None:
-        """Assign the model to the widgets; a new language or ASCII mode re-tells the log and the keys."""
+        """Assign the model to the widgets (presented again if the preferences changed since)."""
         if not self._ready or exiting(self):
             return
         model = self.state.model
-        if model is None or model.look != self.look():  # the preferences changed since it was presented
+        if model is None or model.look != self.look():
             model = self.state.model = self._present()
-        look = model.look
-        look_key = (look.lang, look.ascii_only)
-        if look_key != self._look_key:
-            if self._look_key is not None:
-                self._renarrate()  # the log panel speaks the new language / ASCII too
-            self._look_key = look_key
-            translate_bindings(self, look.lang)
-            self.set_class(look.ascii_only, "-ascii")
-            self.painter.look_changed()
         self.painter.paint(model)
 
     def _redraw_hand(self) -> None:
@@ -277,13 +275,6 @@ class TableScreen(Screen[None]):
         state.model = replace(model, hand=hand_model(state.view, model.look, state.selection, model.hand))
         if self._ready and not exiting(self):
             self.painter.paint_hand(state.model)
-
-    def _renarrate(self) -> None:
-        """Tell the newest events again in the log panel, in the session's language and alphabet."""
-        log = self.painter.part(EventLog)
-        log.clear()
-        for line in self.narrated(LOG_PANEL_LINES):
-            log.add(line)
 
     def narrated(self, last: int | None = None) -> list[Any]:
         """The kept events (the newest ``last``, or all) as the log tells them, each with the names of its time."""
@@ -311,32 +302,15 @@ class TableScreen(Screen[None]):
         return action in self.state.keys if action in KEY_ACTIONS else True
 
     # -- keys (each one line: the collaborators do the work) ---------------------------------
-    def action_draw(self) -> None:
-        self.keys.key("d")
-
-    def action_offer(self) -> None:
-        self.keys.key("o")
-
-    def action_hands_up(self) -> None:
-        self.keys.key("u")
-
-    def action_ahoy(self) -> None:
-        self.keys.key("a")
-
-    def action_accept(self) -> None:
-        self.keys.key("y")
-
-    def action_decline(self) -> None:
-        self.keys.key("n")
-
-    def action_step_in(self) -> None:
-        self.keys.key("i")
-
-    def action_pass(self) -> None:
-        self.keys.key("p")
-
-    def action_confirm(self) -> None:
-        self.keys.key("enter")
+    action_draw = _game_key("d")
+    action_offer = _game_key("o")
+    action_hands_up = _game_key("u")
+    action_ahoy = _game_key("a")
+    action_accept = _game_key("y")
+    action_decline = _game_key("n")
+    action_step_in = _game_key("i")
+    action_pass = _game_key("p")
+    action_confirm = _game_key("enter")
 
     def action_rematch(self) -> None:
         self.seat_keys.rematch()
@@ -426,22 +400,12 @@ class TableScreen(Screen[None]):
 
     # -- chat --------------------------------------------------------------------------------
     def add_chat(self, msg: Any) -> None:
-        if not built(self, ChatBox):
-            if not exiting(self):
-                self._pending_chat.append(msg)  # shown once the chat box exists (_start)
-            return
-        self.query_one(ChatBox).add_message(msg)
+        """One new table chat line (kept until the chat box exists)."""
+        self.chat.add(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
         """Show the table's chat history (on joining or returning: maybe before the chat box exists)."""
-        if not built(self, ChatBox):
-            if not exiting(self):
-                self._pending_chat = list(messages)
-            return
-        chat = self.query_one(ChatBox)
-        chat.clear()
-        for m in messages:
-            chat.add_message(m)
+        self.chat.set(messages)
 
     def on_chat_box_said(self, event: ChatBox.Said) -> None:
         event.stop()

@@ -9,8 +9,10 @@ everything.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+
+from ahoy_tui.ui.keys import translate_bindings
 from ahoy_tui.ui.table_model import HandModel, TableModel
 from ahoy_tui.ui.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.chat_box import ChatBox
@@ -28,10 +30,13 @@ class TablePainter:
 
     Args:
         screen: The table screen (its widgets are looked up once, by class or ``#id``).
+        log_lines: The newest kept events as the log tells them now (a new language re-tells them).
     """
 
-    def __init__(self, screen: Any) -> None:
+    def __init__(self, screen: Any, log_lines: Callable[[], list[Any]]) -> None:
         self.screen = screen
+        self.log_lines = log_lines
+        self._look_key: tuple | None = None
         self._parts: dict[Any, Any] = {}
         self._assigned: dict[tuple[int, str], Any] = {}
         self._keys: frozenset[str] | None = None
@@ -55,12 +60,25 @@ class TablePainter:
             self._assigned[key] = value
             setattr(widget, attr, value)
 
-    def look_changed(self) -> None:
-        """Language or ASCII mode changed: bindings and the footer are refreshed at the next paint."""
-        self._keys = None
+    def _look(self, model: TableModel) -> None:
+        """A new language or ASCII mode: the log told again, the bindings translated, the ``-ascii`` class."""
+        look = model.look
+        look_key = (look.lang, look.ascii_only)
+        if look_key == self._look_key:
+            return
+        if self._look_key is not None:
+            log = self.part(EventLog)  # the log panel speaks the new language / ASCII too
+            log.clear()
+            for line in self.log_lines():
+                log.add(line)
+        self._look_key = look_key
+        translate_bindings(self.screen, look.lang)
+        self.screen.set_class(look.ascii_only, "-ascii")
+        self._keys = None  # bindings and footer refreshed below
 
     def paint(self, model: TableModel) -> None:
         """Every panel from ``model``, then the key bindings and the footer if what they show changed."""
+        self._look(model)
         look = model.look
         self._title(model)
         clock = self.part(Countdown)
