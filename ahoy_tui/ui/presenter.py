@@ -106,14 +106,19 @@ def selection_after(old_view: Any, view: Any, selection: Selection) -> Selection
 
 
 # -- the prompt ----------------------------------------------------------------------------
-def build_prompt(update: Any, look: Look, sub: str | None = None) -> Prompt:
-    """The focused prompt: the waiting room's hint, the game's question (``prompts.build``) or the rematch."""
+def build_prompt(update: Any, look: Look, sub: str | None = None, host: bool | None = None) -> Prompt:
+    """The focused prompt: the waiting room's hint, the game's question (``prompts.build``) or the rematch.
+
+    ``host``: whether the viewer hosts the table (computed when None).
+    """
     t = partial(tr, look.lang)
     view = None if update is None else update.view
+    if host is None:
+        host = is_host(update, look.me)
     if view is None:
         if update is not None and update.seat is None:
             return Prompt(t("wait.hint_watch"))
-        return Prompt(t("wait.hint_host") if is_host(update, look.me) else t("wait.hint"))
+        return Prompt(t("wait.hint_host") if host else t("wait.hint"))
     status = update.table.status
     mine = my_seat_info(update)
     if view.phase is Phase.GAME_OVER:
@@ -121,8 +126,8 @@ def build_prompt(update: Any, look: Look, sub: str | None = None) -> Prompt:
         others = [s.name for i, s in enumerate(seats) if s.kind == "person" and not s.ready and i != me]
         alone = sum(1 for s in seats if s.kind != "empty") < 2
         return prompts.game_over_prompt(me is not None, mine is not None and mine.ready, look.lang,
-                                        others, alone, is_host(update, look.me))
-    prompt = prompts.build(view, list(update.legal), seat_names(update), look.lang, look.ascii_only, sub,
+                                        others, alone, host)
+    prompt = prompts.build(view, update.legal, seat_names(update), look.lang, look.ascii_only, sub,
                            status, asked=mine is not None and mine.ready)
     if mine is not None and mine.autopilot and status in IN_PLAY:
         prompt = replace(prompt, note=" ".join(filter(None, (prompt.note, t("autopilot.note")))))
@@ -130,7 +135,8 @@ def build_prompt(update: Any, look: Look, sub: str | None = None) -> Prompt:
 
 
 # -- keys ------------------------------------------------------------------------------------
-def usable_keys(update: Any, prompt: Prompt, me: str, facts: Facts = Facts()) -> frozenset[str]:
+def usable_keys(update: Any, prompt: Prompt, me: str, facts: Facts = Facts(),
+                host: bool | None = None) -> frozenset[str]:
     """The names among :data:`KEY_ACTIONS` usable now (the table's ``check_action``).
 
     Game keys follow the prompt's options (so only legal actions run);
@@ -147,7 +153,9 @@ def usable_keys(update: Any, prompt: Prompt, me: str, facts: Facts = Facts()) ->
         on.add("move")
     if update is None:
         return frozenset(on)
-    table, host = update.table, is_host(update, me)
+    table = update.table
+    if host is None:
+        host = is_host(update, me)
     empty_seat = any(s.kind == "empty" for s in table.seats)
     if update.view is None:
         if table.status == "waiting":
@@ -245,8 +253,11 @@ def _seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     return "" if s.connected else t("table.offline")
 
 
-def seats_model(update: Any, look: Look, names: Sequence[str]) -> SeatsModel:
-    """The ring's rows in play order; after a game over, people who sat down since (they join the rematch)."""
+def seats_model(update: Any, look: Look, names: Sequence[str], previous: SeatsModel | None = None) -> SeatsModel:
+    """The ring's rows in play order; after a game over, people who sat down since (they join the rematch).
+
+    ``previous``: a seats model in the same look (its labels are reused).
+    """
     t = partial(tr, look.lang)
     view = update.view
     in_hand = view.phase not in (Phase.NO_HAND, Phase.GAME_OVER)
@@ -262,12 +273,16 @@ def seats_model(update: Any, look: Look, names: Sequence[str]) -> SeatsModel:
             if s.kind != "empty" and (i >= view.players or i in update.table.gone):
                 rows.append(SeatRow(name=s.name, cards=0, total=0, you=i == update.seat,
                                     status=t("wait.bot") if s.kind == "bot" else t("table.new")))
+    if previous is not None:
+        return SeatsModel(tuple(rows), previous.you_label, previous.pts_label)
     return SeatsModel(tuple(rows), t("table.you"), t("table.pts", n="{n}"))
 
 
-def piles_model(view: Any, look: Look) -> PilesModel:
-    fix = asciify if look.ascii_only else _same
-    labels = tuple(fix(tr(look.lang, k)) for k in ("table.draw", "table.discard", "table.empty"))
+def piles_model(view: Any, look: Look, labels: tuple[str, str, str] | None = None) -> PilesModel:
+    """The piles; ``labels`` are the translated words when the caller has them already."""
+    if labels is None:
+        fix = asciify if look.ascii_only else _same
+        labels = tuple(fix(tr(look.lang, k)) for k in ("table.draw", "table.discard", "table.empty"))
     return PilesModel(view.draw_size, tuple(view.discard), labels)  # type: ignore[arg-type]
 
 
@@ -315,26 +330,35 @@ def present(update: Any, look: Look, selection: Selection = Selection(), facts: 
         facts: What earlier updates left (a kept hand history, a last hand report).
         previous: The model shown now; its unchanged pieces are reused (same output, less work).
     """
-    t = partial(tr, look.lang)
-    fix = asciify if look.ascii_only else _same
     view = None if update is None else update.view
     names = seat_names(update)
-    prompt = build_prompt(update, look, selection.sub)
+    host = is_host(update, look.me)
+    prompt = build_prompt(update, look, selection.sub, host)
+    same_look = previous is not None and previous.look == look
     seats = piles = banner = None
     waiting = None
     if view is None:
         waiting = waiting_text(update, look)
     else:
-        seats = seats_model(update, look, names)
-        piles = piles_model(view, look)
+        seats = seats_model(update, look, names, previous.seats if same_look else None)
+        piles = piles_model(view, look, previous.piles.labels if same_look and previous.piles else None)
         banner = banner_model(view, look, names, None if previous is None else previous.banner)
+    if same_look:
+        chat_title, chat_placeholder, log_title = previous.chat_title, previous.chat_placeholder, previous.log_title
+    else:
+        t = partial(tr, look.lang)
+        fix = asciify if look.ascii_only else _same
+        chat_title, chat_placeholder = fix(t("table.chat")), fix(t("table.chat_placeholder"))
+        log_title = fix(t("table.log"))
+    title_key = _title_key(update, look)
+    title = previous.title if previous is not None and previous.title_key == title_key else title_text(update, look)
     return TableModel(
         look=look,
-        title=title_text(update, look),
+        title=title,
         clock=ClockModel(None if update is None else update.deadline, clock_is_mine(update)),
-        chat_title=fix(t("table.chat")),
-        chat_placeholder=fix(t("table.chat_placeholder")),
-        log_title=fix(t("table.log")),
+        chat_title=chat_title,
+        chat_placeholder=chat_placeholder,
+        log_title=log_title,
         playing=view is not None,
         waiting=waiting,
         seats=seats,
@@ -342,9 +366,19 @@ def present(update: Any, look: Look, selection: Selection = Selection(), facts: 
         banner=banner,
         hand=hand_model(view, look, selection, None if previous is None else previous.hand),
         prompt=prompt,
-        keys=usable_keys(update, prompt, look.me, facts),
-        host=is_host(update, look.me),
+        keys=usable_keys(update, prompt, look.me, facts, host),
+        host=host,
+        title_key=title_key,
     )
+
+
+def _title_key(update: Any, look: Look) -> tuple:
+    """Everything :func:`title_text` reads."""
+    if update is None:
+        return (None,)
+    view = update.view
+    return (update.table.name, update.seat, look.auto_pass, look.lang, look.ascii_only,
+            None if view is None else (view.hand_no, view.limit, view.seat))
 
 
 IDLE_KEYS = usable_keys(None, Prompt(""), "")

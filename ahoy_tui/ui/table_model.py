@@ -179,6 +179,8 @@ class TableModel:
     prompt: Prompt
     keys: frozenset[str]
     host: bool = False
+    title_key: tuple = field(default=(), compare=False, repr=False)
+    """What ``title`` was built from (the next model reuses it while it is equal)."""
 
     def strings(self) -> list[str]:
         """Every text of the model (for scans: hidden information, ASCII mode)."""
