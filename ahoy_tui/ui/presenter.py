@@ -25,10 +25,9 @@ from ahoy_tui.ui import prompts
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_banner import banner_for
-from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, Selection,
-                                     SeatsModel, TableModel)
+from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
+                                     Selection, SeatsModel, TableModel)
 from ahoy_tui.ui.text import asciify, clean
-from ahoy_tui.ui.widgets.seat_list import SeatRow
 
 GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept": "y", "decline": "n",
              "step_in": "i", "pass": "p", "confirm": "enter", "rematch": "r"}

@@ -21,7 +21,29 @@ from typing import Any, Mapping
 from rich.text import Text
 
 from ahoy_tui.ui.prompts import Prompt
-from ahoy_tui.ui.widgets.seat_list import SeatRow
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """What one seat line shows.
+
+    Attributes:
+        name: Seat name (hostile, cleaned when drawn).
+        cards: Hand size (card backs).
+        total: Total score.
+        you: This is the viewer's seat.
+        turn: The seat whose turn it is.
+        waiting: The hand waits for this seat's decision.
+        status: ``""``, ``"offline"``, ``"autopilot"``, ``"bot"`` or ``"left"`` (already translated).
+    """
+
+    name: str
+    cards: int
+    total: int
+    you: bool = False
+    turn: bool = False
+    waiting: bool = False
+    status: str = ""
 
 
 @dataclass(frozen=True)

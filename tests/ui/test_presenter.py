@@ -198,3 +198,13 @@ def test_a_new_hand_or_phase_drops_the_selection_but_a_clock_tick_keeps_it(game)
     same = next(u for u in ups if u.view.phase is Phase.ACTION)
     assert selection_after(same.view, same.view, sel) is sel
     assert selection_after(same.view, replace(same.view, phase=Phase.RESPOND), sel).sub is None
+
+
+def test_the_presenter_imports_no_textual():
+    import subprocess
+    import sys
+
+    code = ("import sys, ahoy_tui.ui.presenter, ahoy_tui.ui.table_record; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
