@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ahoy_tui.bots import make_bot
-from ahoy_tui.game.actions import Ahoy
 from ahoy_tui.game.engine import ahoy_actions, awaiting
 from ahoy_tui.game.game import Game
 from ahoy_tui.game.record import dumps

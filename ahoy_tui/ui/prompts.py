@@ -10,7 +10,7 @@ action. Nothing here can offer an illegal action: every option comes from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from ahoy_tui.game import cards as C
@@ -42,9 +42,9 @@ class Option:
     command: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Prompt:
-    """The focused prompt.
+    """The focused prompt (frozen: a new prompt is a new object).
 
     Attributes:
         text: The question or status line.
@@ -56,7 +56,7 @@ class Prompt:
     """
 
     text: str
-    options: list[Option] = field(default_factory=list)
+    options: tuple[Option, ...] = ()
     hand_mode: str | None = None
     lay_k: int = 0
     note: str = ""
@@ -113,7 +113,7 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
             text = t("table.no_hand")
         else:
             text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
-        return Prompt(text, extra, note=note)
+        return Prompt(text, tuple(extra), note=note)
     opts: list[Option] = []
     hand_mode = None
     lay_k = 0
@@ -171,7 +171,7 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
         opts.append(Option("enter", t("key.confirm"), command="confirm"))
     else:
         text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
-    return Prompt(text, extra + opts, hand_mode, lay_k, note, True)
+    return Prompt(text, tuple(extra + opts), hand_mode, lay_k, note, True)
 
 
 def game_over_prompt(seated: bool, asked: bool, lang: str, others: Sequence[str] = (),
@@ -197,7 +197,7 @@ def game_over_prompt(seated: bool, asked: bool, lang: str, others: Sequence[str]
         if others:
             return Prompt(tr(lang, "p.game_over_waiting", names=", ".join(clean(n, 16) for n in others)))
         return Prompt(tr(lang, "p.game_over_asked"))
-    return Prompt(tr(lang, "p.game_over"), [Option("r", tr(lang, "key.rematch"), command="rematch")])
+    return Prompt(tr(lang, "p.game_over"), (Option("r", tr(lang, "key.rematch"), command="rematch"),))
 
 
 def hand_action(prompt: Prompt, hand: Sequence[int], cursor: int | None, marked: Sequence[int],

@@ -28,7 +28,7 @@ def known_cards(screen: TableScreen) -> set[int]:
     """Identities this viewer legitimately knows: own hand, discards, statements, own events, reveals."""
     view = screen.view
     known = set(view.hand) | set(view.discard) | set(view.ahoy_cards)
-    for e in screen._all_events:
+    for e in screen.record.events:
         d = e.data
         if e.kind == "offered":
             known |= {d["want"], d["give"]}
@@ -47,7 +47,7 @@ def early_reveals(screen: TableScreen) -> list:
     view = screen.view
     if view is None or view.phase.value in ("no_hand", "game_over"):
         return []
-    return [e for e in list(screen._all_events) + list(screen.book.events)
+    return [e for e in list(screen.record.events) + list(screen.record.book.events)
             if e.kind == "reveal" and e.data.get("hand") == view.hand_no]
 
 

@@ -166,7 +166,7 @@ async def test_own_clock_turns_red_rings_and_says_the_autopilot_is_near():
         await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)))
         assert bells
         clock = app.screen.query_one(Countdown)
-        assert clock.mine or clock.deadline is None or not app.screen.clock_is_mine()
+        assert clock.mine or clock.deadline is None or not app.screen.model.clock.mine
 
 
 async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():

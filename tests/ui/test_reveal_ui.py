@@ -89,7 +89,7 @@ async def test_hand_over_reveals_the_deals_history_lists_every_hand_and_game_ove
         assert "The game in figures" in shown and "Lies told" in shown
         for i, s in enumerate(game_summary(table.events, 3)):
             assert " ".join(str(p) for p in s.points) in shown
-        assert [h.over["hand"] for h in screen.book.hands] == [r.hand for r in results]
+        assert [h.over["hand"] for h in screen.record.book.hands] == [r.hand for r in results]
         await pilot.press("escape")
         await pilot.pause()
         while not isinstance(app.screen, TableScreen):
@@ -122,7 +122,7 @@ async def test_no_reveal_with_the_option_off_and_spanish_texts():
         assert "Los tratos de esta mano" not in shown
         assert "La partida en cifras" in shown and "esta mesa no revela los tratos" in shown
         screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-        assert all(h.reveal is None for h in screen.book.hands)
+        assert all(h.reveal is None for h in screen.record.book.hands)
 
 
 async def test_create_dialog_reveal_is_on_by_default_and_can_be_turned_off():

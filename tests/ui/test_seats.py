@@ -33,7 +33,7 @@ async def test_waiting_room_shows_table_chat_and_host_keys_only_to_the_host():
         await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and a.screen._ready)
         screen = app.screen
         assert screen.query_one("#table-chat").display and screen.query_one("#table-chat").region.height > 0
-        assert not screen._is_host()
+        assert not screen.model.host
         footer = screen_text(app).splitlines()[-1]
         assert "Ready" in footer and "Add bot" not in footer and "Start" not in footer
         await pilot.press("c", *"hi crew", "enter")
@@ -49,9 +49,9 @@ async def test_every_seat_stays_visible_at_80_columns_with_autopilot_marks():
         await wait_for(pilot, at_table)
         table = lobby.tables[tid]
         # a long status must not wrap and push the last seat out of the panel
-        app.screen.update = replace(app.screen.update, table=replace(app.screen.update.table, seats=[
+        app.screen.state.update = replace(app.screen.update, table=replace(app.screen.update.table, seats=[
             replace(s, autopilot=True) for s in app.screen.update.table.seats]))
-        app.screen._draw_game(app.screen.view, app.card_styles)
+        app.screen.refresh_texts()
         await pilot.pause()
         text = screen_text(app)
         # names are cut (to 7 characters and "…") before a seat's state is

@@ -59,9 +59,9 @@ async def test_seated_tables_are_marked_and_a_return_shows_the_hand_and_the_chat
         await pilot.press("j")
         await wait_for(pilot, _at(first))
         screen = app.screen
-        assert screen._all_events[0].kind == "hand_started"  # the log starts at the hand's start
+        assert screen.record.events[0].kind == "hand_started"  # the log starts at the hand's start
         seat = lobby.tables[first].seat_of("user:anna")
-        assert all(e.visible_to(seat) for e in screen._all_events)  # only what her seat was shown (R18)
+        assert all(e.visible_to(seat) for e in screen.record.events)  # only what her seat was shown (R18)
         chat = screen.query_one(ChatBox)
         assert any(m[3] == "game_begins" for m in chat._messages), chat._messages
 

@@ -27,9 +27,9 @@ SIZE = (80, 24)
 async def test_the_same_toast_refreshes_instead_of_stacking():
     async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
-        table.prompt = replace(table.prompt, hand_mode="discard")
+        table.state.model = replace(table.model, prompt=replace(table.prompt, hand_mode="discard"))
         for _ in range(3):
-            table._confirm_hand()
+            table.keys.confirm_hand()
             await pilot.pause()
         app.notify("Something else.")
         await pilot.pause()
@@ -80,7 +80,7 @@ async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_
         # play until the table waits for bo (its log then names bo)
         await play_until(pilot, lambda a: at_table(a) and 1 in a.screen.view.waiting_for
                          and a.screen.view.seat not in a.screen.view.waiting_for)
-        before = [line.plain for line in table._narrate_kept()]
+        before = [line.plain for line in table.narrated()]
         assert any(re.search(r"\bbo\b", line) for line in before), before
         await pilot.press("B")
         await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
@@ -97,11 +97,11 @@ async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_
         await pilot.press("y")
         await wait_for(pilot, lambda a: lobby.tables[tid].seats[1].kind == "bot" and a.screen is table
                        and table.names[1] != "bo")
-        after = [line.plain for line in table._narrate_kept()]
+        after = [line.plain for line in table.narrated()]
         assert after[:len(before)] == before  # the past still says bo, not the bot's name
         await pilot.press("l")  # the log panel is told again in Spanish: bo still did what bo did
         await pilot.pause()
-        log = [line.plain for line in table._narrate_kept()]
+        log = [line.plain for line in table.narrated()]
         assert log[:len(before)] != before and any(re.search(r"\bbo\b", line) for line in log[:len(before)])
         assert not any(table.names[1] in line for line in log[:len(before)])
 
@@ -145,7 +145,7 @@ async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
     async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
         for hand in (101, 102):
-            table._maybe_show_over([Event("hand_over", {"hand": hand, "winner": None})])
+            table.dialogs.show_over([Event("hand_over", {"hand": hand, "winner": None})])
             await pilot.pause()
         reports = [s for s in app.screen_stack if isinstance(s, HandOverScreen)]
         assert len(reports) == 1 and reports[0].data["hand"] == 102
@@ -193,7 +193,7 @@ async def test_the_star_is_explained_under_the_hand_and_in_help():
 async def test_c_in_the_hand_report_goes_to_the_table_chat():
     async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen
-        app.push_screen(HandOverScreen(table, {"hand": 1, "winner": None}, None))
+        app.push_screen(HandOverScreen(table.names, {"hand": 1, "winner": None}, None, on_chat=table.action_chat))
         await wait_for(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         await pilot.press("c", *"hey crew", "enter")
         await wait_for(pilot, lambda a: any(m.text == "hey crew" for m in lobby.tables[tid].chat.messages))

@@ -63,9 +63,9 @@ async def test_hand_over_report_gets_out_of_the_way_when_it_is_your_move():
         bot_table(app, players=3, limit=1000)
         await wait_for(pilot, lambda a: at_table(a) and a.screen.view.seat in a.screen.view.waiting_for)
         table = app.screen
-        app.push_screen(HandOverScreen(table, {"hand": 0, "winner": None}, None))
+        app.push_screen(HandOverScreen(table.names, {"hand": 0, "winner": None}, None, on_chat=table.action_chat))
         await pilot.pause()
-        table.close_hand_over_for_move()
+        table.dialogs.close_hand_over_for_move()
         await pilot.pause()
         assert app.screen is table
 
@@ -78,8 +78,8 @@ async def test_enter_without_a_card_says_what_to_do():
         bot_table(app, players=3, limit=1000)
         await wait_for(pilot, at_table)
         table = app.screen
-        table.prompt = replace(table.prompt, hand_mode="discard")
-        table._confirm_hand()
+        table.state.model = replace(table.model, prompt=replace(table.prompt, hand_mode="discard"))
+        table.keys.confirm_hand()
         await pilot.pause()
         assert any("Pick a card first" in n.message for n in app._notifications)
 
@@ -103,12 +103,12 @@ async def test_one_esc_leaves_the_hands_up_target_prompt_even_with_the_chat_log_
         table = app.screen
         await pilot.press("u")
         await pilot.pause()
-        assert table.sub == "hands_up"
+        assert table.state.selection.sub == "hands_up"
         table.set_focus(table.query_one(ChatBox).query_one(RichLog))  # e.g. clicked or tabbed to
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert table.sub is None
+        assert table.state.selection.sub is None
         assert "u" in {o.key for o in table.prompt.options}  # back at "offer or HANDS UP!"
 
 

@@ -52,7 +52,7 @@ def all_text(app: App) -> str:
         for log in screen.query(EventLog):
             parts.extend(strip.text for strip in log.lines)
         if isinstance(screen, TableScreen):
-            parts.extend(line.plain for line in screen._narrate(screen._all_events))
+            parts.extend(line.plain for line in screen.narrated())
     return "\n".join(parts)
 
 

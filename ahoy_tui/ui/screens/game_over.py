@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,10 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ahoy_tui.ui.reveal_view import reveal_text, summary_table
+from ahoy_tui.ui.keys import in_language
+from ahoy_tui.ui.reveal_view import HandBook, reveal_text, summary_table
 from ahoy_tui.ui.screens.hand_over import hand_over_text
 from ahoy_tui.ui.screens.scores import score_table
-from ahoy_tui.ui.keys import in_language
 from ahoy_tui.ui.text import asciify, clean
 
 
@@ -37,15 +37,19 @@ class GameOverScreen(ModalScreen[str | None]):
         """The keys, as Textual's ``Footer`` shows them, in the session's language (``keys.in_language``)."""
         return in_language(super().active_bindings, self.app)
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, names: Sequence[str], view: Any, seated: bool, gone: frozenset[int], last: Any,
+                 ahoy: Any, book: HandBook) -> None:
+        """``names``: seat names in play order; ``view``: the viewer's final ``PlayerView``;
+        ``seated``: the viewer holds a seat; ``gone``: seats whose player left; ``last``: the last
+        ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands."""
         super().__init__()
-        self.names = list(table.names)
-        self.view = table.view
-        self.seated = table.update.seat is not None
-        self.gone = frozenset(table.update.table.gone)
-        self.last = next((e for e in reversed(table._all_events) if e.kind == "hand_over"), None)
-        self.ahoy = next((e for e in reversed(table._all_events) if e.kind == "ahoy"), None)
-        self.book = table.book
+        self.names = list(names)
+        self.view = view
+        self.seated = seated
+        self.gone = frozenset(gone)
+        self.last = last
+        self.ahoy = ahoy
+        self.book = book
 
     def compose(self) -> ComposeResult:
         app: Any = self.app

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,13 +50,14 @@ class HandOverScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close"), Binding("c", "chat", "Chat")]
 
-    def __init__(self, table: Any, data: dict, ahoy: Any, names: list[str] | None = None,
-                 reveal: dict | None = None) -> None:
-        """``names``: the seat names when the hand ended (default: the table's names now);
-        ``reveal``: the hand's public ``reveal`` event data (None: the table reveals nothing)."""
+    def __init__(self, names: Sequence[str], data: dict, ahoy: Any, reveal: dict | None = None,
+                 on_chat: Callable[[], None] | None = None) -> None:
+        """``names``: the seat names when the hand ended; ``data``: the public ``hand_over`` event data;
+        ``ahoy``: the hand's ``ahoy`` event (or None); ``reveal``: the hand's public ``reveal`` event
+        data (None: the table reveals nothing); ``on_chat``: types in the table chat (``c``)."""
         super().__init__()
-        self.names = list(table.names if names is None else names)
-        self.table = table
+        self.names = list(names)
+        self.on_chat = on_chat
         self.data = data
         self.ahoy = ahoy
         self.reveal = reveal
@@ -103,4 +104,5 @@ class HandOverScreen(ModalScreen[None]):
     def action_chat(self) -> None:
         """Close the report and type in the table chat (``c``, as at the table)."""
         self.dismiss(None)
-        self.table.action_chat()
+        if self.on_chat is not None:
+            self.on_chat()

@@ -1,44 +1,44 @@
 """The table: seats, piles, your hand, the focused prompt, log and table chat.
 
 The app hands every ``TableUpdate`` to :meth:`TableScreen.apply_update`;
-the screen sets its widgets' attributes and turns keys, clicks and prompt
-buttons into lobby commands (``act`` with the update's version). Every
-choice offered comes from ``update.legal`` (see ``ui.prompts``).
-
-This module holds the screen's state, its bindings and the update flow; the
-jobs live in mixins beside it: ``table_draw`` (redrawing the widgets),
-``table_play`` (game decisions), ``table_hand`` (card cursor and marks),
-``table_wait`` (waiting-room keys), ``table_crew`` (leave, autopilot,
-seat to bot, last hand) and ``table_pace`` (always pass on step-in, the
-autopilot warning, first-game hints).
+the screen asks the presenter (``ui.presenter.present``) for the model of
+every panel and assigns it to its widgets (``table_paint``), once per burst
+of updates. Keys, clicks and prompt buttons go to small collaborators, each
+given the screen's :class:`TableState` and callbacks: ``table_play``
+(game decisions, card cursor and marks), ``table_crew`` (waiting room,
+leave, autopilot, seat to bot), ``table_pace`` (always pass on step-in,
+the autopilot warning, first-game hints) and ``table_dialogs`` (every
+dialog, given the data it shows). Every choice offered comes from
+``update.legal`` (see ``ui.prompts``).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
-from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.local_deadline import LocalDeadline
+from ahoy_tui.ui.presenter import KEY_ACTIONS, hand_model, present, selection_after
 from ahoy_tui.ui.prompts import Prompt
-from ahoy_tui.ui.reveal_view import HandBook
-from ahoy_tui.ui.screens.table_crew import CREW_ACTIONS, CREW_BINDINGS, CrewActions
-from ahoy_tui.ui.screens.table_draw import TableDrawing
-from ahoy_tui.ui.screens.table_hand import HandCursor
-from ahoy_tui.ui.screens.table_pace import PACE_ACTIONS, PACE_BINDINGS, PaceActions
+from ahoy_tui.ui.screens.table_chat import TableChat
+from ahoy_tui.ui.screens.table_crew import CREW_BINDINGS, SeatKeys
+from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_layout import apply_size
-from ahoy_tui.ui.screens.table_play import GAME_KEYS, PlayActions
-from ahoy_tui.ui.screens.table_wait import WAIT_ACTIONS, WaitingRoomActions
-from ahoy_tui.ui.text import clean
+from ahoy_tui.ui.screens.table_pace import PACE_BINDINGS, Pacing
+from ahoy_tui.ui.screens.table_paint import TablePainter
+from ahoy_tui.ui.screens.table_play import PlayKeys
+from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.table_model import Look, TableModel
+from ahoy_tui.ui.table_record import TableRecord, narrate
 from ahoy_tui.ui.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
@@ -51,17 +51,27 @@ from ahoy_tui.ui.widgets.prompt_bar import PromptBar
 from ahoy_tui.ui.widgets.seat_list import SeatList
 
 
-MAX_EVENTS = 1000
-"""Projected events kept per table screen: the whole-log dialog (``e``) and the last hand's report."""
+def _game_key(key: str) -> Any:
+    """An ``action_*`` method that runs the prompt's option for ``key`` (``PlayKeys.key``)."""
+
+    def action(self: "TableScreen") -> None:
+        self.keys.key(key)
+
+    action.__doc__ = f"Run the prompt's option for {key!r}, if it offers one."
+    return action
 
 
-class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, PaceActions, TableDrawing,
-                  Screen[None]):
+class TableScreen(Screen[None]):
     """One table, for a seated player or a spectator.
 
     Attributes:
         table_id: The table shown.
-        update: The latest ``TableUpdate``.
+        state: The latest update, the selection and the model shown (``TableState``).
+        record: The kept events and hands (``TableRecord``).
+        keys: The game keys and card cursor (``PlayKeys``).
+        seat_keys: The waiting room and seat keys (``SeatKeys``).
+        pacing: Always pass, the autopilot warning, hints (``Pacing``).
+        dialogs: Opens the dialogs (``TableDialogs``).
     """
 
     BINDINGS = [
@@ -97,33 +107,24 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         super().__init__()
         use_frugal_compositor(self)
         self.table_id = table_id
-        self.update: Any = None
-        self.prompt = Prompt("")
-        self.sub: str | None = None
-        self.cursor: int | None = None
-        self.marked: frozenset[int] = frozenset()
-        self._all_events: list[Any] = []
-        self._event_names: list[tuple[str, ...]] = []
-        """Seat names as they were when each kept event arrived (parallel to ``_all_events``)."""
-        self.book = HandBook()
-        self.warned_since_move = False
-        """The autopilot-warning toast was shown since this seat last acted (one per stretch away)."""
-        self._shown_over: set[tuple[str, int]] = set()
+        self.state = TableState(table_id)
+        self.record = TableRecord()
+        app: Any = self.app
+        self.dialogs = TableDialogs(app, self.state, self.record, self.action_chat, self._game_over_closed)
+        self.seat_keys = SeatKeys(self.state, app, self.dialogs)
+        self.keys = PlayKeys(self.state, app, self.send, self.refresh_texts, self._redraw_hand, self.dialogs,
+                             lambda: self.run_worker(self.seat_keys.rematch()))
+        self.pacing = Pacing(self.state, app, self.refresh_texts, lambda: app.screen is self)
+        self.painter = TablePainter(self, lambda: self.narrated(LOG_PANEL_LINES))
         self._ready = False
         self._queued: list[tuple[Any, float]] = []
         """Updates that arrived before the first layout, each with when it arrived (``time.monotonic()``)."""
         self.decision_clock = LocalDeadline()
         """The decision clock's end on this process's clock (from ``update.remaining``)."""
-        self._texts_key: tuple | None = None
-        self._bindings_key: tuple | None = None
-        self._log_pending: list[Text] = []
+        self._log_pending: list[Any] = []
         self._dirty = False
         self._flush_queued = False
-        self._title: Text | None = None
-        self._assigned: dict[tuple[int, str], Any] = {}
-        self._parts: dict[Any, Any] = {}
-        self._footer_key: tuple | None = None
-        self._pending_chat: list[Any] = []
+        self.chat = TableChat(self)
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -158,9 +159,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         if not built(self, EventLog, PromptBar, KeyFooter):
             return  # the session ended while this screen was being built
         self._ready = True
-        if self._pending_chat:
-            pending, self._pending_chat = self._pending_chat, []
-            self.set_chat(pending)
+        self.chat.show_pending()
         queued, self._queued = self._queued, []
         for update, received in queued:
             self.apply_update(update, received)
@@ -169,24 +168,43 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
 
     # -- data in ------------------------------------------------------------------
     @property
-    def app_(self) -> Any:
-        return self.app
+    def update(self) -> Any:
+        """The latest ``TableUpdate`` (None until the first)."""
+        return self.state.update
+
+    @property
+    def view(self) -> Any:
+        """The viewer's ``PlayerView`` (None in the waiting room)."""
+        return self.state.view
+
+    @property
+    def legal(self) -> list[Any]:
+        """The viewer's legal actions now (empty for spectators)."""
+        return self.state.legal
 
     @property
     def names(self) -> list[str]:
         """The game's seat names in play order (they stay after people leave a finished game)."""
-        if self.update is None:
-            return []
-        table = self.update.table
-        return list(table.players) if table.players else [s.name for s in table.seats]
+        return self.state.names
 
     @property
-    def view(self) -> Any:
-        return None if self.update is None else self.update.view
+    def model(self) -> TableModel | None:
+        """What the panels show (None before the first update)."""
+        return self.state.model
 
     @property
-    def legal(self) -> list[Any]:
-        return [] if self.update is None else list(self.update.legal)
+    def prompt(self) -> Prompt:
+        """The focused prompt shown."""
+        return self.state.prompt
+
+    def look(self) -> Look:
+        """The session's preferences the table is drawn with now."""
+        app: Any = self.app
+        return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me, bool(getattr(app, "auto_pass", False)))
+
+    def _present(self) -> TableModel:
+        state = self.state
+        return present(state.update, self.look(), state.selection, self.record.facts(), state.model)
 
     def apply_update(self, update: Any, received: float | None = None) -> None:
         """Take a new ``TableUpdate`` (the app calls this for every one).
@@ -194,7 +212,7 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         ``received``: ``time.monotonic()`` when it arrived (default: now);
         ``update.remaining`` counts from then (``self.decision_clock``).
 
-        The state (update, cursor, prompt) changes at once; the widgets are
+        The state (update, selection, model) changes at once; the widgets are
         redrawn once per burst: updates already queued behind this one are
         taken first, then one redraw (a bot's move and its AHOY! are one frame).
         """
@@ -205,39 +223,29 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         if exiting(self):
             return
         self.decision_clock.take(update.remaining, update.clock_seconds, received)
-        if getattr(update, "catch_up", False):
-            self._all_events = []
-            self._event_names = []
+        catch_up = getattr(update, "catch_up", False)
+        if catch_up:
             self._log_pending = []
             self.query_one(EventLog).clear()
-        old_view = self.view
-        self.update = update
+        state = self.state
+        old_view = state.view
+        state.update = update
         events = list(update.events or [])
-        self._all_events.extend(events)
-        names = tuple(self.names)
-        if self._event_names and self._event_names[-1] == names:
-            names = self._event_names[-1]  # one shared tuple while the names stay
-        self._event_names.extend([names] * len(events))
-        self.book.take(events, reset=getattr(update, "catch_up", False))
-        if len(self._all_events) > MAX_EVENTS:
-            del self._all_events[:-MAX_EVENTS]
-            del self._event_names[:-MAX_EVENTS]
-        self._log_pending.extend(self._narrate(events[-LOG_PANEL_LINES:]))
-        view = update.view
-        if old_view is None or view is None or old_view.hand != view.hand or old_view.phase != view.phase:
-            self.cursor = None
-            self.marked = frozenset()
-        if view is None or view.phase is not Phase.ACTION:
-            self.sub = None
-        self.prompt = self._build_prompt()
+        self.record.take(events, state.names, catch_up=catch_up)
+        app: Any = self.app
+        self._log_pending.extend(narrate(events[-LOG_PANEL_LINES:], state.names,
+                                         None if update.view is None else update.view.seat,
+                                         app.lang, app.ascii_only))
+        state.selection = selection_after(old_view, update.view, state.selection)
+        state.model = self._present()
         self._dirty = True
         if not self._flush_queued:
             self._flush_queued = True
             self.call_later(self._flush)
-        self._maybe_show_over(events, news=not getattr(update, "catch_up", False))
-        self.close_hand_over_for_move()
-        self.tell_auto_pass()
-        self.show_hints()
+        self.dialogs.show_over(events, news=not catch_up, flush=self._flush)
+        self.dialogs.close_hand_over_for_move()
+        self.pacing.tell_auto_pass()
+        self.pacing.show_hints()
 
     def _flush(self) -> None:
         """Redraw the widgets once for the updates taken since the last redraw."""
@@ -249,138 +257,167 @@ class TableScreen(PlayActions, HandCursor, WaitingRoomActions, CrewActions, Pace
         log = self.query_one(EventLog)
         for line in lines:
             log.add(line)
-        self.refresh_texts()
-        self.close_stale_offer()
+        self._paint()
+        self.dialogs.close_stale_offer()
 
-    def _is_host(self) -> bool:
-        u = self.update
-        return u is not None and clean(u.table.host, 16) == clean(self.app_.me, 16)
-
-    # -- over views -----------------------------------------------------------------
-    def _maybe_show_over(self, events: list[Any], news: bool = True) -> None:
-        """Show the game-over report, or the report of a hand that just ended.
-
-        ``news`` is False for a catch-up (join, watch, reconnect): its events
-        are the history, and a hand that ended before is not news (``h``
-        shows it). A report still open when the next one comes shows the new
-        hand instead: one current report, never a stack.
-        """
-        view = self.view
-        if view is None:
+    def refresh_texts(self) -> None:
+        """Redraw everything from the latest update (language/theme/ASCII too)."""
+        if not self._ready or exiting(self):
             return
-        from ahoy_tui.ui.screens.game_over import GameOverScreen
-        from ahoy_tui.ui.screens.hand_over import HandOverScreen
+        self.state.model = self._present()
+        self._paint()
 
-        kinds = {e.kind: e for e in events}
-        if any(e.kind == "hand_started" and e.data.get("hand") == 1 for e in events):
-            self._shown_over.clear()  # a new game (a rematch) counts its hands from 1 again
-        if view.phase is Phase.GAME_OVER and ("game", view.hand_no) not in self._shown_over:
-            self._flush()
-            self._shown_over.add(("game", view.hand_no))
-            self.app.push_screen(GameOverScreen(self), self._game_over_closed)
-        elif "hand_over" in kinds and ("hand", kinds["hand_over"].data.get("hand")) not in self._shown_over:
-            self._shown_over.add(("hand", kinds["hand_over"].data.get("hand")))
-            if not news:
-                return
-            self._flush()
-            over, ahoy = kinds["hand_over"].data, kinds.get("ahoy")
-            reveal = kinds["reveal"].data if "reveal" in kinds else None
-            open_report = next((s for s in self.app.screen_stack if isinstance(s, HandOverScreen)), None)
-            if open_report is not None:
-                open_report.show(over, ahoy, self.names, reveal)
-            else:
-                self.app.push_screen(HandOverScreen(self, over, ahoy, reveal=reveal))
+    def _paint(self) -> None:
+        """Assign the model to the widgets (presented again if the preferences changed since)."""
+        if not self._ready or exiting(self):
+            return
+        model = self.state.model
+        if model is None or model.look != self.look():
+            model = self.state.model = self._present()
+        self.painter.paint(model)
+
+    def _redraw_hand(self) -> None:
+        """The selection moved: the hand panel only."""
+        state = self.state
+        model = state.model
+        if model is None:
+            return
+        state.model = replace(model, hand=hand_model(state.view, model.look, state.selection, model.hand))
+        if self._ready and not exiting(self):
+            self.painter.paint_hand(state.model)
+
+    def narrated(self, last: int | None = None) -> list[Any]:
+        """The kept events (the newest ``last``, or all) as the log tells them, each with the names of its time."""
+        app: Any = self.app
+        view = self.state.view
+        return self.record.narrate_kept(None if view is None else view.seat, app.lang, app.ascii_only, last)
 
     async def _game_over_closed(self, choice: str | None) -> None:
         if choice == "rematch":
-            await self.action_rematch()
+            await self.seat_keys.rematch()
         elif choice == "lobby":
-            await self.action_leave()
+            await self.seat_keys.leave()
 
     # -- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> None:
         """Send an engine action with the current version (stale ones are refused by the lobby)."""
-        if self.update is None:
+        if self.state.update is None:
             return
-        self.warned_since_move = False
-        self.app_.run_worker(self.app_.ask(self.app_.lobby.act, self.table_id, action, self.update.version))
+        self.pacing.warned_since_move = False
+        app: Any = self.app
+        app.run_worker(app.ask(app.lobby.act, self.table_id, action, self.state.update.version))
 
-    def on_piles_history_requested(self, event: Piles.HistoryRequested) -> None:
-        event.stop()
-        self.action_discards()
-
-    # -- bindings --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        waiting = self.view is None
-        if action in GAME_KEYS:
-            key = GAME_KEYS[action]
-            return self._option(key) is not None and self.update is not None
-        if action in ("mark",):
-            return self.prompt.hand_mode == "lay_down"
-        if action in ("move",):
-            return self.prompt.hand_mode is not None
-        if action == "number":
-            return True
-        if action == "add_bot" and self.update is not None and self.update.table.status == "game_over":
-            return self._is_host() and any(s.kind == "empty" for s in self.update.table.seats)
-        if action in WAIT_ACTIONS:
-            if not waiting or self.update is None or self.update.table.status != "waiting":
-                return False
-            if action == "add_bot":  # not on a full table (the key would only be refused)
-                return self._is_host() and any(s.kind == "empty" for s in self.update.table.seats)
-            if action in ("start", "remove_seat"):
-                return self._is_host()
-            return any(clean(s.name, 16) == clean(self.app_.me, 16) and s.kind == "person"
-                       for s in self.update.table.seats)
-        if action == "log":
-            return True
-        if action in ("discards", "scores"):
-            return not waiting
-        if action in CREW_ACTIONS:
-            return self.crew_check(action)
-        if action in PACE_ACTIONS:
-            return action == "toggle_hints" or (self.update is not None and self.update.seat is not None)
-        return True
+        """The presenter's ``usable_keys`` decide every table key; chat, leave and Esc always work."""
+        return action in self.state.keys if action in KEY_ACTIONS else True
+
+    # -- keys (each one line: the collaborators do the work) ---------------------------------
+    action_draw = _game_key("d")
+    action_offer = _game_key("o")
+    action_hands_up = _game_key("u")
+    action_ahoy = _game_key("a")
+    action_accept = _game_key("y")
+    action_decline = _game_key("n")
+    action_step_in = _game_key("i")
+    action_pass = _game_key("p")
+    action_confirm = _game_key("enter")
+
+    async def action_rematch(self) -> None:
+        await self.seat_keys.rematch()
+
+    def action_number(self, n: int) -> None:
+        self.keys.number(n)
+
+    def action_move(self, delta: int) -> None:
+        self.keys.move(delta)
+
+    def action_mark(self) -> None:
+        self.keys.mark()
+
+    def action_back(self) -> None:
+        focused = self.focused
+        if focused is not None:
+            self.set_focus(None)
+            if isinstance(focused, Input):
+                return  # Esc leaves the chat line first
+        self.keys.back()
+
+    async def action_ready(self) -> None:
+        await self.seat_keys.ready()
+
+    async def action_add_bot(self) -> None:
+        await self.seat_keys.add_bot()
+
+    async def action_remove_seat(self) -> None:
+        await self.seat_keys.remove_seat()
+
+    async def action_start(self) -> None:
+        await self.seat_keys.start()
+
+    async def action_leave(self) -> None:
+        await self.seat_keys.leave()
+
+    async def action_autopilot(self) -> None:
+        await self.seat_keys.autopilot()
+
+    def action_seat_to_bot(self) -> None:
+        self.seat_keys.seat_to_bot()
+
+    def action_last_hand(self) -> None:
+        self.dialogs.last_hand()
+
+    def action_history(self) -> None:
+        self.dialogs.history()
 
     def action_discards(self) -> None:
-        from ahoy_tui.ui.screens.discards import DiscardsScreen
-
-        if self.view is not None:
-            self.app.push_screen(DiscardsScreen(tuple(self.view.discard)))
+        self.dialogs.discards()
 
     def action_log(self) -> None:
-        from ahoy_tui.ui.screens.log_view import LogScreen
-
-        self.app.push_screen(LogScreen(self._narrate_kept()))
+        self.dialogs.log()
 
     def action_scores(self) -> None:
-        from ahoy_tui.ui.screens.scores import ScoresScreen
+        self.dialogs.scores()
 
-        if self.view is not None:
-            self.app.push_screen(ScoresScreen(self.names, self.view))
+    async def action_auto_pass(self) -> None:
+        await self.pacing.toggle_auto_pass()
+
+    def action_toggle_hints(self) -> None:
+        self.pacing.toggle_hints()
 
     def action_chat(self) -> None:
         self.query_one(ChatBox).focus_input()
 
+    # -- widget messages -------------------------------------------------------------------------
+    def on_hand_view_card_clicked(self, event: HandView.CardClicked) -> None:
+        event.stop()
+        self.keys.choose_card(event.index, from_click=True)
+
+    def on_prompt_bar_chosen(self, event: PromptBar.Chosen) -> None:
+        event.stop()
+        self.keys.run(event.option)
+
+    def on_piles_history_requested(self, event: Piles.HistoryRequested) -> None:
+        event.stop()
+        self.dialogs.discards()
+
+    def on_countdown_running_out(self, event: Countdown.RunningOut) -> None:
+        event.stop()
+        self.pacing.running_out(event.seconds)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
+        self.pacing.hide_hints()
+
     # -- chat --------------------------------------------------------------------------------
     def add_chat(self, msg: Any) -> None:
-        if not built(self, ChatBox):
-            if not exiting(self):
-                self._pending_chat.append(msg)  # shown once the chat box exists (_start)
-            return
-        self.query_one(ChatBox).add_message(msg)
+        """One new table chat line (kept until the chat box exists)."""
+        self.chat.add(msg)
 
     def set_chat(self, messages: list[Any]) -> None:
         """Show the table's chat history (on joining or returning: maybe before the chat box exists)."""
-        if not built(self, ChatBox):
-            if not exiting(self):
-                self._pending_chat = list(messages)
-            return
-        chat = self.query_one(ChatBox)
-        chat.clear()
-        for m in messages:
-            chat.add_message(m)
+        self.chat.set(messages)
 
     async def on_chat_box_said(self, event: ChatBox.Said) -> None:
         event.stop()
-        await self.app_.ask(self.app_.lobby.chat, self.table_id, event.text)
+        app: Any = self.app
+        await app.ask(app.lobby.chat, self.table_id, event.text)

@@ -1,91 +1,90 @@
 """The table's pacing aids: "always pass on step-in", the autopilot warning and first-game hints.
 
-A mixin of :class:`ahoy_tui.ui.screens.table.TableScreen`; it uses the
-screen's ``update``, ``table_id`` and ``app_``. The preferences live on the
-app (``AhoyApp.auto_pass``, ``AhoyApp.hints``; stored by ``ui.prefs``); the
-lobby answers the step-in windows (``lobby.set_auto_pass``, R9.2), the UI
-only tells it the player's choice.
+The preferences live on the app (``AhoyApp.auto_pass``, ``AhoyApp.hints``;
+stored by ``ui.prefs``); the lobby answers the step-in windows
+(``lobby.set_auto_pass``, R9.2), the UI only tells it the player's choice.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from textual.binding import Binding
 
 from ahoy_tui.ui import hints, prompts, textual_private
+from ahoy_tui.ui.presenter import clock_is_mine
+from ahoy_tui.ui.screens.table_state import TableState
 from ahoy_tui.ui.text import asciify
-from ahoy_tui.ui.widgets.countdown import Countdown
 
 PACE_BINDINGS = [
     Binding("P", "auto_pass", "Always pass", show=False),
     Binding("I", "toggle_hints", "Hints", show=False),
 ]
-PACE_ACTIONS = {"auto_pass", "toggle_hints"}
 
 HINT_SECONDS = 12
 """How long a hint toast stays (a click closes it sooner; ``I`` closes it and stops hints)."""
 
 
-class PaceActions:
-    """Keys ``P`` (always pass on step-in) and ``I`` (hints on/off); the clock warning; hints."""
+class Pacing:
+    """Keys ``P`` (always pass on step-in) and ``I`` (hints on/off); the clock warning; hints.
 
-    update: Any
-    table_id: str
-    _auto_pass_told: tuple[str, int] | None = None
-    _hint_at: float = float("-inf")
+    Args:
+        state: The table screen's state (read only).
+        app: The session's app (preferences, ``ask``, ``notify``, ``bell``).
+        redraw: Presents and paints the table again (the title shows the always-pass tag).
+        on_table: The table screen is the screen in front (no hint over a dialog).
+    """
+
+    def __init__(self, state: TableState, app: Any, redraw: Callable[[], None],
+                 on_table: Callable[[], bool]) -> None:
+        self.state = state
+        self.app = app
+        self.redraw = redraw
+        self.on_table = on_table
+        self.warned_since_move = False
+        """The autopilot-warning toast was shown since this seat last acted (one per stretch away)."""
+        self._auto_pass_told: tuple[str, int] | None = None
+        self._hint_at = float("-inf")
 
     # -- always pass on step-in ------------------------------------------------------
-    async def action_auto_pass(self) -> None:
+    async def toggle_auto_pass(self) -> None:
         """Turn "always pass on step-in" on or off (a preference of this identity)."""
-        app = self.app_  # type: ignore[attr-defined]
+        app, u, table_id = self.app, self.state.update, self.state.table_id
         app.auto_pass = not app.auto_pass
         app.save_prefs()
-        if self.update is not None and self.update.seat is not None:
-            self._auto_pass_told = (self.table_id, self.update.seat)
-            await app.ask(app.lobby.set_auto_pass, self.table_id, app.auto_pass)
+        if u is not None and u.seat is not None:
+            self._auto_pass_told = (table_id, u.seat)
+            await app.ask(app.lobby.set_auto_pass, table_id, app.auto_pass)
         app.notify(app.t("autopass.on" if app.auto_pass else "autopass.off"), timeout=4)
-        self.refresh_texts()  # type: ignore[attr-defined]
+        self.redraw()
 
     def tell_auto_pass(self) -> None:
         """Once per seat taken: tell the lobby this player always passes on step-in (if they chose so)."""
-        app = self.app_  # type: ignore[attr-defined]
-        u = self.update
+        app, u, table_id = self.app, self.state.update, self.state.table_id
         if u is None or u.seat is None or not app.auto_pass:
             return
-        if self._auto_pass_told == (self.table_id, u.seat):
+        if self._auto_pass_told == (table_id, u.seat):
             return
-        self._auto_pass_told = (self.table_id, u.seat)
-        app.call_later(app.ask, app.lobby.set_auto_pass, self.table_id, True)
+        self._auto_pass_told = (table_id, u.seat)
+        app.call_later(app.ask, app.lobby.set_auto_pass, table_id, True)
 
     # -- the autopilot warning ---------------------------------------------------------
-    def clock_is_mine(self) -> bool:
-        """The running clock is this player's own decision, not yet on the autopilot (R17)."""
-        u = self.update
-        view = None if u is None else u.view
-        if u is None or view is None or u.seat is None or view.seat is None or u.remaining is None:
-            return False
-        seats = u.table.seats
-        if u.seat < len(seats) and seats[u.seat].autopilot:
-            return False
-        return view.seat in tuple(u.waiting_for or ())
-
-    def on_countdown_running_out(self, event: Countdown.RunningOut) -> None:
-        event.stop()
-        if not self.clock_is_mine():
+    def running_out(self, seconds: int) -> None:
+        """The clock has ``seconds`` left: ring, and once per stretch away warn of the autopilot (R17)."""
+        if not clock_is_mine(self.state.update):
             return
-        app = self.app_  # type: ignore[attr-defined]
+        app = self.app
         app.bell()
-        if self.warned_since_move:  # type: ignore[attr-defined]
+        if self.warned_since_move:
             return  # someone away is warned once, not a toast over the chat for every decision
         self.warned_since_move = True
-        app.notify(app.t("autowarn", n=event.seconds), severity="warning", timeout=event.seconds)
+        app.notify(app.t("autowarn", n=seconds), severity="warning", timeout=seconds)
 
     # -- first-game hints -------------------------------------------------------------------
-    def action_toggle_hints(self) -> None:
+    def toggle_hints(self) -> None:
         """Hints off (closing the hint on screen), or on again."""
-        app = self.app_  # type: ignore[attr-defined]
+        app = self.app
         app.hints = not app.hints
         app.save_prefs()
         if not app.hints:
@@ -96,15 +95,10 @@ class PaceActions:
 
     def _hint_on_screen(self, title: str) -> bool:
         """A hint toast is up, or was just asked for (a toast is listed only once its message is handled)."""
-        app = self.app_  # type: ignore[attr-defined]
         since = time.monotonic() - self._hint_at
         if since >= HINT_SECONDS:
             return False
-        return since < 1.0 or any(n.title in (title, asciify(title)) for n in textual_private.notifications(app))
-
-    def on_screen_suspend(self) -> None:
-        """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
-        self.hide_hints()
+        return since < 1.0 or any(n.title in (title, asciify(title)) for n in textual_private.notifications(self.app))
 
     def hide_hints(self) -> None:
         """Remove the hint toasts on screen (other toasts stay).
@@ -112,7 +106,7 @@ class PaceActions:
         Textual has no public call that removes one toast
         (:func:`ahoy_tui.ui.textual_private.unnotify`).
         """
-        app = self.app_  # type: ignore[attr-defined]
+        app = self.app
         titles = {app.t("hint.title"), asciify(app.t("hint.title"))}
         self._hint_at = float("-inf")
         for note in [n for n in textual_private.notifications(app) if n.title in titles]:
@@ -125,9 +119,8 @@ class PaceActions:
         One at a time, and not while a dialog is open over the table: a hint
         not shown waits for its situation to come again, with the table in view.
         """
-        app = self.app_  # type: ignore[attr-defined]
-        u = self.update
-        if not app.hints or u is None or u.view is None or app.screen is not self:
+        app, u = self.app, self.state.update
+        if not app.hints or u is None or u.view is None or not self.on_table():
             return
         title = app.t("hint.title")
         if self._hint_on_screen(title):

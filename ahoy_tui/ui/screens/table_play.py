@@ -1,157 +1,144 @@
-"""The table's game decisions: prompt options by key, click or button turned into engine actions.
+"""The table's game keys: prompt options by key, click or button, and the card cursor and marks.
 
-A mixin of :class:`ahoy_tui.ui.screens.table.TableScreen`; it runs the
-options of the screen's ``prompt`` (built from ``update.legal``, see
-``ui.prompts``) and sends the chosen action with ``send``.
+Every option comes from the prompt the presenter built from ``update.legal``
+(see ``ui.prompts``); a chosen option becomes one engine action sent with
+``send``, or a UI step (open the composer, choose a HANDS UP! target,
+confirm the hand selection). The card cursor and marks move within
+``view.hand`` as the prompt's ``hand_mode`` allows (``lay_down`` marks up to
+``lay_k`` cards; other modes pick one, and a second click on the picked
+card confirms it).
 """
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
-
-from textual.widgets import Input
+from dataclasses import replace
+from typing import Any, Callable
 
 from ahoy_tui.game.actions import Offer
 from ahoy_tui.ui import prompts
-from ahoy_tui.ui.prompts import Option, Prompt
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-
-GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept": "y", "decline": "n",
-             "step_in": "i", "pass": "p", "confirm": "enter", "rematch": "r"}
-"""Game action name to the prompt option key it runs (``check_action`` asks the prompt for that key)."""
+from ahoy_tui.ui.prompts import Option
+from ahoy_tui.ui.screens.table_dialogs import TableDialogs
+from ahoy_tui.ui.screens.table_state import TableState
 
 
-class PlayActions:
-    """The game keys (draw, offer, HANDS UP!, AHOY!, accept, decline, step in, pass, confirm, 1-8, Esc, rematch)."""
+class PlayKeys:
+    """Draw, offer, HANDS UP!, AHOY!, accept, decline, step in, pass, confirm, 1-8, arrows, Space.
 
-    view: Any
-    legal: list[Any]
-    names: list[str]
-    app: Any
-    app_: Any
-    prompt: Prompt
-    sub: str | None
-    cursor: int | None
-    marked: frozenset[int]
-    focused: Any
-    set_focus: Any
-    send: Callable[[Any], None]
-    refresh_texts: Callable[[], None]
-    _choose_card: Callable[..., None]
-    action_rematch: Callable[[], Awaitable[None]]
+    Args:
+        state: The table screen's state (the keys move its selection).
+        app: The session's app (``notify``, ``t``).
+        send: Sends an engine action with the update's version.
+        redraw: Presents and paints the whole table again (the prompt changed).
+        redraw_hand: Presents and paints only the hand (the selection changed).
+        dialogs: Opens the offer composer.
+        rematch: Asks for a rematch (``r`` after the game).
+    """
 
-    def _option(self, key: str) -> Option | None:
-        return next((o for o in self.prompt.options if o.key == key), None)
+    def __init__(self, state: TableState, app: Any, send: Callable[[Any], None], redraw: Callable[[], None],
+                 redraw_hand: Callable[[], None], dialogs: TableDialogs, rematch: Callable[[], None]) -> None:
+        self.state = state
+        self.app = app
+        self.send = send
+        self.redraw = redraw
+        self.redraw_hand = redraw_hand
+        self.dialogs = dialogs
+        self.rematch = rematch
 
-    def _run_option(self, opt: Option) -> None:
+    def option(self, key: str) -> Option | None:
+        """The prompt's option for ``key``, if it offers one."""
+        return next((o for o in self.state.prompt.options if o.key == key), None)
+
+    def _sub(self, sub: str | None) -> None:
+        self.state.selection = replace(self.state.selection, sub=sub)
+
+    def run(self, opt: Option) -> None:
+        """Do what ``opt`` stands for (send its action, or take its UI step)."""
         if opt.action is not None:
-            self.sub = None
+            self._sub(None)
             self.send(opt.action)
         elif opt.command == "offer":
-            self._open_offer()
+            self.dialogs.offer(self._offered)
         elif opt.command == "hands_up":
-            self.sub = "hands_up"
-            self.refresh_texts()
+            self._sub("hands_up")
+            self.redraw()
         elif opt.command == "back":
-            self.sub = None
-            self.refresh_texts()
+            self._sub(None)
+            self.redraw()
         elif opt.command == "confirm":
-            self._confirm_hand()
+            self.confirm_hand()
         elif opt.command == "rematch":
-            self.run_worker(self.action_rematch())
+            self.rematch()
 
-    def _confirm_hand(self) -> None:
-        view = self.view
+    def key(self, key: str) -> None:
+        """A game key: run the prompt's option for it, if any."""
+        opt = self.option(key)
+        if opt is not None:
+            self.run(opt)
+
+    def number(self, n: int) -> None:
+        """``1``-``8``: the prompt's numbered option, else the hand's ``n``-th card."""
+        opt = self.option(str(n))
+        if opt is not None:
+            self.run(opt)
+        elif self.state.prompt.hand_mode is not None:
+            self.choose_card(n - 1)
+
+    def back(self) -> None:
+        """Leave the HANDS UP! sub-prompt (Esc)."""
+        if self.state.selection.sub is not None:
+            self._sub(None)
+            self.redraw()
+
+    def confirm_hand(self) -> None:
+        """Send the hand selection (discard, exchange, lay down), or say what is missing."""
+        view, prompt, sel = self.state.view, self.state.prompt, self.state.selection
         if view is None:
             return
-        action = prompts.hand_action(self.prompt, view.hand, self.cursor, sorted(self.marked), self.legal)
+        action = prompts.hand_action(prompt, view.hand, sel.cursor, sorted(sel.marked), self.state.legal)
         if action is None:
-            if self.prompt.hand_mode == "lay_down":
-                self.app.notify(self.app_.t("p.mark_more", k=self.prompt.lay_k), timeout=2)
-            elif self.prompt.hand_mode is not None:
-                self.app.notify(self.app_.t("p.pick_first"), timeout=2)
+            if prompt.hand_mode == "lay_down":
+                self.app.notify(self.app.t("p.mark_more", k=prompt.lay_k), timeout=2)
+            elif prompt.hand_mode is not None:
+                self.app.notify(self.app.t("p.pick_first"), timeout=2)
             return
         self.send(action)
-
-    def _open_offer(self) -> None:
-        from ahoy_tui.ui.screens.offer import OfferScreen
-
-        view = self.view
-        if view is None or view.seat is None:
-            return
-        other = (view.seat + 1) % view.players
-        needed, give = prompts.offer_hint(view.hand, view.ace_low, view.discard, prompts.copies_of(view.players))
-        self.app.push_screen(OfferScreen(self.names[view.seat], self.names[other], None, give, needed), self._offered)
-
-    def close_stale_offer(self) -> None:
-        """Close the offer composer once an offer is no longer this seat's move.
-
-        The clock can run out while it is open (the autopilot offers instead,
-        and says so in a toast), or the hand can end: its Offer button would do
-        nothing, and it would hide the table that has moved on.
-        """
-        from ahoy_tui.ui.screens.offer import OfferScreen
-
-        screen = self.app.screen
-        if isinstance(screen, OfferScreen) and not any(a.KIND == "offer" for a in self.legal):
-            screen.dismiss(None)
 
     def _offered(self, result: tuple[int, int] | None) -> None:
         if result is None:
             return
         action = Offer(*result)
-        if any(a.KIND == "offer" for a in self.legal):
+        if any(a.KIND == "offer" for a in self.state.legal):
             self.send(action)
 
-    def on_prompt_bar_chosen(self, event: PromptBar.Chosen) -> None:
-        event.stop()
-        self._run_option(event.option)
+    # -- the card cursor and marks ---------------------------------------------------------
+    def choose_card(self, index: int, from_click: bool = False) -> None:
+        """Pick (or, laying down, mark) card ``index``; a second click on the picked card confirms it."""
+        state = self.state
+        mode, view, sel = state.prompt.hand_mode, state.view, state.selection
+        if mode is None or view is None or not 0 <= index < len(view.hand):
+            return
+        if mode == "lay_down":
+            marked = sel.marked ^ {index} if (index in sel.marked or len(sel.marked) < state.prompt.lay_k) \
+                else sel.marked
+            state.selection = replace(sel, cursor=index, marked=marked)
+        else:
+            state.selection = replace(sel, cursor=index)
+            if from_click and sel.cursor == index:
+                self.redraw_hand()
+                self.confirm_hand()
+                return
+        self.redraw_hand()
 
-    def action_draw(self) -> None:
-        self._key("d")
+    def move(self, delta: int) -> None:
+        """Arrow keys: the cursor to the next or previous card (wrapping)."""
+        view, sel = self.state.view, self.state.selection
+        if view is None or not view.hand:
+            return
+        start = -1 if sel.cursor is None and delta > 0 else (len(view.hand) if sel.cursor is None else sel.cursor)
+        self.state.selection = replace(sel, cursor=(start + delta) % len(view.hand))
+        self.redraw_hand()
 
-    def action_offer(self) -> None:
-        self._key("o")
-
-    def action_hands_up(self) -> None:
-        self._key("u")
-
-    def action_ahoy(self) -> None:
-        self._key("a")
-
-    def action_accept(self) -> None:
-        self._key("y")
-
-    def action_decline(self) -> None:
-        self._key("n")
-
-    def action_step_in(self) -> None:
-        self._key("i")
-
-    def action_pass(self) -> None:
-        self._key("p")
-
-    def action_confirm(self) -> None:
-        self._key("enter")
-
-    def _key(self, key: str) -> None:
-        opt = self._option(key)
-        if opt is not None:
-            self._run_option(opt)
-
-    def action_number(self, n: int) -> None:
-        opt = self._option(str(n))
-        if opt is not None:
-            self._run_option(opt)
-        elif self.prompt.hand_mode is not None:
-            self._choose_card(n - 1)
-
-    def action_back(self) -> None:
-        focused = self.focused
-        if focused is not None:
-            self.set_focus(None)
-            if isinstance(focused, Input):
-                return  # Esc leaves the chat line first
-        if self.sub is not None:
-            self.sub = None
-            self.refresh_texts()
+    def mark(self) -> None:
+        """Space: mark (or pick) the card under the cursor."""
+        if self.state.selection.cursor is not None:
+            self.choose_card(self.state.selection.cursor)

@@ -8,12 +8,11 @@ next player of seat i is seat (i+1) mod n). ``▶`` marks whose turn it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.reactive import reactive
 from textual.strip import Strip
 
+from ahoy_tui.ui.table_model import SeatRow
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
@@ -33,29 +32,6 @@ def ring_place(i: int, n: int) -> str:
     if n < 2:
         return "only"
     return "first" if i == 0 else "last" if i == n - 1 else "middle"
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """What one seat line shows.
-
-    Attributes:
-        name: Seat name (hostile, cleaned when drawn).
-        cards: Hand size (card backs).
-        total: Total score.
-        you: This is the viewer's seat.
-        turn: The seat whose turn it is.
-        waiting: The hand waits for this seat's decision.
-        status: ``""``, ``"offline"``, ``"autopilot"``, ``"bot"`` or ``"left"`` (already translated).
-    """
-
-    name: str
-    cards: int
-    total: int
-    you: bool = False
-    turn: bool = False
-    waiting: bool = False
-    status: str = ""
 
 
 class SeatList(RowsWidget):
