@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ahoy_tui.ui.screens.discards import DiscardsScreen
 from ahoy_tui.ui.screens.help import HelpScreen
+from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from tests.ui.ui_helpers import make_app, new_lobby, wait_for
 
@@ -48,3 +49,17 @@ async def test_textual_footer_under_help_is_translated():
         await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
         shown = {b.binding.action: b.binding.description for b in app.screen.active_bindings.values()}
         assert shown["close"] == "Cerrar"
+
+
+async def test_the_seat_picker_names_its_way_out_in_the_footer():
+    """The host's "give a seat to a bot" picker showed an empty footer; now it lists Esc, in Spanish too."""
+    app = make_app(new_lobby(), lang="es")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = app.screen
+        await wait_for(pilot, lambda a: "n" in _labels(lobby))
+        picked: list = []
+        app.push_screen(PickSeatScreen("Dar una plaza", "Pulsa el número", [(1, "bo")]), picked.append)
+        await wait_for(pilot, lambda a: list(_labels(lobby)) == ["esc"])
+        assert _labels(lobby) == {"esc": "Cancelar"}
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: picked == [None])

@@ -18,7 +18,7 @@ class PickSeatScreen(ModalScreen[int | None]):
     """Dismisses with the chosen seat index, or None (Esc)."""
 
     BINDINGS = [*[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 9)],
-                Binding("escape,q", "pick(-1)", show=False)]
+                Binding("escape", "cancel", "Cancel"), Binding("q", "cancel", show=False)]
 
     def __init__(self, title: str, hint: str, seats: list[tuple[int, str]]) -> None:
         """``seats``: the ``(seat index, name)`` pairs that may be picked."""
@@ -40,8 +40,10 @@ class PickSeatScreen(ModalScreen[int | None]):
     def on_mount(self) -> None:
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
 
+    def action_cancel(self) -> None:
+        """Esc (or ``q``): no seat is picked; the footer shows it as "esc Cancel" in the session's language."""
+        self.dismiss(None)
+
     def action_pick(self, seat: int) -> None:
-        if seat < 0:
-            self.dismiss(None)
-        elif any(s == seat for s, _ in self.seats):
+        if any(s == seat for s, _ in self.seats):
             self.dismiss(seat)
