@@ -8,6 +8,7 @@ every bidi control, and is never parsed as markup.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from rich.text import Text
@@ -58,6 +59,24 @@ def asciify(text: str) -> str:
             base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
             out.append(base or "?")
     return "".join(out)
+
+
+_NUMBERED = re.compile(r"^(.*\S)( \(\d+\))$")
+
+
+def cut_keeping_number(name: str, limit: int) -> str:
+    """``name`` cut to ``limit`` characters, keeping a trailing `` (n)``.
+
+    The lobby makes table names unique with `` (2)``, `` (3)``... (``lobby/names.py``);
+    cut plainly, "Barco de bo" and "Barco de bo (2)" both read "Barco de b" in
+    a narrow column. Cut here they read "Barco de b" and "Barco (2)".
+    """
+    if len(name) <= limit:
+        return name
+    m = _NUMBERED.match(name)
+    if m is None or len(m.group(2)) >= limit:
+        return name[:limit]
+    return m.group(1)[: limit - len(m.group(2))].rstrip() + m.group(2)
 
 
 def plain(value: object, style: str = "", ascii_only: bool = False, limit: int = 400) -> Text:

@@ -285,3 +285,20 @@ async def test_online_names_follow_arrivals_and_departures_in_a_short_list(no_ra
         handles["hal"] = lobby.connect("user:hal", "hal")
         await wait_for(pilot, lambda a: online() == ["cy", "fay", "gus", "hal"])
         assert "Pirates online (4)" in screen_text(app)
+
+
+async def test_tables_named_alike_stay_apart_in_a_narrow_lobby_list():
+    """ "Barco de bo" and the "Barco de bo (2)" the lobby made of the same name both read "Barco de b"
+    at 80 columns with a long status; the number is kept when a name is cut."""
+    lobby = new_lobby()
+    bo = lobby.connect("user:bo", "bo")
+    lobby.create_table(bo, TableConfig.make(name="Barco de bo", private=True, clocks="untimed"))
+    lobby.create_table(bo, TableConfig.make(name="Barco de bo", clocks="untimed"))
+    assert sorted(s.name for s in lobby.table_summaries()) == ["Barco de bo", "Barco de bo (2)"]
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda a: "(2)" in screen_text(a))
+        rows = [line for line in screen_text(app).splitlines() if "Barco" in line]
+        assert len(rows) == 2
+        names = [line.split("│")[1].split("1/4")[0].strip() for line in rows]
+        assert names[0] != names[1] and names[1].endswith("(2)")

@@ -33,7 +33,7 @@ from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
-from ahoy_tui.ui.text import asciify, clean, plain
+from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.online_list import OnlineList
@@ -327,7 +327,8 @@ class LobbyScreen(Screen[None]):
     def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16,
              seated: bool = False) -> tuple[Any, ...]:
         """The cells of one table's row."""
-        return (plain(getattr(s, "name", "?"), ascii_only=app.ascii_only, limit=name_limit),
+        name = cut_keeping_number(clean(getattr(s, "name", "?"), 400), name_limit)
+        return (plain(name, ascii_only=app.ascii_only, limit=name_limit),
                 f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
                 str(getattr(s, "limit", "")), fix(self._status(s, app, seated)),
                 plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
