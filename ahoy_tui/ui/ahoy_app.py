@@ -24,6 +24,7 @@ from textual.screen import Screen
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Stale
 from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.listing import is_keyed
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
@@ -145,7 +146,7 @@ class AhoyApp(App[int]):
     @property
     def keyed(self) -> bool:
         """This session logged in with an SSH key (its name is its own, not a nickname)."""
-        return str(self.session.identity).startswith("key:")
+        return is_keyed(str(self.session.identity))
 
     @property
     def me(self) -> str:

@@ -22,11 +22,12 @@ from ahoy_tui.lobby import InMemoryLobby, Lobby
 from server.ssh import AhoyServer, ServerConfig
 
 
-async def wait_until(predicate, timeout: float = 10.0) -> None:
-    """Let the loop run until ``predicate()`` holds; fails after ``timeout`` seconds."""
+async def wait_until(predicate, timeout: float = 10.0, what: str = "the condition") -> None:
+    """Let the loop run until ``predicate()`` holds (polled every 20 ms); fails after ``timeout``
+    seconds, saying it timed out waiting for ``what``."""
     deadline = time.monotonic() + timeout
     while not predicate():
-        assert time.monotonic() < deadline, "condition not met in time"
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
         await asyncio.sleep(0.02)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from harness import Player, connect, start_server
+from harness import Player, connect, start_server, wait_until
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.state import Phase
@@ -360,14 +360,6 @@ class Person:
                     await asyncio.sleep(0.03)
 
 
-async def _until(cond, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not cond():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
-
-
 def _handle(lobby: Lobby, name: str):
     return next(h for h in lobby.handles() if h.name == name)
 
@@ -476,14 +468,14 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         bo.send("r")
         await eve.wait_for("e2e", 10)
         eve.send("w")
-        await _until(lambda: any(s is None for s in lobby.tables[tid].members.values()), 10, "eve watching")
+        await wait_until(lambda: any(s is None for s in lobby.tables[tid].members.values()), 10, "eve watching")
         table = lobby.tables[tid]
-        await _until(lambda: all(s.filled for s in table.seats)
+        await wait_until(lambda: all(s.filled for s in table.seats)
                      and any(s.kind == "person" and s.name == "bo" and s.ready for s in table.seats), 10,
                      "seats filled and bo ready")
         await anna.settle(0.1)
         anna.send("g")
-        await _until(lambda: table.game is not None, 10, "the game to start")
+        await wait_until(lambda: table.game is not None, 10, "the game to start")
 
         seat_of = {name: table.members[_handle(lobby, name)] for name in ("anna", "bo")}
         assert table.members[_handle(lobby, "eve")] is None
@@ -491,7 +483,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         people = [Person("anna", anna, random.Random(1)), Person("bo", bo, random.Random(2))]
         tasks = [asyncio.create_task(p.play(done)) for p in people]
         try:
-            await _until(lambda: table.game is not None and table.game.over, GAME_WAIT, "the game to end")
+            await wait_until(lambda: table.game is not None and table.game.over, GAME_WAIT, "the game to end")
         except AssertionError as e:
             st = table.game.state
             raise AssertionError(

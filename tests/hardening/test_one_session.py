@@ -25,15 +25,6 @@ UTF8 = {"LANG": "en_US.UTF-8"}
 SLOW = Timing(bot_delay=(60, 60), clock_scale=100)
 
 
-async def _until(check, timeout: float = 5.0) -> None:
-    """Wait until ``check()`` is true (polling the event loop)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        assert loop.time() < deadline, "condition not reached"
-        await asyncio.sleep(0.02)
-
-
 async def _real_server(tmp_path, **kw):
     lobby = Lobby(timing=SLOW, seed=7)
     srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, **kw)
