@@ -46,9 +46,15 @@ T = TypeVar("T")
 
 @dataclass
 class LobbyMessage(Message):
-    """A message the lobby pushed to this session (any contract message)."""
+    """A message the lobby pushed to this session (any contract message).
+
+    ``received``: ``time.monotonic()`` when the lobby handed it over, so a
+    decision clock's ``remaining`` seconds count from its arrival, not from
+    whenever this app's queue reaches it (a busy loop would shift the clock).
+    """
 
     payload: Any
+    received: float
 
 
 class AhoyApp(App[int]):
@@ -262,10 +268,10 @@ class AhoyApp(App[int]):
                 return
             if self.is_running:
                 self._lobby_posted = True
-                self.post_message(LobbyMessage(message))
+                self.post_message(LobbyMessage(message, time.monotonic()))
             return
         if self.is_running:
-            self.post_message(LobbyMessage(message))
+            self.post_message(LobbyMessage(message, time.monotonic()))
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -317,7 +323,7 @@ class AhoyApp(App[int]):
             case Notice() as msg:
                 self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], msg.level)
             case TableUpdate() as msg:
-                self._table_update(msg)
+                self._table_update(msg, event.received)
             case TableClosed() as msg:
                 self._table_closed(msg.table_id, keyed(self.lang, "closed", msg, str(msg.reason)))
 
@@ -341,7 +347,7 @@ class AhoyApp(App[int]):
         self._last_notice = (shape, now)
         self.notify(text, severity=severity, markup=False)
 
-    def _table_update(self, update: TableUpdate) -> None:
+    def _table_update(self, update: TableUpdate, received: float) -> None:
         from ahoy_tui.ui.screens.table import TableScreen
 
         tid = update.table.table_id
@@ -354,7 +360,7 @@ class AhoyApp(App[int]):
                 return  # a table this session does not show; a screen starts with the whole table
             self.table_screen = TableScreen(tid)
             self.push_screen(self.table_screen)
-        self.table_screen.apply_update(update)
+        self.table_screen.apply_update(update, received)
 
     def _table_closed(self, table_id: str, reason: str) -> None:
         if self.table_screen is not None and self.table_screen.table_id == table_id:
