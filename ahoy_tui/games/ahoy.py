@@ -23,7 +23,7 @@ from ahoy_tui.game.reveal import reveal_events
 from ahoy_tui.game.state import LIMIT_PRESETS as _PRESETS_BY_NAME
 from ahoy_tui.game.state import HandResult, Phase, Settings, State
 from ahoy_tui.game.view import PlayerView
-from ahoy_tui.games.base import Bot, IllegalAction, Option, Options, check_options
+from ahoy_tui.games.base import Bot, IllegalAction, Option, Options, check_options, places_by_lowest
 
 LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
 """The point limits the create-table dialog offers (R15)."""
@@ -103,6 +103,11 @@ class AhoyMatch:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.game.state.totals)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The lowest total wins (R15)."""
+        return places_by_lowest(self.game.state.totals)
 
     def deal(self) -> list[Event]:
         events = self.game.deal()

@@ -139,6 +139,12 @@ class Match(Protocol):
         """Each seat's running total (R15, AH12)."""
         ...
 
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place once the game is over: 1 won, ties share a place and the next
+        place counts them (1, 1, 3); meaningless before ``over`` (R15, AH13)."""
+        ...
+
     def deal(self) -> list[Event]:
         """Start the next hand (R3, AH3); returns its events (all visibilities)."""
         ...
@@ -244,6 +250,11 @@ class GameSpec(Protocol):
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         """A finished game's record as ``seat`` (None: a spectator) may see it (R18)."""
         ...
+
+
+def places_by_lowest(totals: Sequence[int]) -> tuple[int, ...]:
+    """Places when the lowest total wins (R15, AH13): 1 + how many seats have less."""
+    return tuple(1 + sum(1 for o in totals if o < t) for t in totals)
 
 
 def check_options(spec_options: Sequence[Option], given: Options | Mapping[str, object]) -> Options:

@@ -26,6 +26,7 @@ from typing import Protocol, runtime_checkable
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
+from ahoy_tui.store.base import GameListing
 
 BotKind = str
 """A bot the host can seat: one of the table's game's ``GameSpec.bot_kinds`` (AHOY!! V2: baseline, random)."""
@@ -210,6 +211,23 @@ class LobbyAPI(Protocol):
 
         Raises:
             LobbyError: no such table, no such finished game.
+        """
+        ...
+
+    # -- history (finished games, issue 14) ---------------------------------------------
+
+    async def my_games(self, handle: PlayerHandle, limit: int = 50) -> list[GameListing]:
+        """The newest ``limit`` (1-200) archived games this identity played in, newest first
+        (date, players, places; nothing hidden)."""
+        ...
+
+    async def game_record(self, handle: PlayerHandle, game_id: str) -> list[dict]:
+        """An archived game's record as this identity's seat saw it (R18: its projection),
+        RECORDS.md lines, ready for ``ahoy replay``.
+
+        Raises:
+            LobbyError: no archived game with that id that this identity played in
+                (the same sentence for both: whether a game exists is not told).
         """
         ...
 

@@ -41,6 +41,7 @@ from enum import Enum
 from typing import Any, Callable, Iterable
 
 from ahoy_tui.games.registry import GAMES
+from ahoy_tui.store.base import GameListing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo,
                                      TableClosed, TableConfig, TableSnapshot, TableSummary, TableUpdate)
 
@@ -321,7 +322,7 @@ def decode(data: bytes) -> Message:
     return msg
 
 
-for _cls in (TableConfig, SeatInfo, TableSnapshot, TableSummary, *MESSAGE_TYPES):
+for _cls in (TableConfig, SeatInfo, TableSnapshot, TableSummary, GameListing, *MESSAGE_TYPES):
     register(_cls)
 for _spec in GAMES.values():  # every registered game's views, events and actions (GameSpec.wire_types)
     register_game_types(_spec.wire_types)

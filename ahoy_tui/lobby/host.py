@@ -12,6 +12,7 @@ from ahoy_tui.lobby.clock import Clock
 from ahoy_tui.lobby.config import Timing
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import Listed
+from ahoy_tui.store.base import ArchivedGame
 
 
 class TableHost(Protocol):
@@ -39,8 +40,8 @@ class TableHost(Protocol):
         """The table's summary may have changed: tell the lobby's sessions if it did."""
         ...
 
-    def finished(self, table_id: str, record: list[dict]) -> None:
-        """A game at ``table_id`` ended with this full record (kept, never sent: R18)."""
+    def finished(self, table_id: str, game: ArchivedGame) -> None:
+        """A game at ``table_id`` ended: archive it (its full record is kept, never sent: R18)."""
         ...
 
     def seated_at(self, identity: str, table_id: str) -> None:

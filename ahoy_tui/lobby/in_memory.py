@@ -13,6 +13,7 @@ from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
+from ahoy_tui.store.base import GameListing
 
 
 class InMemoryLobby:
@@ -91,6 +92,12 @@ class InMemoryLobby:
 
     async def record_for(self, handle: PlayerHandle, table_id: str, game: int = -1) -> list[dict]:
         return self.core.record_for(handle, table_id, game)
+
+    async def my_games(self, handle: PlayerHandle, limit: int = 50) -> list[GameListing]:
+        return self.core.my_games(handle, limit)
+
+    async def game_record(self, handle: PlayerHandle, game_id: str) -> list[dict]:
+        return self.core.game_record(handle, game_id)
 
     async def close_table(self, table_id: str, reason: str, key: str = "") -> None:
         self.core.close_table(table_id, reason, key)

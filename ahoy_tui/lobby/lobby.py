@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Callable, Iterator
 
+from ahoy_tui import games
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
@@ -29,6 +30,8 @@ from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Not
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
+from ahoy_tui.store.base import ArchivedGame, GameListing, TableStore
+from ahoy_tui.store.memory import MemoryStore
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +53,13 @@ class Lobby:
         seed: Seeds the lobby's RNG (game seeds, codes in tests, bot delays);
             None: from the OS. Game seeds never leave the lobby (R18).
         wall: Wall-clock time for chat timestamps.
+        store: Where table logs and finished games are kept (default: a
+            ``MemoryStore``, gone with the process).
     """
 
     def __init__(self, clock: Clock | None = None, timing: Timing | None = None, seed: int | None = None,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, store: TableStore | None = None) -> None:
+        self.store: TableStore = store if store is not None else MemoryStore()
         self.clock: Clock = clock or LoopClock()
         self.timing = timing or Timing()
         self.rng = random.Random(seed)
@@ -121,9 +127,29 @@ class Lobby:
                     self.post(h, msg)
 
 
-    def finished(self, table_id: str, record: list[dict]) -> None:
-        """Keep a finished game's full record (projections only go to players, R18)."""
-        self.finished_records.append((table_id, record))
+    def finished(self, table_id: str, game: ArchivedGame) -> None:
+        """Archive a finished game (projections only go to players, R18)."""
+        self.finished_records.append((table_id, list(game.record)))
+        self.store.archive(game)
+
+    # -- history (finished games) ---------------------------------------------------------------
+
+    def my_games(self, handle: PlayerHandle, limit: int = 50) -> list[GameListing]:
+        """The newest ``limit`` (clamped to 1-200) archived games ``handle``'s identity played in."""
+        n = limit if isinstance(limit, int) and not isinstance(limit, bool) else 50
+        return self.store.games_of(handle.identity, max(1, min(200, n)))
+
+    def game_record(self, handle: PlayerHandle, game_id: str) -> list[dict]:
+        """An archived game as ``handle``'s seat saw it (R18: ``GameSpec.project``).
+
+        Raises:
+            LobbyError: no game with that id that this identity played in (one sentence for both).
+        """
+        game = self.store.archived(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        seat = None if game is None else game.listing.seat_of(handle.identity)
+        if game is None or seat is None:
+            raise Refused("you played no game with that id")
+        return games.get(game.listing.game).project(list(game.record), seat)
 
     # -- presence (used by server/) ------------------------------------------------------------
 

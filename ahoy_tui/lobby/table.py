@@ -32,6 +32,7 @@ from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.lobby.seating import Seating
 from ahoy_tui.lobby.seats import Seat
+from ahoy_tui.store.base import ArchivedGame, GameListing
 
 log = logging.getLogger(__name__)
 
@@ -360,8 +361,13 @@ class Table:
 
     def _game_over(self) -> None:
         """Keep the record; absent people lose their seats; wait for a rematch (R15)."""
-        record = self.archive.keep(self.game.record, [x.identity for x in self.seats])
-        self.lobby.finished(self.table_id, record)
+        g = self.game
+        record = self.archive.keep(g.record, [x.identity for x in self.seats])
+        listing = GameListing(f"g{self.rng.getrandbits(48):012x}", self.config.game, self.config.name,
+                              self.lobby.wall(), tuple(s.name for s in self.played),
+                              tuple(s.identity if s.kind == "person" else None for s in self.played),
+                              tuple(g.places), tuple(g.scores))
+        self.lobby.finished(self.table_id, ArchivedGame(listing, tuple(record)))
         self.seating.game_over(self.present)
         self.fix_host()
 

@@ -20,7 +20,7 @@ import pytest
 from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoy import AHOY
-from ahoy_tui.games.base import IllegalAction, Option, check_options
+from ahoy_tui.games.base import IllegalAction, Option, check_options, places_by_lowest
 from ahoy_tui.lobby import CLOCK_PROFILES, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
 from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.table import Table
@@ -127,6 +127,7 @@ class RaceMatch:
     between_hands = property(lambda self: self.hand == 0)
     record = property(lambda self: self._record)
     scores = property(lambda self: tuple(self.totals))
+    places = property(lambda self: places_by_lowest(self.totals))
 
     def deal(self):
         self.hand = 1
