@@ -54,6 +54,11 @@ class PilotTarget(Protocol):
 
     def seat_count(self) -> int: ...
 
+    @property
+    def stopped(self) -> bool:
+        """No clock runs and no bot plays now (held after a restart, or paused)."""
+        ...
+
     def bot_kind(self, seat: int) -> str | None:
         """The seat's bot kind (None: a person's seat, played by the autopilot's kind)."""
         ...
@@ -125,7 +130,7 @@ class Autopilot:
     def reschedule(self) -> None:
         """Bring the decision clock and bot timers up to date after a change."""
         game = self.table.game
-        if game is None or not game.in_hand:
+        if game is None or not game.in_hand or self.table.stopped:
             self.stop()
             return
         self._clock(game)

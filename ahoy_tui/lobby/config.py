@@ -41,6 +41,8 @@ class Timing:
         ahoy_delay: Pause before a bot or autopilot seat calls AHOY! (R12).
         between_hands: Pause before the next hand is dealt (``Match.deal()``).
         empty_grace: A table with no person connected closes after this.
+        resume_grace: A table rebuilt after a restart waits this long for its
+            first seated person to come back before it closes.
         idle_guard: Untimed tables: the autopilot decides after this long.
         timeouts_to_autopilot: Consecutive clock timeouts that switch a
             connected person's seat to the autopilot until they act again.
@@ -51,6 +53,7 @@ class Timing:
     ahoy_delay: float = 0.0
     between_hands: float = 6.0
     empty_grace: float = 120.0
+    resume_grace: float = 900.0
     idle_guard: float = 900.0
     timeouts_to_autopilot: int = 3
     clock_scale: float = 1.0

@@ -22,14 +22,21 @@ class TableHost(Protocol):
         clock: Time and timers of every table (seconds, monotonic).
         timing: Pauses, grace periods and clock scale.
         wall: Wall-clock seconds (``time.time``) for chat timestamps.
+        frozen: The server is stopping: nothing more is logged and no table closes.
     """
 
     clock: Clock
     timing: Timing
     wall: Callable[[], float]
+    frozen: bool
 
     def post(self, handle: PlayerHandle, msg: object) -> None:
         """Queue ``msg`` for ``handle`` (delivered at the end of the batch)."""
+        ...
+
+    def log(self, table_id: str, entry: dict) -> int:
+        """Append ``entry`` to the table's log (``ahoy_tui.lobby.journal``); messages posted
+        after it are held until it is written. Returns its sequence number (0: not logged)."""
         ...
 
     def batch(self) -> ContextManager[None]:

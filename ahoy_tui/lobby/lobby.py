@@ -9,6 +9,7 @@ issues a command of its own never interleaves with a half-finished change.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -30,7 +31,9 @@ from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Not
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
-from ahoy_tui.store.base import ArchivedGame, GameListing, TableStore
+from ahoy_tui.lobby.journal import from_json, to_json
+from ahoy_tui.lobby.resume import rebuild
+from ahoy_tui.store.base import ArchivedGame, GameListing, StoreError, TableStore
 from ahoy_tui.store.memory import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -71,7 +74,15 @@ class Lobby:
         self.rate = RateLimiter()
         self.finished_records: deque[tuple[str, list[dict]]] = deque(maxlen=FINISHED_KEPT)
         self._next_id = 1
-        self._outbox: deque[tuple[PlayerHandle, object]] = deque()
+        self._outbox: deque[tuple[PlayerHandle, object, int]] = deque()
+        self._seq = 0
+        """Sequence number of the newest log entry this lobby appended."""
+        self._released = 0
+        """Messages posted up to this sequence number go out even if not yet written (store failing)."""
+        self._failing = ""
+        self.frozen = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.store.listen(self._durable_from_writer, self._failed_from_writer)
         self._depth = 0
         self._flushing = False
         self.listing = Listing()
@@ -92,9 +103,10 @@ class Lobby:
                 self._flush()
 
     def post(self, handle: PlayerHandle, msg: object) -> None:
-        """Queue ``msg`` for ``handle`` (delivered at the end of the batch)."""
+        """Queue ``msg`` for ``handle``: delivered at the end of the batch, once every log
+        entry appended before it is written (``log``)."""
         if handle.listeners:
-            self._outbox.append((handle, msg))
+            self._outbox.append((handle, msg, self._seq))
         if self._depth == 0:
             self._flush()
 
@@ -103,11 +115,124 @@ class Lobby:
             return
         self._flushing = True
         try:
-            while self._outbox:
-                handle, msg = self._outbox.popleft()
+            written = max(self.store.durable, self._released)
+            while self._outbox and self._outbox[0][2] <= written:
+                handle, msg, _ = self._outbox.popleft()
                 handle.deliver(msg)
         finally:
             self._flushing = False
+
+    # -- the log (written ahead; docs/durability.md) ----------------------------------------
+
+    def log(self, table_id: str, entry: dict) -> int:
+        """Append ``entry`` to ``table_id``'s log; later messages wait until it is written.
+
+        Returns its sequence number; 0 once the lobby is ``frozen`` (stopping) or when
+        the store refuses (closed: logged once, play goes on unrecorded).
+        """
+        if self.frozen:
+            return 0
+        try:
+            return self._logged(self.store.append(table_id, entry))
+        except StoreError as e:
+            log.error("table %s: not logged: %s", table_id, e)
+            return 0
+
+    def _logged(self, seq: int) -> int:
+        self._seq = max(self._seq, seq)
+        if self._loop is None:
+            try:
+                self._loop = asyncio.get_running_loop()
+            except RuntimeError:
+                pass
+        return seq
+
+    def _durable_from_writer(self) -> None:
+        """The store's writer thread: entries were written (wake the loop to deliver)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._written)
+
+    def _failed_from_writer(self, table_id: str, reason: str) -> None:
+        """The store's writer thread: entries could not be written."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._store_failed, reason)
+
+    def _written(self) -> None:
+        """On the loop: deliver what waited; once everything is written, paused tables play on."""
+        with self.batch():
+            if self._failing and self.store.durable >= self._seq:
+                log.warning("the store writes again: tables play on")
+                self._failing = ""
+                for t in self.tables.values():
+                    if t.paused:
+                        t.paused = ""
+                        t.system("store_back")
+                        t.changed()
+
+    def _store_failed(self, reason: str) -> None:
+        """On the loop: the disk refuses. Every table pauses (with a line to its players) rather
+        than play on unrecorded; what waited is delivered; the store keeps trying."""
+        with self.batch():
+            self._released = self._seq
+            if not self._failing:
+                log.error("the store cannot write (%s): every table pauses until it can", reason)
+            self._failing = reason or "the disk refuses"
+            for t in self.tables.values():
+                if not t.paused and not t.closed:
+                    t.paused = self._failing
+                    t.system("store_failing")
+                    t.changed()
+            self._released = self._seq
+
+    def resume(self) -> list[str]:
+        """Rebuild every table the store holds and the lobby chat (at start, before anyone
+        connects). A damaged log restores its table up to the last good entry (the log is
+        rewritten to that) or, when not even its header is readable, drops it.
+
+        Returns:
+            One line per table that was not restored whole, for the host's log.
+        """
+        problems: list[str] = []
+        with self.batch():
+            for line in self.store.lobby_chat():
+                try:
+                    self.chat_log.add(from_json(line))
+                except Exception as e:  # noqa: BLE001 - a bad chat line is skipped
+                    problems.append(f"lobby chat: a line was skipped ({e})")
+            for tl in self.store.open_tables():
+                done = rebuild(self, tl, random.Random(self.rng.getrandbits(64)), Table)
+                if done.table is None:
+                    problems.append(f"table {tl.table_id}: closed, its log is unreadable ({done.problem})")
+                    self.store.drop(tl.table_id)
+                    continue
+                table = done.table
+                if done.problem:
+                    problems.append(f"table {tl.table_id} ({table.config.name}): restored up to entry "
+                                    f"{done.good} of {len(tl.entries)}: {done.problem}")
+                    self.store.drop(tl.table_id)
+                    for entry in tl.entries[:done.good]:
+                        self.store.append(tl.table_id, entry)
+                self.tables[tl.table_id] = table
+                digits = tl.table_id[1:]
+                if digits.isdigit():
+                    self._next_id = max(self._next_id, int(digits) + 1)
+                table.system("resumed")
+                table.check_empty()
+            self.tables_changed()
+        for p in problems:
+            log.warning("%s", p)
+        return problems
+
+    def freeze(self) -> None:
+        """The server is stopping: log nothing more and stop every clock, so the tables
+        resume after a restart exactly as they are now (sessions may still disconnect)."""
+        self.frozen = True
+        for t in self.tables.values():
+            t.held = True
+            t.pilot.stop()
+            t.check_timers()
 
     def handles(self) -> list[PlayerHandle]:
         return [h for hs in self.players.values() for h in hs]
@@ -429,6 +554,8 @@ class Lobby:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 table.close(reason, key)
+                if not self.frozen:
+                    self.store.drop(table_id)
                 for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
                     del self._last_table[ident]
             self.tables_changed()
@@ -449,19 +576,21 @@ class Lobby:
             body = clean_message(text)
             if channel == LOBBY:
                 targets = self.handles()
-                log_ = self.chat_log
             else:
                 table = self.table(channel)
                 if handle not in table.members:
                     raise Refused("join or watch the table to talk there")
                 targets = list(table.members)
-                log_ = table.chat
             if not self.rate.allow(handle.identity, self.clock.now()):
                 wait = self.rate.wait(handle.identity, self.clock.now())
                 self.post(handle, Notice(f"Slow down, matey: wait {wait:.0f} s before the next message.",
                                          "warning", key="slow_down", args=(("s", f"{wait:.0f}"),)))
                 return
             msg = ChatMessage(channel, handle.name, body, self.wall())
-            log_.add(msg)
+            if channel == LOBBY:
+                self.chat_log.add(msg)
+                self._logged(self.store.add_chat(to_json(msg)))
+            else:
+                table.add_chat(msg)
             for h in targets:
                 self.post(h, msg)

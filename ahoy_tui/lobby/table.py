@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from ahoy_tui import games
+from ahoy_tui.lobby import codec
 from ahoy_tui.games.base import Action, Event, IllegalAction, Match
 from ahoy_tui.lobby.archive import Archive
 from ahoy_tui.lobby.autopilot import Autopilot
@@ -28,6 +29,7 @@ from ahoy_tui.lobby.chat import ChatLog
 from ahoy_tui.lobby.errors import Refused, RuleBroken, Stale
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.host import TableHost
+from ahoy_tui.lobby.journal import Journal
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.lobby.seating import Seating
@@ -46,6 +48,8 @@ class Table:
         config: The validated settings (``config.validate``).
         code: Join code of a private table (None for public ones).
         rng: The table's RNG (game seeds, bot names, the autopilot's RNG).
+        fresh: A new table (its log starts with a header); False when it is
+            rebuilt from its log (``ahoy_tui.lobby.resume``).
 
     Attributes:
         spec: The game played here (``games.get(config.game)``).
@@ -58,16 +62,22 @@ class Table:
         archive: The finished games (R18: give out projections only).
         chat: Table chat history.
         pilot: The decision clock and the bots (``Autopilot``).
+        journal: What the table appends to its log ahead of every change.
+        game_id: Archive id of the current or last game ("" before the first).
+        held: Rebuilt after a restart and no seated person is back yet: no
+            clock runs and nobody plays (the first to return starts it again).
+        paused: Why play is paused (the server cannot save the table), or "".
     """
 
     def __init__(self, host_lobby: TableHost, table_id: str, config: TableConfig, code: str | None,
-                 rng: random.Random) -> None:
+                 rng: random.Random, fresh: bool = True) -> None:
         self.lobby = host_lobby
         self.clock = host_lobby.clock
         self.timing = host_lobby.timing
         self.table_id = table_id
         self.config = config
         self.spec = games.get(config.game)
+        codec.register_game_types(self.spec.wire_types)  # its actions go into the log (idempotent)
         self.code = code
         self.rng = rng
         self.seating = Seating(config.seats, rng)
@@ -84,6 +94,12 @@ class Table:
         self._deal_timer = None
         self._close_timer = None
         self._busy = False
+        self.journal = Journal(host_lobby, table_id)
+        self.game_id = ""
+        self.held = False
+        self.paused = ""
+        if fresh:
+            self.journal.header(config, code)
 
     # -- facts ----------------------------------------------------------------------
 
@@ -135,6 +151,11 @@ class Table:
     def seat_of(self, identity: str) -> int | None:
         """The seat ``identity`` holds here, or None."""
         return self.seating.seat_of(identity)
+
+    @property
+    def stopped(self) -> bool:
+        """No clock runs and no bot plays: ``held`` after a restart, or ``paused``."""
+        return self.held or bool(self.paused)
 
     def seat_count(self) -> int:
         return len(self.seating.seats)
@@ -231,9 +252,14 @@ class Table:
         """A system line in the table chat: sentence ``key`` with ``args`` (rendered by each session)."""
         msg = ChatMessage(self.table_id, "", "", self.lobby.wall(), system=True, key=key,
                           args=tuple((k, str(v)) for k, v in args.items()))
-        self.chat.add(msg)
+        self.add_chat(msg)
         for h in list(self.members):
             self.post(h, msg)
+
+    def add_chat(self, msg: ChatMessage) -> None:
+        """Keep a table chat line (and log it ahead of its delivery)."""
+        self.chat.add(msg)
+        self.journal.chat(msg)
 
     # -- publishing -----------------------------------------------------------------
 
@@ -250,7 +276,11 @@ class Table:
                 self.seat_version[seat] = self.version
 
     def changed(self, new_events: list[Event] | None = None, exclude: PlayerHandle | None = None) -> None:
-        """Commit a change: bump the version, reschedule timers, push to every member."""
+        """Commit a change: log the seats if they changed, bump the version, reschedule timers,
+        push to every member (the lobby holds the messages until the log is written)."""
+        self.journal.seating(self.seating)
+        if self.held and self.people_present():
+            self.held = False
         self.version += 1
         new_events = new_events or []
         self.events.extend(new_events)
@@ -306,9 +336,16 @@ class Table:
 
     # -- game flow -------------------------------------------------------------------
 
+    def check_timers(self) -> None:
+        """Stop the deal and close timers while the table is ``stopped`` (server stopping)."""
+        self._schedule_deal()
+        if self._close_timer:
+            self._close_timer.cancel()
+            self._close_timer = None
+
     def _schedule_deal(self) -> None:
         g = self.game
-        if g is None or g.over or not g.between_hands:
+        if g is None or g.over or not g.between_hands or self.stopped:
             if self._deal_timer:
                 self._deal_timer.cancel()
                 self._deal_timer = None
@@ -324,19 +361,26 @@ class Table:
             return
         with self._write():
             events = g.deal()
+            self.journal.deal(g.record)
             self.changed(events)
 
     def new_game(self) -> None:
         """Start a game with the filled seats, compacted into play order (R4)."""
         players = self.seating.deal_in()
         self.pilot.reset()
-        self.game = self.spec.new_match([s.name for s in players], self.config.options,
-                                        seed=self.rng.getrandbits(63))
+        seed = self.rng.getrandbits(63)
+        names = [s.name for s in players]
+        self.game = self.spec.new_match(names, self.config.options, seed=seed)
+        self.game_id = f"g{self.rng.getrandbits(48):012x}"
         self.events = []
         self.seat_version = []
         self._legal = []
+        self.journal.seating(self.seating)
+        self.journal.game(names, seed, self.game_id, self.game.record)
         self.system("game_begins", n=len(players), limit=self.config.option("limit", ""))
-        self.changed(self.game.deal())
+        events = self.game.deal()
+        self.journal.deal(self.game.record)
+        self.changed(events)
 
     def apply_action(self, seat: int, action: Action, by: str) -> None:
         """Apply ``seat``'s action through the game and publish it (one writer).
@@ -347,11 +391,14 @@ class Table:
         g = self.game
         if g is None or not g.in_hand:
             raise Refused("no hand is being played")
+        if self.paused:
+            raise Refused("play is paused: the server cannot save this table right now")
         with self._write():
             try:
                 events = g.act(seat, action)
             except IllegalAction as e:
                 raise RuleBroken(e.rule, f"not allowed: {e.message}") from None  # no rule ids for players
+            self.journal.act(seat, action, g.record)
             if g.over:
                 self._game_over()
             self.changed(events)
@@ -361,15 +408,19 @@ class Table:
 
     def _game_over(self) -> None:
         """Keep the record; absent people lose their seats; wait for a rematch (R15)."""
-        g = self.game
-        record = self.archive.keep(g.record, [x.identity for x in self.seats])
-        listing = GameListing(f"g{self.rng.getrandbits(48):012x}", self.config.game, self.config.name,
-                              self.lobby.wall(), tuple(s.name for s in self.played),
-                              tuple(s.identity if s.kind == "person" else None for s in self.played),
-                              tuple(g.places), tuple(g.scores))
-        self.lobby.finished(self.table_id, ArchivedGame(listing, tuple(record)))
+        self.archive.keep(self.game.record, [x.identity for x in self.seats])
+        self.lobby.finished(self.table_id, self.archived_game())
         self.seating.game_over(self.present)
         self.fix_host()
+
+    def archived_game(self) -> ArchivedGame:
+        """The finished game as the archive keeps it (its last record in ``archive``)."""
+        g = self.game
+        listing = GameListing(self.game_id, self.config.game, self.config.name, self.lobby.wall(),
+                              tuple(s.name for s in self.played),
+                              tuple(s.identity if s.kind == "person" else None for s in self.played),
+                              tuple(g.places), tuple(g.scores))
+        return ArchivedGame(listing, tuple(self.archive.records[-1]))
 
     def timed_out(self, seat: int) -> None:
         """The decision clock decided for ``seat``: tell its person; too many -> autopilot."""
@@ -411,8 +462,9 @@ class Table:
                 self._close_timer.cancel()
                 self._close_timer = None
             return
-        if self._close_timer is None and not self.closed:
-            self._close_timer = self.clock.call_at(self.clock.now() + self.timing.empty_grace,
+        if self._close_timer is None and not self.closed and not self.lobby.frozen:
+            grace = self.timing.resume_grace if self.held else self.timing.empty_grace
+            self._close_timer = self.clock.call_at(self.clock.now() + grace,
                                                    self.guarded(self._close_if_empty))
 
     def _close_if_empty(self) -> None:

@@ -325,12 +325,18 @@ class Host:
 
     def __init__(self, clock) -> None:
         self.clock, self.timing, self.wall = clock, FAST, lambda: 0.0
+        self.frozen = False
+        self.logged: list[tuple[str, dict]] = []
         self.sent: list = []
         self.finished_ids: list[str] = []
         self.closed: list[str] = []
 
     def post(self, handle, msg) -> None:
         self.sent.append((handle, msg))
+
+    def log(self, table_id, entry) -> int:
+        self.logged.append((table_id, entry))
+        return len(self.logged)
 
     @contextmanager
     def batch(self):
@@ -339,7 +345,7 @@ class Host:
     def tables_changed(self, table=None) -> None:
         pass
 
-    def finished(self, table_id, record) -> None:
+    def finished(self, table_id, game) -> None:
         self.finished_ids.append(table_id)
 
     def seated_at(self, identity, table_id) -> None:
