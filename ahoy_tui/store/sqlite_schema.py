@@ -63,7 +63,7 @@ def open_writer(path: Path, connect: Connect = default_connect) -> sqlite3.Conne
             written, it is not an SQLite database, or its schema is newer.
     """
     if not path.parent.is_dir():
-        raise StoreError(f"store {path}: the directory {path.parent} does not exist")
+        raise StoreError(f"store {path}: {path.parent} is not a directory")
     try:
         conn = connect(path)
     except sqlite3.Error as e:
