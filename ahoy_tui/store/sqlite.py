@@ -317,10 +317,15 @@ class SQLiteStore:
         c.execute("BEGIN IMMEDIATE")
         try:
             chat = False
+            rows: list[tuple[int, str, str]] = []  # a run of entries, written with one executemany
             for op in batch:
                 if op.kind == "entry":
-                    c.execute("INSERT INTO entries VALUES (?, ?, ?)", (op.seq, op.table_id, op.text))
-                elif op.kind == "drop":
+                    rows.append((op.seq, op.table_id, op.text))
+                    continue
+                if rows:
+                    c.executemany("INSERT INTO entries VALUES (?, ?, ?)", rows)
+                    rows = []
+                if op.kind == "drop":
                     c.execute("DELETE FROM entries WHERE table_id = ?", (op.table_id,))
                 elif op.kind == "chat":
                     c.execute("INSERT INTO lobby_chat VALUES (?, ?)", (op.seq, op.text))
@@ -331,6 +336,8 @@ class SQLiteStore:
                     for game_id in op.game_ids:
                         c.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
                         c.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
+            if rows:
+                c.executemany("INSERT INTO entries VALUES (?, ?, ?)", rows)
             if chat:
                 c.execute("DELETE FROM lobby_chat WHERE seq <= (SELECT seq FROM lobby_chat"
                           " ORDER BY seq DESC LIMIT 1 OFFSET ?)", (LOBBY_CHAT_KEPT,))

@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS entries(seq INTEGER PRIMARY KEY, table_id TEXT NOT NU
 CREATE INDEX IF NOT EXISTS entries_by_table ON entries(table_id, seq);
 CREATE TABLE IF NOT EXISTS lobby_chat(seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(game_id TEXT PRIMARY KEY, finished REAL NOT NULL,
-                                 listing TEXT NOT NULL, record BLOB NOT NULL) WITHOUT ROWID;
+                                 listing TEXT NOT NULL, record BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS games_by_finished ON games(finished);
 CREATE TABLE IF NOT EXISTS game_players(identity TEXT NOT NULL, finished REAL NOT NULL,
                                         game_id TEXT NOT NULL,
