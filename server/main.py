@@ -18,7 +18,9 @@ from pathlib import Path
 from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
+from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, start_lobby
 from server.ssh import AhoyServer, ServerConfig
+from ahoy_tui.lobby.in_memory import InMemoryLobby
 
 log = logging.getLogger("ahoy.server")
 
@@ -47,6 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="refuse logins without an SSH key (a keyless name is only a nickname)")
     p.add_argument("--no-frame-diff", action="store_true",
                    help="send Textual's own frames instead of only the changed cells")
+    p.add_argument("--no-store", action="store_true",
+                   help=f"keep tables and finished games in memory only (default: STATE_DIR/{DB_NAME})")
+    p.add_argument("--keep-games-days", type=float, default=KEEP_GAMES_DAYS,
+                   help=f"days finished games stay in the archive (default: {KEEP_GAMES_DAYS:g})")
+    p.add_argument("--keep-games", type=int, default=KEEP_GAMES,
+                   help=f"most finished games kept, the newest (default: {KEEP_GAMES})")
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     return p
@@ -83,6 +91,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         password=args.password,
         require_keys=args.require_keys,
         frame_diff=not args.no_frame_diff,
+        store_path=None if args.no_store else state_dir / DB_NAME,
+        keep_games_days=args.keep_games_days,
+        keep_games=args.keep_games,
         **extra,
     )
 
@@ -99,9 +110,20 @@ def banner(server: AhoyServer) -> str:
 
 
 async def serve(config: ServerConfig) -> None:
-    """Run a server until SIGINT or SIGTERM, then stop it politely."""
-    server = AhoyServer(config)
-    await server.start()
+    """Run a server until SIGINT or SIGTERM, then stop it politely.
+
+    Tables are rebuilt from the store first; on the way down the lobby is
+    frozen before players are told, so every table resumes after a restart
+    as it was, and the store writes what it holds before the process ends.
+    """
+    store = open_store(config.store_path)
+    lobby = start_lobby(store, config.keep_games_days, config.keep_games)
+    server = AhoyServer(config, InMemoryLobby(lobby))
+    try:
+        await server.start()
+    except BaseException:
+        store.close()
+        raise
     sys.stdout.write(banner(server))
     sys.stdout.flush()
     stop = asyncio.Event()
@@ -110,7 +132,9 @@ async def serve(config: ServerConfig) -> None:
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("stopping: telling %d players", len(server.sessions))
+    lobby.freeze()
     await server.stop()
+    store.close()
     sys.stdout.write("Ahoy server stopped.\n")
     sys.stdout.flush()
 

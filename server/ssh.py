@@ -81,6 +81,10 @@ class ServerConfig:
             free what ended sessions left (one pause, logged).
         app_factory: Builds the app for a session (default: the UI's
             ``create_app``).
+        store_path: The SQLite file tables and finished games are kept in
+            (``ahoy-server``: ``STATE_DIR/ahoy.db``; None: in memory only).
+        keep_games_days: Days an archived game is kept (None: no limit).
+        keep_games: Most archived games kept, the newest (None: no limit).
     """
 
     host: str = "0.0.0.0"
@@ -105,6 +109,9 @@ class ServerConfig:
     gc_freeze_every: float = 1.0
     gc_reclaim_every: float = 600.0
     app_factory: AppFactory = field(default=default_app_factory)
+    store_path: Path | None = None
+    keep_games_days: float | None = 365.0
+    keep_games: int | None = 100_000
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""

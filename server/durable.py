@@ -1,0 +1,50 @@
+"""The server's store: where tables, lobby chat and finished games survive a restart (docs/durability.md).
+
+The embedded default is one SQLite file in the state directory
+(``STATE_DIR/ahoy.db``). A store that cannot be opened (a read-only
+directory, a file of a newer schema, a file that is not a database) does
+not stop the server: the host gets one clear log line and the server runs
+with nothing saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+from ahoy_tui.lobby.lobby import Lobby
+from ahoy_tui.store import MemoryStore, StoreError, TableStore
+from ahoy_tui.store.sqlite import SQLiteStore
+
+log = logging.getLogger("ahoy.server")
+
+DB_NAME = "ahoy.db"
+KEEP_GAMES_DAYS = 365.0
+"""Default: archived games are kept this many days."""
+KEEP_GAMES = 100_000
+"""Default: at most this many archived games are kept (the newest)."""
+
+
+def open_store(path: Path | None) -> TableStore:
+    """The SQLite store at ``path`` (None: in memory, nothing kept), or an in-memory one with
+    one error line in the log when the file cannot be used."""
+    if path is None:
+        return MemoryStore()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SQLiteStore(path)
+    except (StoreError, OSError) as e:
+        log.error("cannot keep tables in %s: %s; nothing will survive a restart", path, e)
+        return MemoryStore()
+
+
+def start_lobby(store: TableStore, keep_days: float | None, keep_games: int | None) -> Lobby:
+    """A lobby over ``store`` with every saved table rebuilt and old games pruned."""
+    lobby = Lobby(store=store)
+    started = time.monotonic()
+    problems = lobby.resume()
+    gone = store.prune(time.time(), None if keep_days is None else keep_days * 86400.0, keep_games)
+    log.info("resumed %d tables in %.3f s (%d not whole); %d archived games past retention removed",
+             len(lobby.tables), time.monotonic() - started, len(problems), gone)
+    return lobby
