@@ -8,5 +8,6 @@ directory. The store knows no game and no lobby: entries are JSON objects.
 
 from ahoy_tui.store.base import ArchivedGame, GameListing, StoreError, TableLog, TableStore
 from ahoy_tui.store.memory import MemoryStore
+from ahoy_tui.store.sqlite import SQLiteStore
 
-__all__ = ["ArchivedGame", "GameListing", "MemoryStore", "StoreError", "TableLog", "TableStore"]
+__all__ = ["ArchivedGame", "GameListing", "MemoryStore", "SQLiteStore", "StoreError", "TableLog", "TableStore"]
