@@ -50,12 +50,12 @@ PY = str(ROOT / ".venv" / "bin" / "python")
 class LoadServer(ServerProcess):
     """``bench/load_server.py`` in a subprocess; its stdout lines are collected."""
 
-    def __init__(self, bot_delay: tuple[float, float]) -> None:  # noqa: D107 - no super().__init__
+    def __init__(self, bot_delay: tuple[float, float], store: bool = False) -> None:  # noqa: D107
         import tempfile
 
         self.state = tempfile.mkdtemp(prefix="ahoy-load-")
         self._launch([PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
-                      "--bot-delay", str(bot_delay[0]), str(bot_delay[1])],
+                      "--bot-delay", str(bot_delay[0]), str(bot_delay[1])] + (["--store"] if store else []),
                      open(Path(self.state) / "server.log", "w"))
         self.actions: list[tuple[int, int, int, float]] = []  # (table, seat, version, t_applied)
         self.seated: set[int] = set()
@@ -174,8 +174,9 @@ async def main(args: argparse.Namespace) -> None:
     n = args.n - args.n % 4
     tables = n // 4
     print(f"# {n} sessions, {tables} tables of 4, bot delay {args.bot_delay[0]}-{args.bot_delay[1]} s, "
-          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
-    server = LoadServer(tuple(args.bot_delay))
+          f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}, "
+          f"store: {'SQLite' if args.store else 'memory'}")
+    server = LoadServer(tuple(args.bot_delay), args.store)
     players: dict[tuple[int, int], object] = {}
     try:
         await asyncio.sleep(0.5)
@@ -277,5 +278,8 @@ if __name__ == "__main__":
     ap.add_argument("--wave", type=int, default=50, help="players connecting at once (default 50)")
     ap.add_argument("--bot-delay", type=float, nargs=2, default=(0.8, 1.2), metavar=("MIN", "MAX"))
     ap.add_argument("--baseline", type=int, default=3, help="process-per-connection samples (default 3; 0: skip)")
+    ap.add_argument("--store", action="store_true",
+                    help="the server keeps its tables in SQLite (STATE/ahoy.db) as ahoy-server does "
+                         "(default: in memory)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)
     asyncio.run(main(ap.parse_args()))

@@ -37,6 +37,8 @@ from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, TableConfig, Timing  
 from ahoy_tui.lobby.table import Table  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
+from ahoy_tui.store import MemoryStore  # noqa: E402
+from ahoy_tui.store.sqlite import SQLiteStore  # noqa: E402
 from server.ssh import AhoyServer, ServerConfig  # noqa: E402
 
 _NAME = re.compile(r"t(\d+)s(\d)")
@@ -131,7 +133,8 @@ def record_actions() -> None:
 
 async def serve(args: argparse.Namespace) -> None:
     timing = Timing(bot_delay=(args.bot_delay[0], args.bot_delay[1]), between_hands=args.between_hands)
-    lobby = Lobby(timing=timing, seed=args.seed)
+    store = SQLiteStore(Path(args.state_dir) / "ahoy.db") if args.store else MemoryStore()
+    lobby = Lobby(timing=timing, seed=args.seed, store=store)
     seating = Seating(lobby, args.clocks)
     config = ServerConfig(
         host="127.0.0.1", port=args.port, host_key_path=Path(args.state_dir) / "host_ed25519_key",
@@ -149,7 +152,9 @@ async def serve(args: argparse.Namespace) -> None:
         loop.add_signal_handler(sig, stop.set)
     loop.add_signal_handler(signal.SIGUSR1, seating.start_all)
     await stop.wait()
+    lobby.freeze()
     await server.stop()
+    store.close()
 
 
 def main() -> None:
@@ -160,6 +165,7 @@ def main() -> None:
     p.add_argument("--between-hands", type=float, default=6.0)
     p.add_argument("--clocks", default="untimed")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--store", action="store_true", help="keep tables in STATE_DIR/ahoy.db (SQLite)")
     args = p.parse_args()
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     asyncio.run(serve(args))
