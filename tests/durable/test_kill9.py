@@ -23,7 +23,7 @@ from ahoy_tui.game.replay import replay
 from ahoy_tui.lobby import Lobby, ManualClock
 from ahoy_tui.store.sqlite import SQLiteStore
 from tests.durable.worker import TIMING, state_of
-from tests.lobby.helpers import conserved
+from tests.lobby.helpers import conserved, play_out
 
 WORKER = Path(__file__).with_name("worker.py")
 TARGETS = ["respond", "step_in", "exchange", "pick", "discard", "between_hands", "game_over"]
@@ -55,12 +55,7 @@ def play_to_the_end(lobby: Lobby, clock: ManualClock) -> None:
     table = next(iter(lobby.tables.values()))
     anna = lobby.connect("user:anna", "anna")
     anna.subscribe(lambda msg: None)                 # anna is back: the table plays on (autopilot on)
-    for _ in range(100_000):
-        if table.status == "game_over":
-            break
-        clock.advance(0.25)
-        assert conserved(table)
-    assert table.status == "game_over"
+    play_out(table, clock)
     game, summary = replay(table.game.record)
     assert summary.game_over
 

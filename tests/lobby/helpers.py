@@ -30,6 +30,16 @@ def conserved(table: Table) -> bool:
     return sorted(cards) == C.full_deck(s.players)
 
 
+def play_out(table: Table, clock: ManualClock, step: float = 0.25, ticks: int = 100_000) -> None:
+    """Advance ``clock`` until the table's game is over, checking R1 conservation after every tick."""
+    for _ in range(ticks):
+        if table.status == "game_over":
+            break
+        clock.advance(step)
+        assert conserved(table)
+    assert table.status == "game_over"
+
+
 def check_private(u: TableUpdate, table: Table) -> None:
     """R18 on one update: own cards only, events only if visible.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.lobby.helpers import FAST, conserved, make_lobby
+from tests.lobby.helpers import FAST, conserved, make_lobby, play_out
 
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, TableUpdate
 from ahoy_tui.store import MemoryStore, TableLog
@@ -73,12 +73,7 @@ def test_a_restart_rebuilds_the_table_exactly_and_it_plays_on(steps):
     update = [m for m in got if isinstance(m, TableUpdate)][-1]
     assert update.catch_up and update.seat == 0
     assert sorted(update.view.hand) == sorted(before["hands"][0])
-    for _ in range(3000):
-        if back.status == "game_over":
-            break
-        clock2.advance(1.0)
-        assert conserved(back)
-    assert back.status == "game_over"
+    play_out(back, clock2, step=1.0, ticks=3000)
     assert back.game.record[:len(before["record"])] == before["record"]
     games = again.my_games(anna2)
     assert [g.game_id for g in games] == [back.game_id]
