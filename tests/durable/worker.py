@@ -5,8 +5,8 @@ Usage: ``python worker.py DB SEED TARGET`` where TARGET names a decision
 ``between_hands``, ``game_over``) or ``run`` (play on without stopping).
 For a decision it plays until the table waits for it, waits until the log
 is written, prints one JSON line with the table as it is (``state_of``)
-and then sleeps until it is killed. ``run`` prints ``playing`` and keeps
-appending until killed. Exit status 3: the target was not reached.
+and then sleeps until it is killed. ``run`` prints ``playing`` once the
+start is written and keeps appending until killed. Exit status 3: the target was not reached.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def main() -> int:
     lobby.set_autopilot(anna, tid, True)
     table = lobby.tables[tid]
     if target == "run":
+        assert store.flush(30.0)                       # the start is written; what follows may not be
         print("playing", flush=True)
         while table.status != "game_over":
             clock.advance(0.25)
