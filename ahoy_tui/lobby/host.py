@@ -39,6 +39,10 @@ class TableHost(Protocol):
         after it are held until it is written. Returns its sequence number (0: not logged)."""
         ...
 
+    def restart_log(self, table_id: str) -> None:
+        """Forget the table's log: the entries appended next start it again (a new game)."""
+        ...
+
     def batch(self) -> ContextManager[None]:
         """Queue messages while the body runs; deliver them in order afterwards."""
         ...

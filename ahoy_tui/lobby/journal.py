@@ -96,6 +96,15 @@ class Journal:
     def header(self, config: Any, code: str | None) -> None:
         self._append({"k": "table", "id": self.table_id, "config": to_json(config), "code": code})
 
+    def anew(self, config: Any, code: str | None, chat: Sequence[Any]) -> None:
+        """Start the log again (a new game at this table: earlier games are archived):
+        the header and the table chat kept so far; the seats follow with the game."""
+        self.host.restart_log(self.table_id)
+        self._seating = None
+        self.header(config, code)
+        for msg in chat:
+            self.chat(msg)
+
     def seating(self, seating: Seating) -> None:
         """Append the seats when they differ from the last ones logged."""
         state = seating_state(seating)

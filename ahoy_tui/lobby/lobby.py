@@ -138,6 +138,14 @@ class Lobby:
             log.error("table %s: not logged: %s", table_id, e)
             return 0
 
+    def restart_log(self, table_id: str) -> None:
+        """Forget ``table_id``'s log (queued in order with its appends); nothing once frozen."""
+        if not self.frozen:
+            try:
+                self.store.drop(table_id)
+            except StoreError as e:
+                log.error("table %s: log not restarted: %s", table_id, e)
+
     def _logged(self, seq: int) -> int:
         self._seq = max(self._seq, seq)
         if self._loop is None:

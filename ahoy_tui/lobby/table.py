@@ -375,6 +375,8 @@ class Table:
         self.events = []
         self.seat_version = []
         self._legal = []
+        if self.archive.records:                 # a rematch: the log holds this game only
+            self.journal.anew(self.config, self.code, self.chat.recent())
         self.journal.seating(self.seating)
         self.journal.game(names, seed, self.game_id, self.game.record)
         self.system("game_begins", n=len(players), limit=self.config.option("limit", ""))

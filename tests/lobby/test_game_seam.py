@@ -334,6 +334,9 @@ class Host:
     def post(self, handle, msg) -> None:
         self.sent.append((handle, msg))
 
+    def restart_log(self, table_id) -> None:
+        self.logged = [(t, e) for t, e in self.logged if t != table_id]
+
     def log(self, table_id, entry) -> int:
         self.logged.append((table_id, entry))
         return len(self.logged)

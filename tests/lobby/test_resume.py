@@ -134,3 +134,22 @@ def test_a_log_with_a_refused_entry_is_restored_up_to_it_and_others_resume():
     rewritten = {t.table_id: t.entries for t in MemoryStore.open_tables(damaged)}
     assert rewritten[tid][:len(good_tail)] == good_tail      # the log now ends at its last good entry,
     assert [e["msg"]["key"] for e in rewritten[tid][len(good_tail):]] == ["resumed"]  # then says so
+
+
+def test_a_rematch_starts_the_log_again_and_the_new_game_comes_back():
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 0)
+    play_out(table, clock, step=1.0)
+    first = table.game_id
+    lobby.rematch(anna, tid)
+    assert table.status == "playing" and table.game_id != first
+    for _ in range(20):
+        clock.advance(1.0)
+    entries = store.open_tables()[0].entries
+    assert [e["k"] for e in entries].count("game") == 1 and entries[0]["k"] == "table"
+    assert [e["msg"]["text"] for e in entries if e["k"] == "chat" and e["msg"]["text"]] == ["arr"]
+    before = state_of(table)
+    again, _ = restarted(store)
+    assert again.resume() == []
+    assert state_of(again.tables[tid]) == before
+    assert [g.game_id for g in again.my_games(again.connect("user:anna", "anna"))] == [first]
