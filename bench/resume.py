@@ -88,7 +88,7 @@ def build(db: Path, tables: int, steps: int) -> Timed:
         for _ in range(rng.randrange(steps // 2, steps)):
             clock.advance(0.5)
             time.sleep(0)  # let the writer run, as the loop would between ticks
-        lobby.tables.pop(tid)  # stop this table's clocks: the next one plays alone
+        lobby.tables.pop(tid).closed = True  # its timers stop (its log stays): the next table plays alone
     store.flush(60)
     store.close()
     return timed
@@ -97,7 +97,8 @@ def build(db: Path, tables: int, steps: int) -> Timed:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--steps", type=int, default=60, help="half-second ticks each table plays (about)")
+    ap.add_argument("--steps", type=int, default=240,
+                    help="each table plays steps/2 to steps half-second ticks (default 240: 1-2 min of play)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--dir", type=Path, default=None)
     args = ap.parse_args()
