@@ -56,7 +56,7 @@ class Moment:
         hand: The hand being played (0 before the first deal).
         mine: The viewer's known cards (identities), in the order they came.
         unknown: The viewer's cards the record does not name (drawn ones).
-        counts: Cards held per seat.
+        counts: Cards held per seat (an exchange card chosen but not yet traded still counts).
         discard_top: The discard pile's top identity, or None when empty.
         discard_size: Cards on the discard pile.
         draw_size: Cards in the draw pile.
@@ -120,7 +120,7 @@ def moments(record: Sequence[dict], seat: int) -> list[Moment]:
 def _moment(f: Follower, line: dict, facts: dict, seat: int, report: HandReport | None = None) -> Moment:
     mine = f.hands[seat]
     return Moment(line=line, facts=facts, hand=f.hand_no, mine=tuple(mine.known), unknown=mine.unknown,
-                  counts=tuple(h.size for h in f.hands), discard_top=f.discard[-1] if f.discard else None,
+                  counts=tuple(h.size + (s in f.trade) for s, h in enumerate(f.hands)), discard_top=f.discard[-1] if f.discard else None,
                   discard_size=len(f.discard), draw_size=len(f.draw_pile), totals=tuple(f.totals),
                   report=report)
 

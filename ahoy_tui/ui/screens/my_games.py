@@ -66,8 +66,8 @@ class MyGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="games-title", classes="title-bar")
         with Vertical(id="games-box", classes="panel"):
-            yield DataTable(id="games", cursor_type="row", zebra_stripes=False)
             yield Static(id="games-empty", classes="hint")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=False)
         yield KeyFooter()
 
     async def on_mount(self) -> None:
