@@ -96,7 +96,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from ahoy_tui.game.record import RecordError
-    from ahoy_tui.game.replay import replay
+    from ahoy_tui.game.replay import check
 
     try:
         with open(args.file, encoding="utf-8") as f:
@@ -105,7 +105,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"ahoy: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     try:
-        game, summary = replay(text)
+        seats, summary = check(text)
     except RecordError as err:
         if args.json:
             print(json.dumps({"valid": False, "line": err.line, "rule": err.rule, "error": err.error}))
@@ -116,12 +116,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(d))
         return 0
-    print(f"valid record: {len(d['hands'])} hands, totals {d['totals']}")
+    kind = "valid record (a player's view: hidden cards checked as far as it names them)" if summary.projected \
+        else "valid record"
+    print(f"{kind}: {len(d['hands'])} hands, totals {d['totals']}")
     for h in d["hands"]:
-        who = "becalmed" if h["winner"] is None else f"won by {game.seats[h['winner']]}"
+        who = "becalmed" if h["winner"] is None else f"won by {seats[h['winner']]}"
         print(f"  hand {h['hand']}: {who}, scores {h['scores']}")
     if d["game_over"]:
-        names = lambda seats: ", ".join(game.seats[i] for i in seats)  # noqa: E731
+        names = lambda idx: ", ".join(seats[i] for i in idx)  # noqa: E731
         print(f"game over: winners {names(d['winners'])}; BIGGEST LOSER OF THE NIGHT: {names(d['biggest_losers'])}")
     return 0
 

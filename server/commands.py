@@ -1,22 +1,27 @@
 """Plain-text answers for connections without a PTY.
 
-``ssh -T host`` and ``ssh host help|rules|tables`` get text with no escape
-bytes and exit status 0; anything else gets a one-line error and status 1.
+``ssh -T host`` and ``ssh host help|rules|tables|games`` get text with no
+escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
+record of that game (its seat's projection, R18) as ``.ahoy.jsonl`` text;
+anything else gets a one-line error and status 1.
 The answer is in the client's language (LANG/LC_ALL sent with SendEnv or
 SetEnv); a client that sent a non-UTF-8 locale gets ASCII only.
 """
 
 from __future__ import annotations
 
+import re
+import time
 import unicodedata
 from dataclasses import dataclass
 
 from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
 
-COMMANDS = ("help", "rules", "tables")
+COMMANDS = ("help", "rules", "tables", "games", "record")
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")
@@ -56,8 +61,62 @@ async def _tables(lobby: LobbyAPI, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+GAME_ID = re.compile(r"g[0-9a-z]{1,31}")
+"""What an archive id looks like (``store.base.GameListing.game_id``); anything else is refused unasked."""
+
+GAMES_LISTED = 20
+"""Games ``ssh host games`` lists, newest first."""
+
+
+def _date(seconds: float) -> str:
+    """Wall-clock seconds as ``YYYY-MM-DD HH:MM`` in UTC."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
+
+
+def _game_line(g: object, identity: str, lang: str) -> str:
+    """One ``games`` line: id, date (UTC), table, players, winners, the caller's place."""
+    names = [sanitize_name(n, 16) for n in g.names]  # type: ignore[attr-defined]
+    seat = g.seat_of(identity)  # type: ignore[attr-defined]
+    place = g.places[seat] if seat is not None else "-"  # type: ignore[attr-defined]
+    winners = [names[i] for i, p in enumerate(g.places) if p == 1]  # type: ignore[attr-defined]
+    return tr(lang, "plain.game", id=g.game_id, date=_date(g.finished),  # type: ignore[attr-defined]
+              table=sanitize_name(g.table_name, 24), players=", ".join(names), winners=", ".join(winners),
+              place=place, of=len(names))
+
+
+async def _history(words: list[str], lobby: LobbyAPI, lang: str, identity: str, name: str) -> Answer:
+    """``games`` or ``record GAME_ID`` for ``identity``; a bad id is refused before the lobby is asked.
+
+    The session connects to the lobby for the question only (``LobbyAPI`` commands take a
+    handle) and never subscribes, so it takes no seat and hears nothing.
+    """
+    if words[0] == "record" and (len(words) != 2 or not GAME_ID.fullmatch(words[1])):
+        return Answer(tr(lang, "plain.no_game"), 1)
+    handle = await lobby.connect(identity, name)
+    try:
+        if words[0] == "games":
+            games = await lobby.my_games(handle, GAMES_LISTED)
+            lines = [tr(lang, "plain.games_head")] if games else [tr(lang, "plain.no_games")]
+            lines += [_game_line(g, identity, lang) for g in games]
+            return Answer("\n".join(lines) + "\n", 0)
+        try:
+            return Answer(dumps_ascii(await lobby.game_record(handle, words[1])), 0)
+        except LobbyError:
+            return Answer(tr(lang, "plain.no_game"), 1)
+    finally:
+        await lobby.disconnect(handle)
+
+
+def dumps_ascii(record: list[dict]) -> str:
+    """JSON Lines of ``record`` with every non-ASCII or control character as a ``\\u`` escape
+    (the same objects ``ahoy replay`` reads; no raw escape byte reaches the terminal)."""
+    import json
+
+    return "".join(json.dumps(line, ensure_ascii=True) + "\n" for line in record)
+
+
 async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: str = "en",
-                 utf8: bool = False) -> Answer:
+                 utf8: bool = False, identity: str | None = None, name: str = "") -> Answer:
     """The plain-text answer to an exec request (``None``: ``ssh -T host``).
 
     Args:
@@ -69,12 +128,22 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         lang: ``"en"`` or ``"es"`` (see ``server.termcaps.lang_for``).
         utf8: The client sent a UTF-8 locale (``server.termcaps.utf8_for``
             with a locale present); otherwise ASCII only.
+        identity: Who asks (``server.identity.identity_for``), for ``games`` and
+            ``record``; None refuses them.
+        name: The caller's display name (the lobby wants one to connect).
 
     Returns:
         The text (printable characters and newlines only) and the exit
-        status: 0 for a known command, 1 otherwise.
+        status: 0 for a known command, 1 otherwise (also ``record`` with an id
+        that is not one of the caller's games: one line, the id not echoed).
     """
     word = (command or "").strip()
+    words = word.split()
+    if words and words in (["games"], ["record", *words[1:]]) and identity is not None and len(word) <= 200:
+        ans = await _history(words, lobby, lang, identity, name or "sailor")
+        return Answer(ans.text if words[0] == "record" and ans.status == 0 else _plain(ans.text, utf8), ans.status)
+    if words and words[0] == "record":
+        return Answer(_plain(tr(lang, "plain.no_game"), utf8), 1)
     if word in ("", "help"):
         return Answer(_plain(tr(lang, "plain.help", connect=connect_line), utf8), 0)
     if word == "rules":
@@ -86,13 +155,14 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
 
 
 async def answer_plain(command: str | None, env: dict[str, str] | None, lobby: LobbyAPI,
-                       connect_line: str) -> Answer:
+                       connect_line: str, identity: str | None = None, name: str = "") -> Answer:
     """The no-PTY answer for ``command``, in the language of the client's ``env``.
 
     Without any locale in ``env`` (``LC_ALL``, ``LC_CTYPE``, ``LANG``) the
     answer is English and ASCII only. ``lobby`` and ``connect_line`` are as
-    for :func:`answer`.
+    for :func:`answer`, and so are ``identity`` and ``name``.
     """
     env = env or {}
     has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
-    return await answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env))
+    return await answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env),
+                        identity=identity, name=name)

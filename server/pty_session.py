@@ -174,7 +174,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
     async def _answer_plain(self) -> None:
         assert self.chan is not None
         ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
-                                 self.server.connect_line())
+                                 self.server.connect_line(), identity=self.connection.identity,
+                                 name=sanitize_name(self.connection.username))
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text

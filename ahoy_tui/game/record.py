@@ -223,7 +223,12 @@ class ReplaySummary:
     game_over: bool = False
     winners: list[int] = field(default_factory=list)
     biggest_losers: list[int] = field(default_factory=list)
+    projected: bool = False
+    """The record hides cards (a projection, R18): checked by ``follow.check_projection``."""
 
     def as_dict(self) -> dict:
-        return {"valid": True, "hands": self.hands, "totals": self.totals, "game_over": self.game_over,
-                "winners": self.winners, "biggest_losers": self.biggest_losers}
+        d = {"valid": True, "hands": self.hands, "totals": self.totals, "game_over": self.game_over,
+             "winners": self.winners, "biggest_losers": self.biggest_losers}
+        if self.projected:
+            d["projected"] = True
+        return d

@@ -11,6 +11,7 @@ from typing import Any, Iterable, Sequence
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import Ahoy, Draw
 from ahoy_tui.game.errors import RuleError
+from ahoy_tui.game.follow import check_projection, is_projection
 from ahoy_tui.game.game import Game
 from ahoy_tui.game.record import (RecordError, ReplaySummary, _cards, _field, loads, parse_action,
                                   parse_header, physical)
@@ -65,6 +66,24 @@ def replay(record: str | Iterable[Any]) -> tuple[Game, ReplaySummary]:
         except RecordError:
             raise
     return game, summarize(game)
+
+
+def check(record: str | Iterable[Any]) -> tuple[list[str], ReplaySummary]:
+    """``ahoy replay``: a complete record through :func:`replay`, a projection (R18, hidden
+    cards as ``null``) through :func:`ahoy_tui.game.follow.check_projection`.
+
+    Returns:
+        The seat names and the summary (``projected`` says which check ran).
+
+    Raises:
+        RecordError: at the first illegal line.
+    """
+    lines = _numbered(record)
+    if lines and is_projection([obj for _, obj in lines]):
+        head = lines[0][1]
+        return [str(s) for s in head.get("seats", [])], check_projection(lines)
+    game, summary = replay(record if isinstance(record, str) else [obj for _, obj in lines])
+    return list(game.seats), summary
 
 
 def summarize(game: Game) -> ReplaySummary:

@@ -71,7 +71,8 @@ class MemoryStore:
         self._games[game.listing.game_id] = ArchivedGame(game.listing, record)
 
     def games_of(self, identity: str, limit: int = 50) -> list[GameListing]:
-        mine = [g.listing for g in self._games.values() if identity in g.listing.identities]
+        # Newest archived first also among games that ended at the same wall-clock time.
+        mine = [g.listing for g in reversed(self._games.values()) if identity in g.listing.identities]
         mine.sort(key=lambda g: g.finished, reverse=True)
         return mine[:max(0, limit)]
 

@@ -8,6 +8,7 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
+from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
 
@@ -236,6 +237,8 @@ EN: dict[str, str] = {
         " Esc leave chat · h last hand · H every hand · z autopilot · P always pass on step-in · I hints on/off ·"
         " B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
+        "LOBBY: n new table · j join · w watch · k join by code · g my games (your finished games;"
+        " Enter replays one from your seat: →/l/space next, ←/h back, PgUp/PgDn hand, Home/End, Esc)\n"
         "Mouse: click cards and buttons."
     ),
 }
@@ -449,14 +452,19 @@ ES: dict[str, str] = {
         " s puntos · c chat · Esc salir del chat · h última mano · H todas las manos · z piloto automático ·"
         " P pasar siempre al intervenir · I consejos sí/no ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
+        "SALÓN: n mesa nueva · j unirse · w mirar · k unirse con código · g mis partidas (tus partidas"
+        " terminadas; Enter repasa una desde tu asiento: →/l/espacio siguiente, ←/h atrás, RePág/AvPág mano,"
+        " Inicio/Fin, Esc)\n"
         "Ratón: pulsa cartas y botones."
     ),
 }
 
 EN.update(EN_SYSTEM)
 EN.update(EN_PLAIN)
+EN.update(EN_HISTORY)
 ES.update(ES_SYSTEM)
 ES.update(ES_PLAIN)
+ES.update(ES_HISTORY)
 _TABLES = {"en": EN, "es": ES}
 
 

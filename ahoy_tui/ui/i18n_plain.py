@@ -1,4 +1,4 @@
-"""The no-PTY answers (``ssh host help|rules|tables``) in English and Spanish.
+"""The no-PTY answers (``ssh host help|rules|tables|games|record ID``) in English and Spanish.
 
 Merged into :mod:`ahoy_tui.ui.i18n`; :mod:`server.commands` picks the
 language from the LANG/LC_ALL the client sent (``ssh -o SetEnv=LANG=...``).
@@ -14,6 +14,9 @@ EN_PLAIN: dict[str, str] = {
         "  help    this text\n"
         "  rules   the rules in short\n"
         "  tables  the open tables\n"
+        "  games   your finished games (id, date UTC, table, players, winner, your place)\n"
+        "  record GAME_ID > game.ahoy.jsonl\n"
+        "          that game as your seat saw it; check it with: ahoy replay game.ahoy.jsonl\n"
     ),
     "plain.rules": (
         "AHOY!! V2 in short\n"
@@ -32,7 +35,11 @@ EN_PLAIN: dict[str, str] = {
     "plain.no_tables": "No open tables. Connect with a terminal to open one.",
     "plain.private": " (private)",
     "plain.table": "{id:<8} {name:<24} {taken}/{seats} seats  {status:<13} to {limit}{lock}",
-    "plain.unknown": "ahoy: unknown command '{word}'. Try: help, rules, tables\n",
+    "plain.unknown": "ahoy: unknown command '{word}'. Try: help, rules, tables, games, record GAME_ID\n",
+    "plain.games_head": "id             date (UTC)        table / players / winner / your place",
+    "plain.game": "{id:<14} {date}  {table} | {players} | winner: {winners} | place {place} of {of}",
+    "plain.no_games": "No finished games yet: play one to the end and it appears here.",
+    "plain.no_game": "ahoy: you played no game with that id. 'games' lists yours.\n",
 }
 
 ES_PLAIN: dict[str, str] = {
@@ -43,6 +50,9 @@ ES_PLAIN: dict[str, str] = {
         "  help    este texto\n"
         "  rules   las reglas en breve\n"
         "  tables  las mesas abiertas\n"
+        "  games   tus partidas terminadas (id, fecha UTC, mesa, jugadores, ganador, tu puesto)\n"
+        "  record ID_PARTIDA > partida.ahoy.jsonl\n"
+        "          esa partida tal como la vio tu asiento; compruébala con: ahoy replay partida.ahoy.jsonl\n"
     ),
     "plain.rules": (
         "AHOY!! V2 en breve\n"
@@ -63,5 +73,9 @@ ES_PLAIN: dict[str, str] = {
     "plain.no_tables": "No hay mesas abiertas. Conéctate con un terminal para abrir una.",
     "plain.private": " (privada)",
     "plain.table": "{id:<8} {name:<24} {taken}/{seats} plazas  {status:<13} a {limit}{lock}",
-    "plain.unknown": "ahoy: orden desconocida '{word}'. Prueba: help, rules, tables\n",
+    "plain.unknown": "ahoy: orden desconocida '{word}'. Prueba: help, rules, tables, games, record ID_PARTIDA\n",
+    "plain.games_head": "id             fecha (UTC)       mesa / jugadores / ganador / tu puesto",
+    "plain.game": "{id:<14} {date}  {table} | {players} | gana: {winners} | puesto {place} de {of}",
+    "plain.no_games": "Aún no hay partidas terminadas: juega una hasta el final y aparecerá aquí.",
+    "plain.no_game": "ahoy: no jugaste ninguna partida con ese id. 'games' lista las tuyas.\n",
 }

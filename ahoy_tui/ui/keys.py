@@ -29,6 +29,8 @@ ACTION_TEXT: dict[str, str] = {
     "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby", "cancel": "cancel",
     "send": "offer.send",
     "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
+    "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",
+    "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
 }
 
 
@@ -59,4 +61,7 @@ def in_language(active: dict[str, ActiveBinding], app: Any) -> dict[str, ActiveB
 
 def _ascii_key(key: str) -> str | None:
     """How the footer names ``key`` in ASCII mode (Textual shows Enter as a Unicode arrow)."""
-    return "Enter" if key == "enter" else None
+    return _ASCII_KEYS.get(key)
+
+
+_ASCII_KEYS = {"enter": "Enter", "right": "Right", "left": "Left", "pageup": "PgUp", "pagedown": "PgDn"}

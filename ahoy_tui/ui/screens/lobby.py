@@ -69,6 +69,7 @@ class LobbyScreen(Screen[None]):
         Binding("j,enter", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("k", "join_code", "Join by code"),
+        Binding("g", "my_games", "My games"),
         Binding("c", "chat", "Chat"),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
@@ -505,6 +506,12 @@ class LobbyScreen(Screen[None]):
         app: Any = self.app
         app.open_table(tid)
         await app.ask(app.lobby.join if command == "join" else app.lobby.spectate, tid, code)
+
+    def action_my_games(self) -> None:
+        """``g``: this player's finished games (``screens/my_games.py``)."""
+        from ahoy_tui.ui.screens.my_games import MyGamesScreen
+
+        self.app.push_screen(MyGamesScreen())
 
     def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)

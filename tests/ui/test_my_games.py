@@ -1,0 +1,148 @@
+"""My games (``g`` in the lobby) and the replay viewer: the list, stepping, hidden information (R18)."""
+
+from __future__ import annotations
+
+from test_hidden_info import leaked
+from ui_helpers import make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.game import cards as C
+from ahoy_tui.game.follow import HAND_SIZE
+from ahoy_tui.ui.screens.lobby import LobbyScreen
+from ahoy_tui.ui.screens.my_games import MyGamesScreen
+from ahoy_tui.ui.screens.replay_view import ReplayScreen
+from tests.history_helpers import finished_lobby
+
+SIZE = (80, 24)
+
+
+def listed(app) -> bool:
+    return isinstance(app.screen, MyGamesScreen) and app.screen.fetched
+
+
+def replaying(app) -> bool:
+    return isinstance(app.screen, ReplayScreen)
+
+
+async def test_my_games_lists_a_finished_game_and_says_when_there_is_none():
+    lobby = finished_lobby(seed=7)
+    (game,) = lobby.my_games(lobby.connect("user:anna", "anna"))
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "g Games" in screen_text(app).splitlines()[-1]
+        await pilot.press("g")
+        await wait_for(pilot, listed)
+        text = screen_text(app)
+        row = next(line for line in text.splitlines() if "Wake 1" in line)
+        assert "anna" in row and f"{game.places[0]} of 3" in row and str(game.totals[0]) in row
+        assert "2026" in row or "20" in row.split()[1]  # the date column
+        assert "Replay" in text.splitlines()[-1] and "Back" in text.splitlines()[-1]
+        await pilot.press("m")  # ASCII mode
+        await pilot.pause()
+        assert screen_text(app).isascii()
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+    for lang, words in (("en", "No finished games yet"), ("es", "Aún no hay partidas terminadas")):
+        app = make_app(new_lobby(), f"zoe_{lang}", lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("g")
+            await wait_for(pilot, listed)
+            assert words in " ".join(screen_text(app).split())
+
+
+async def test_the_viewer_steps_through_the_game_and_goes_back():
+    lobby = finished_lobby(seed=7, games=2)
+    app = make_app(lobby, lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await wait_for(pilot, listed)
+        await pilot.press("down", "enter")  # the older game
+        await wait_for(pilot, replaying)
+        viewer = app.screen
+        assert viewer.game.table_name == "Wake 1" and viewer.at == 0
+        await pilot.press("right", "l", "space")
+        await wait_for(pilot, lambda a: viewer.at == 3)
+        assert "paso 3/" in screen_text(app) and "Tu mano" in screen_text(app)
+        await pilot.press("left", "h")
+        await wait_for(pilot, lambda a: viewer.at == 1)
+        assert "Te repartieron" in screen_text(app)
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda a: viewer.at > 1)
+        assert viewer.at == len(viewer.steps) - 1 or viewer.steps[viewer.at].line.get("chance") == "deal"
+        await pilot.press("end")
+        await wait_for(pilot, lambda a: viewer.at == len(viewer.steps) - 1)
+        assert "Fin de la partida" in screen_text(app)
+        await pilot.press("home")
+        await wait_for(pilot, lambda a: viewer.at == 0)
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen_text(app).isascii()
+        await pilot.press("escape")
+        await wait_for(pilot, listed)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+
+
+def seen_by(full: list[dict], seat: int) -> list[set[int]]:
+    """Per line of the full record, the identities ``seat`` had been shown up to it (the oracle)."""
+    n = len(full[0]["seats"])
+    out, known = [set()], set()
+    deal, pending, laid = {}, {}, []
+    for line in full[1:]:
+        ids = lambda names: {C.identity(C.parse(x)) for x in names}  # noqa: E731
+        act = line.get("act")
+        if line.get("chance") == "deal":
+            deal, pending = line, {}
+            first = line["first_seat"]
+            known |= ids(c for i, c in enumerate(line["deck"][:HAND_SIZE * n]) if (first + i) % n == seat)
+        elif act == "offer":
+            known |= ids([line["want"], line["give"]])
+        elif act == "discard":
+            known |= ids([line["card"]])
+        elif act == "ahoy":
+            known |= ids(line["cards"])
+        elif act == "hands_up":
+            known.add(C.JOKER)
+        elif act == "exchange":
+            pending[line["seat"]] = line["card"]
+            if len(pending) == 2:
+                if seat in pending:
+                    known |= ids(pending.values())
+                pending = {}
+        elif act == "lay_down":
+            laid = (line["seat"], line["cards"])
+            if line["seat"] == seat:
+                known |= ids(line["cards"])
+        elif act == "pick" and seat in (line["seat"], laid[0]):
+            known |= ids([laid[1][line["index"]]])
+        elif line.get("result") == "hand":
+            known |= ids(deal["deck"][:HAND_SIZE * n])
+        out.append(set(known))
+    return out
+
+
+async def test_the_viewer_never_shows_a_card_the_seat_was_not_shown():
+    lobby = finished_lobby(seed=11, players=4, limit=30)
+    full = lobby.finished_records[-1][1]
+    everything = {C.identity(c) for c in C.full_deck(4)}
+    shown = seen_by(full, 0)
+    app = make_app(lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await wait_for(pilot, listed)
+        await pilot.press("enter")
+        await wait_for(pilot, replaying)
+        viewer = app.screen
+        assert len(viewer.steps) == len(full)
+        secrets = 0
+        for k in range(len(full)):
+            assert viewer.at == k
+            forbidden = everything - shown[k]
+            secrets += bool(forbidden)
+            assert not leaked(screen_text(app), forbidden), (k, full[k])
+            await pilot.press("right")
+            await pilot.pause()
+        assert secrets == len(full)  # there was always something to hide
