@@ -77,9 +77,9 @@ class Lobby:
         self._outbox: deque[tuple[PlayerHandle, object, int]] = deque()
         self._seq = 0
         """Sequence number of the newest log entry this lobby appended."""
-        self._released = 0
-        """Messages posted up to this sequence number go out even if not yet written (store failing)."""
         self._failing = ""
+        """Why the store cannot write now ("": it can); meanwhile tables are paused and messages
+        are not held for the log."""
         self.frozen = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self.store.listen(self._durable_from_writer, self._failed_from_writer)
@@ -115,7 +115,7 @@ class Lobby:
             return
         self._flushing = True
         try:
-            written = max(self.store.durable, self._released)
+            written = self._seq if self._failing else self.store.durable
             while self._outbox and self._outbox[0][2] <= written:
                 handle, msg, _ = self._outbox.popleft()
                 handle.deliver(msg)
@@ -183,7 +183,6 @@ class Lobby:
         """On the loop: the disk refuses. Every table pauses (with a line to its players) rather
         than play on unrecorded; what waited is delivered; the store keeps trying."""
         with self.batch():
-            self._released = self._seq
             if not self._failing:
                 log.error("the store cannot write (%s): every table pauses until it can", reason)
             self._failing = reason or "the disk refuses"
@@ -192,7 +191,6 @@ class Lobby:
                     t.paused = self._failing
                     t.system("store_failing")
                     t.changed()
-            self._released = self._seq
 
     def resume(self) -> list[str]:
         """Rebuild every table the store holds and the lobby chat (at start, before anyone
