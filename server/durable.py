@@ -9,6 +9,7 @@ with nothing saved.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from pathlib import Path
@@ -39,12 +40,35 @@ def open_store(path: Path | None) -> TableStore:
         return MemoryStore()
 
 
+PRUNE_EVERY = 86400.0
+"""Seconds between two prunes of the archive while the server runs (one at start)."""
+
+
+def prune(store: TableStore, keep_days: float | None, keep_games: int | None) -> int:
+    """Forget archived games past retention now; returns how many went."""
+    return store.prune(time.time(), None if keep_days is None else keep_days * 86400.0, keep_games)
+
+
+async def prune_daily(store: TableStore, keep_days: float | None, keep_games: int | None,
+                      every: float = PRUNE_EVERY) -> None:
+    """Prune the archive every ``every`` seconds until cancelled (a failure is logged, not fatal)."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            gone = prune(store, keep_days, keep_games)
+        except Exception as e:  # noqa: BLE001 - retention must never stop the server
+            log.error("pruning the archive failed: %s", e)
+        else:
+            if gone:
+                log.info("%d archived games past retention removed", gone)
+
+
 def start_lobby(store: TableStore, keep_days: float | None, keep_games: int | None) -> Lobby:
     """A lobby over ``store`` with every saved table rebuilt and old games pruned."""
     lobby = Lobby(store=store)
     started = time.monotonic()
     problems = lobby.resume()
-    gone = store.prune(time.time(), None if keep_days is None else keep_days * 86400.0, keep_games)
+    gone = prune(store, keep_days, keep_games)
     log.info("resumed %d tables in %.3f s (%d not whole); %d archived games past retention removed",
              len(lobby.tables), time.monotonic() - started, len(problems), gone)
     return lobby

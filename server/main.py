@@ -18,7 +18,7 @@ from pathlib import Path
 from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
-from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, start_lobby
+from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune_daily, start_lobby
 from server.ssh import AhoyServer, ServerConfig
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 
@@ -126,11 +126,13 @@ async def serve(config: ServerConfig) -> None:
         raise
     sys.stdout.write(banner(server))
     sys.stdout.flush()
+    pruning = asyncio.ensure_future(prune_daily(store, config.keep_games_days, config.keep_games))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    pruning.cancel()
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()

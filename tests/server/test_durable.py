@@ -56,3 +56,26 @@ async def test_a_deleted_database_starts_empty_and_the_next_restart_keeps_tables
     store = open_store(db)
     assert [t.config.name for t in start_lobby(store, 365, 1000).tables.values()] == ["New"]
     store.close()
+
+
+async def test_the_archive_is_pruned_while_the_server_runs(tmp_path):
+    import asyncio
+    import time
+
+    from ahoy_tui.store import ArchivedGame, GameListing
+    from server.durable import prune_daily
+
+    store = MemoryStore()
+    old = GameListing("gold", "ahoy", "Old", time.time() - 400 * 86400, ("a", "b"), ("user:a", None), (1, 2), (0, 9))
+    new = GameListing("gnew", "ahoy", "New", time.time(), ("a", "b"), ("user:a", None), (1, 2), (0, 9))
+    for g in (old, new):
+        store.archive(ArchivedGame(g, ({"format": "ahoy-record"},)))
+    task = asyncio.ensure_future(prune_daily(store, 365, None, every=0.01))
+    try:
+        for _ in range(500):
+            if store.archived("gold") is None:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        task.cancel()
+    assert store.archived("gold") is None and store.archived("gnew") is not None
