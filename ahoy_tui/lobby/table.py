@@ -366,7 +366,12 @@ class Table:
 
     def new_game(self) -> None:
         """Start a game with the filled seats, compacted into play order (R4)."""
+        before = list(self.seats)
         players = self.seating.deal_in()
+        moved = {id(x): i for i, x in enumerate(players)}
+        for h, seat in list(self.members.items()):       # seats closed up (R4): members follow their seat
+            if seat is not None:
+                self.members[h] = moved.get(id(before[seat]))
         self.pilot.reset()
         seed = self.rng.getrandbits(63)
         names = [s.name for s in players]

@@ -77,3 +77,20 @@ def test_someone_can_sit_in_a_seat_the_finished_game_did_not_have():
     cy = Person(lobby, clock, "user:cy", "cy", think=None).connect()
     assert lobby.join(cy.handle, tid) == 2
     assert cy.updates()[-1].view.seat is None
+
+
+def test_after_a_rematch_with_a_seat_closed_up_everyone_still_sees_their_own_seat():
+    """p0 leaves at game over; p1 and the bot close up into seats 0 and 1 (R4): p1's screen
+    shows p1's own seat and hand, never the bot's (R18)."""
+    lobby, clock, table, (p0, p1) = _finished(2, seats=3)
+    tid = table.table_id
+    assert lobby.add_bot(p0.handle, tid, "baseline") == 2
+    lobby.leave(p0.handle, tid)                              # seat 0 is free: p1 and the bot close up
+    assert table.seat_of("user:p1") == 1
+    lobby.rematch(p1.handle, tid)
+    assert table.status == "playing"
+    mine = table.seat_of("user:p1")
+    assert table.members[p1.handle] == mine and table.seats[mine].identity == "user:p1"
+    u = p1.updates()[-1]
+    assert u.seat == mine and u.view.seat == mine
+    assert sorted(u.view.hand) == sorted(table.game.state.hands[mine])
