@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -90,6 +90,8 @@ async def _history(words: list[str], lobby: LobbyAPI, lang: str, identity: str, 
     The session connects to the lobby for the question only (``LobbyAPI`` commands take a
     handle) and never subscribes, so it takes no seat and hears nothing.
     """
+    if words == ["record"]:
+        return Answer(tr(lang, "plain.record_usage"), 1)
     if words[0] == "record" and (len(words) != 2 or not GAME_ID.fullmatch(words[1])):
         return Answer(tr(lang, "plain.no_game"), 1)
     handle = await lobby.connect(identity, name)
@@ -101,6 +103,8 @@ async def _history(words: list[str], lobby: LobbyAPI, lang: str, identity: str, 
             return Answer("\n".join(lines) + "\n", 0)
         try:
             return Answer(dumps_ascii(await lobby.game_record(handle, words[1])), 0)
+        except Unreadable:
+            return Answer(tr(lang, "plain.damaged_game"), 1)
         except LobbyError:
             return Answer(tr(lang, "plain.no_game"), 1)
     finally:

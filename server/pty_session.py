@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
-from server.commands import answer_plain
+from server.commands import Answer, answer_plain
 from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
@@ -173,9 +173,13 @@ class Session(asyncssh.SSHServerSession[bytes]):
     # -- no PTY ---------------------------------------------------------
     async def _answer_plain(self) -> None:
         assert self.chan is not None
-        ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
-                                 self.server.connect_line(), identity=self.connection.identity,
-                                 name=sanitize_name(self.connection.username))
+        try:
+            ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
+                                     self.server.connect_line(), identity=self.connection.identity,
+                                     name=sanitize_name(self.connection.username))
+        except Exception:  # a bug must not leave the client waiting: one line, status 1
+            log.exception("exec %s from %s failed", esc(self.command or ""), self.connection.peer)
+            ans = Answer("ahoy: the server could not answer that; try again later.\n", 1)
         if self.command is not None:
             log.info("exec %s from %s status %d", esc(self.command), self.connection.peer, ans.status)
         text = ans.text.replace("\n", "\r\n") if self.has_pty else ans.text

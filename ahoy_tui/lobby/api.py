@@ -226,6 +226,7 @@ class LobbyAPI(Protocol):
         RECORDS.md lines, ready for ``ahoy replay``.
 
         Raises:
+            Unreadable: this identity played that game but its record is damaged.
             LobbyError: no archived game with that id that this identity played in
                 (the same sentence for both: whether a game exists is not told).
         """

@@ -24,6 +24,10 @@ class Refused(LobbyError):
     """A plain refusal: no such table, not the host, table full, wrong code, ..."""
 
 
+class Unreadable(Refused):
+    """What was asked for exists but the store cannot read it (a damaged archived game)."""
+
+
 class Stale(LobbyError):
     """An action made against an old state version (a double press, overtaken by the clock).
 

@@ -23,7 +23,7 @@ from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
-from ahoy_tui.lobby.errors import LobbyError, Refused
+from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
@@ -276,7 +276,14 @@ class Lobby:
         Raises:
             LobbyError: no game with that id that this identity played in (one sentence for both).
         """
-        game = self.store.archived(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        try:
+            game = self.store.archived(game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        except StoreError as e:
+            mine = any(g.game_id == game_id for g in self.store.games_of(handle.identity, 200))
+            log.error("archived game %r cannot be read: %s", game_id, e)
+            if mine:
+                raise Unreadable("that game's record is damaged and cannot be shown") from None
+            raise Refused("you played no game with that id") from None
         seat = None if game is None else game.listing.seat_of(handle.identity)
         if game is None or seat is None:
             raise Refused("you played no game with that id")

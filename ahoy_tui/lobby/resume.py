@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ahoy_tui.lobby.journal import from_json, plain, set_seating
 from ahoy_tui.lobby.messages import TableConfig
-from ahoy_tui.store.base import TableLog
+from ahoy_tui.store.base import StoreError, TableLog
 
 Table = Any
 """An ``ahoy_tui.lobby.table.Table`` (not imported: the lobby imports this module)."""
@@ -123,7 +123,11 @@ def _settle(table: Table, lobby: Any) -> None:
     g = table.game
     if g is not None and g.over:
         table.archive.keep(g.record, [s.identity for s in table.seats])
-        if table.game_id and lobby.store.archived(table.game_id) is None:  # killed before it was archived
+        try:
+            kept = lobby.store.archived(table.game_id) is not None if table.game_id else True
+        except StoreError:  # archived, but damaged since: keep what the store has
+            kept = True
+        if not kept:  # killed before it was archived
             lobby.store.archive(table.archived_game())
     table.held = True
     table.seat_version = []

@@ -40,6 +40,8 @@ EN_PLAIN: dict[str, str] = {
     "plain.game": "{id:<14} {date}  {table} | {players} | winner: {winners} | place {place} of {of}",
     "plain.no_games": "No finished games yet: play one to the end and it appears here.",
     "plain.no_game": "ahoy: you played no game with that id. 'games' lists yours.\n",
+    "plain.record_usage": "ahoy: which game? ssh HOST record GAME_ID ('games' lists yours).\n",
+    "plain.damaged_game": "ahoy: that game's record is damaged on the server and cannot be shown.\n",
 }
 
 ES_PLAIN: dict[str, str] = {
@@ -78,4 +80,6 @@ ES_PLAIN: dict[str, str] = {
     "plain.game": "{id:<14} {date}  {table} | {players} | gana: {winners} | puesto {place} de {of}",
     "plain.no_games": "Aún no hay partidas terminadas: juega una hasta el final y aparecerá aquí.",
     "plain.no_game": "ahoy: no jugaste ninguna partida con ese id. 'games' lista las tuyas.\n",
+    "plain.record_usage": "ahoy: ¿qué partida? ssh HOST record ID_PARTIDA ('games' lista las tuyas).\n",
+    "plain.damaged_game": "ahoy: el registro de esa partida está dañado en el servidor y no se puede mostrar.\n",
 }

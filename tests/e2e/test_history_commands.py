@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 from harness import connect, start_server
 
 from ahoy_tui.cli import main as ahoy_main
 from ahoy_tui.game.replay import project
+from ahoy_tui.lobby import Lobby, ManualClock, Timing
+from ahoy_tui.store.sqlite import SQLiteStore
 from tests.history_helpers import card_names, finished_lobby, never_shown
 
 
@@ -66,7 +69,6 @@ async def test_record_is_the_seats_projection_and_replays_valid(played, tmp_path
 
 @pytest.mark.parametrize("command", [
     "record g000000000000",               # made up
-    "record",                             # no id
     "record g1 g2",                       # two ids
     "record ; rm -rf /",                  # shell characters
     "record \x1b[2J",                     # an escape sequence
@@ -95,3 +97,34 @@ async def test_help_names_the_history_commands(played):
     srv, _lobby = played
     out = bytes((await _run(srv.port, "help")).raw).decode()
     assert "games" in out and "record GAME_ID" in out and "ahoy replay" in out
+
+
+async def test_record_without_an_id_says_how_to_ask(played):
+    srv, _lobby = played
+    p = await _run(srv.port, "record")
+    err = bytes(p.stderr)
+    assert p.exit_status == 1 and not p.raw
+    assert err.count(b"\n") == 1 and b"record GAME_ID" in err
+
+
+async def test_a_damaged_archived_game_is_refused_in_one_line_and_nothing_hangs(tmp_path):
+    db = tmp_path / "ahoy.db"
+    store = SQLiteStore(db)
+    lobby = finished_lobby(seed=7, lobby=Lobby(clock=ManualClock(), timing=Timing.instant(), seed=7, store=store))
+    (game,) = lobby.my_games(lobby.connect("user:anna", "anna"))
+    assert store.flush()
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE games SET record = ? WHERE game_id = ?", (b"garbage", game.game_id))
+    c.close()
+    srv = await start_server(tmp_path, lobby)
+    try:
+        p = await _run(srv.port, f"record {game.game_id}")
+        err = bytes(p.stderr)
+        assert p.exit_status == 1 and not p.raw
+        assert err.count(b"\n") == 1 and b"damaged" in err
+        p = await _run(srv.port, f"record {game.game_id}", user="eve")   # not hers: not told it exists
+        assert b"no game with that id" in bytes(p.stderr)
+        assert game.game_id.encode() not in bytes((await _run(srv.port, "games", user="eve")).raw)
+    finally:
+        await srv.stop()
+        store.close()

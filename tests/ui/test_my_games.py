@@ -146,3 +146,22 @@ async def test_the_viewer_never_shows_a_card_the_seat_was_not_shown():
             await pilot.press("right")
             await pilot.pause()
         assert secrets == len(full)  # there was always something to hide
+
+
+async def test_a_damaged_game_is_refused_with_a_toast_and_the_session_goes_on():
+    from ahoy_tui.store import StoreError
+
+    lobby = finished_lobby(seed=7)
+
+    def damaged(game_id):
+        raise StoreError(f"archived game {game_id!r} is damaged")
+
+    lobby.store.archived = damaged
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await wait_for(pilot, listed)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda a: any("damaged" in n.message for n in a._notifications))
+        assert isinstance(app.screen, MyGamesScreen) and app.is_running
