@@ -69,6 +69,7 @@ def start_lobby(store: TableStore, keep_days: float | None, keep_games: int | No
     started = time.monotonic()
     problems = lobby.resume()
     gone = prune(store, keep_days, keep_games)
-    log.info("resumed %d tables in %.3f s (%d not whole); %d archived games past retention removed",
-             len(lobby.tables), time.monotonic() - started, len(problems), gone)
+    log.info("resumed %d tables in %.3f s (%d problems, each logged above); "
+             "%d archived games past retention removed", len(lobby.tables), time.monotonic() - started,
+             len(problems), gone)
     return lobby

@@ -215,8 +215,10 @@ class Lobby:
                     continue
                 table = done.table
                 if done.problem:
+                    lost = (f"{len(tl.entries) - done.good} later entries dropped" if done.good < len(tl.entries)
+                            else "the log is damaged after it; what followed is lost")
                     problems.append(f"table {tl.table_id} ({table.config.name}): restored up to entry "
-                                    f"{done.good} of {len(tl.entries)}: {done.problem}")
+                                    f"{done.good} ({lost}): {done.problem}")
                     self.store.drop(tl.table_id)
                     for entry in tl.entries[:done.good]:
                         self.store.append(tl.table_id, entry)
@@ -224,7 +226,7 @@ class Lobby:
                 digits = tl.table_id[1:]
                 if digits.isdigit():
                     self._next_id = max(self._next_id, int(digits) + 1)
-                table.system("resumed")
+                table.system("resumed_partly" if done.problem else "resumed")
                 table.check_empty()
             self.tables_changed()
         for p in problems:
@@ -566,6 +568,7 @@ class Lobby:
         with self.batch():
             table = self.tables.pop(table_id, None)
             if table is not None:
+                log.info("table %s (%s) closed: %s", table_id, table.config.name, reason)
                 table.close(reason, key)
                 if not self.frozen:
                     self.store.drop(table_id)

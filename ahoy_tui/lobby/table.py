@@ -165,9 +165,9 @@ class Table:
         return any(v == seat for v in self.members.values())
 
     def autopilot(self, seat: int) -> bool:
-        """The autopilot plays this person's seat now (R17)."""
+        """The autopilot plays this person's seat now (R17; nobody plays while ``held``)."""
         s = self.seats[seat]
-        return s.kind == "person" and (s.auto or s.left or not self.present(seat))
+        return s.kind == "person" and not self.held and (s.auto or s.left or not self.present(seat))
 
     def bot_driven(self, seat: int) -> bool:
         """A bot or the autopilot makes this seat's decisions."""
@@ -208,7 +208,8 @@ class Table:
 
     def summary(self) -> TableSummary:
         c = self.config
-        return TableSummary(self.table_id, c.name, self.filled(), len(self.seats), self.status,
+        status = "held" if self.held and self.in_play else self.status
+        return TableSummary(self.table_id, c.name, self.filled(), len(self.seats), status,
                             c.option("limit", 0), c.private, self.seating.host_name(),
                             c.option("ace_low", False), c.option("verified_step_in", False), c.clocks,
                             sum(1 for v in self.members.values() if v is None), version=self.version, game=c.game)

@@ -92,6 +92,20 @@ async def test_hands_up_banner_speaks_to_its_target():
         assert "you lays" not in line.plain
 
 
+async def test_choose_partner_banner_speaks_to_the_offerer():
+    async with seated_at_bot_table(size=(80, 24), seed=5, limit=100) as (app, pilot, lobby, tid):
+        screen = app.screen
+        from dataclasses import replace
+
+        from ahoy_tui.ui.screens.table_banner import banner_for
+        mine = replace(screen.view, phase=Phase.CHOOSE_PARTNER, offer=(screen.view.seat, 1, 5, 7))
+        line, _ = banner_for(mine, screen.names, app.t, False, app.card_styles)
+        assert line.plain.startswith("Your offer: wants") and line.plain.endswith("Pick a partner"), line.plain
+        theirs = replace(mine, offer=(1, screen.view.seat, 5, 7))
+        line, _ = banner_for(theirs, screen.names, app.t, False, app.card_styles)
+        assert line.plain.endswith(f"{screen.names[1]} picks a partner") and "you picks" not in line.plain
+
+
 async def test_discard_row_shows_all_cards_that_fit_at_120():
     """R11: at 120 columns the discard row is not cut after 6 cards."""
     async with seated_at_bot_table(size=(120, 40), seed=5, limit=100) as (app, pilot, lobby, tid):

@@ -71,6 +71,8 @@ def banner_for(view: Any, names: list[str], t: Callable[..., str], ascii_only: b
             parts["b"] = name(view.partner)
         key = {Phase.RESPOND: "banner.offer", Phase.STEP_IN: "banner.open",
                Phase.CHOOSE_PARTNER: "banner.choose", Phase.EXCHANGE: "banner.deal"}[view.phase]
+        if view.phase is Phase.CHOOSE_PARTNER and offerer == view.seat:
+            key = "banner.choose_you"  # "Your offer ... pick a partner", not "you picks"
         return _fill(t(key), parts, fix), 0
     active = view.active
     nxt = (active + 1) % view.players  # R4: the next player of seat i is seat (i+1) mod n
