@@ -61,6 +61,8 @@ class HardBot:
     """
 
     name = "hard"
+    searches = True
+    """Slow enough to be run off the lobby's event loop (``lobby.autopilot``)."""
 
     def __init__(self, rng: random.Random, worlds: int = 32, horizon: int = 10,
                  budget: float | None = BUDGET) -> None:
