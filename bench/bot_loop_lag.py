@@ -8,7 +8,7 @@ one kind, bots acting after ``--bot-delay`` seconds. A ticker on the same
 loop sleeps 5 ms at a time and records how late it wakes: that lateness is
 what every other player's action → screen path would wait for. Measured
 once with every bot ``baseline`` and once with every bot ``hard`` (whose
-searches run off the loop in ``clock.search_executor`` threads), in one
+searches run off the loop in ``clock.search_executor`` worker processes), in one
 run, after ``--warmup`` seconds. Prints the ticker lag p50/p95/p99/max in
 ms and the game actions applied per second. Not a test: no assertion.
 """

@@ -74,6 +74,13 @@ class HardBot:
 
     # -- the interface -----------------------------------------------------------
 
+    def would_search(self, view: PlayerView, legal: Sequence[Action]) -> bool:
+        """True when ``choose`` would play out rollouts for this decision (a discard or
+        a dirty-deal card, R10, R11, with no AHOY! to call); the rest is quick."""
+        if not legal or isinstance(legal[0], Ahoy):
+            return False
+        return len(legal) > 1 and isinstance(legal[-1], (Discard, Exchange))
+
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for ``view``'s seat; never raises."""
         self.mem.update(view)

@@ -20,16 +20,19 @@ Bots act through the same path as people (``apply_action``). The
 autopilot sees its table only through :class:`PilotTarget`.
 
 A bot that *searches* (``bot.searches``, the hard bot of issue 17) never
-thinks on the event loop: its ``choose`` runs through ``clock.off_loop`` on
-a frozen view, and the answer comes back to the loop, where it is applied
-only if the seat's version is still the one it was asked about (a stale
-answer is dropped and the seat rescheduled). If no answer comes within
-``Timing.search_timeout``, or the search fails, the autopilot's own kind
-(``bot_kinds[0]``, the baseline) decides instead.
+searches on the event loop: when ``bot.would_search(view, legal)``, a copy
+of the bot, the frozen view and the legal actions go through
+``clock.off_loop`` (another process), and the answer with the bot's new
+memory comes back to the loop, where it is applied only if the seat's
+version is still the one it was asked about (a stale answer is dropped and
+the seat rescheduled). If no answer comes within ``Timing.search_timeout``,
+or the search fails, the autopilot's own kind (``bot_kinds[0]``, the
+baseline) decides instead. Its quick decisions run on the loop.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from typing import Callable, Protocol
@@ -40,6 +43,11 @@ from ahoy_tui.lobby.config import Timing, clock_seconds
 from ahoy_tui.lobby.errors import LobbyError
 
 log = logging.getLogger(__name__)
+
+
+def decide(bot: Bot, view: object, legal: list[Action]) -> tuple[Action, Bot]:
+    """Off the loop (a worker process): the bot's choice and the bot as it is after it."""
+    return bot.choose(view, legal), bot
 
 
 class PilotTarget(Protocol):
@@ -104,6 +112,7 @@ class Autopilot:
         self.fallbacks: dict[int, Bot] = {}
         self.searching: dict[int, tuple[int, Timer]] = {}
         self.busy: set[int] = set()
+        self.searched_answers = 0
         self.bot_timers: dict[int, tuple[int, Timer]] = {}
         self.key: tuple | None = None
         self.clock_timer: Timer | None = None
@@ -214,10 +223,11 @@ class Autopilot:
         if self.table.game.is_interrupt(legal[0]):        # legal actions sort interrupts first
             return legal[0]
         bot = self.bot_for(seat)
-        if getattr(bot, "searches", False):  # never search on the loop
+        view = self.table.game.view(seat)
+        if self._would_search(bot, view, legal):  # never search on the loop
             bot = self.fallback_for(seat)
         try:
-            return bot.choose(self.table.game.view(seat), legal)
+            return bot.choose(view, legal)
         except Exception:  # a bot bug must not stall the table
             log.exception("bot for seat %s failed", seat)
         return legal[-1]
@@ -246,12 +256,22 @@ class Autopilot:
             self.apply(seat, answer, legal, "auto_pass")
         elif legal and t.bot_driven(seat):
             bot = self.bot_for(seat)
-            if getattr(bot, "searches", False) and not t.game.is_interrupt(legal[0]):
+            if self._would_search(bot, t.game.view(seat), legal):
                 self._search(seat, sv, bot, legal)
             else:
                 self.apply(seat, self.choose(seat, legal), legal, "bot")
 
     # -- searching bots (off the loop) ------------------------------------------------
+
+    @staticmethod
+    def _would_search(bot: Bot, view: object, legal: list[Action]) -> bool:
+        if not getattr(bot, "searches", False):
+            return False
+        try:
+            return bool(bot.would_search(view, legal))  # type: ignore[attr-defined]
+        except Exception:  # a bot bug must not stall the table
+            log.exception("would_search failed")
+            return True
 
     def _search(self, seat: int, sv: int, bot: Bot, legal: list[Action]) -> None:
         """Ask ``bot`` off the loop about version ``sv`` of ``seat``; a baseline answer
@@ -266,30 +286,39 @@ class Autopilot:
         self.searching[seat] = (sv, timer)
         self.busy.add(seat)
 
-        def done(action: Action | None, error: BaseException | None) -> None:
+        def done(result: tuple[Action, Bot] | None, error: BaseException | None) -> None:
             self.busy.discard(seat)
-            t.guarded(lambda: self._searched(seat, sv, action, error))()
-        t.clock.off_loop(lambda: bot.choose(view, legal), done)
+            action, after = result if result is not None else (None, None)
 
-    def _searched(self, seat: int, sv: int, action: Action | None, error: BaseException | None) -> None:
-        """On the loop: apply a search's answer if version ``sv`` still stands."""
+            def back() -> None:
+                if self._searched(seat, sv, action, error) and after is not None and self.bots.get(seat) is bot:
+                    self.bots[seat] = after        # the bot's memory of this decision
+            t.guarded(back)()
+        t.clock.off_loop(functools.partial(decide, bot, view, legal), done)
+
+    def _searched(self, seat: int, sv: int, action: Action | None, error: BaseException | None) -> bool:
+        """On the loop: apply a search's answer if version ``sv`` still stands; True if it was."""
         t = self.table
         pending = self.searching.get(seat)
         if pending is None or pending[0] != sv:
-            return                                  # answered already (late or timed out)
+            return False                            # answered already (late or timed out)
         del self.searching[seat]
         pending[1].cancel()
         if t.game is None or seat >= len(t.seat_version) or t.seat_version[seat] != sv:
             self.reschedule()                       # stale: the seat is asked again if it must act
-            return
+            return False
         legal = t.legal_now(seat)
         if not legal or not t.bot_driven(seat):
-            return
-        if error is not None or action not in legal:
+            return False
+        searched = error is None and action in legal
+        if not searched:
             if error is not None and not isinstance(error, TimeoutError):
                 log.warning("search for seat %s failed: %r", seat, error)
             action = self.choose(seat, legal)
+        else:
+            self.searched_answers += 1
         self.apply(seat, action, legal, "bot")
+        return searched
 
     def _expired(self, key: tuple) -> None:
         """The decision clock ran out: the autopilot decides for every pending seat."""

@@ -5,8 +5,9 @@ The lobby reads ``now()`` (seconds, ``time.monotonic()`` scale) and asks
 the loop thread, one at a time, so they never race a command.
 
 ``off_loop(work, done)`` runs slow pure work (a bot's search, issue 17) away
-from the loop and hands its result (or the exception) to ``done`` back on
-the loop, where the single writer applies it.
+from the loop, in another process, and hands its result (or the exception)
+to ``done`` back on the loop, where the single writer applies it. ``work``
+must pickle (a ``functools.partial`` of a module-level function).
 """
 
 from __future__ import annotations
@@ -15,19 +16,24 @@ import asyncio
 import heapq
 import itertools
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
+import multiprocessing
+import os
+import pickle
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Protocol
 
-#: Threads that run bot searches for every table of a process (LoopClock.off_loop).
-SEARCH_THREADS = 2
+#: Worker processes that run bot searches for every table of a server (LoopClock.off_loop):
+#: all cores but the one the event loop runs on. Processes, not threads: a search is pure
+#: Python and would hold the GIL the loop needs.
+SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 _executor: Executor | None = None
 
 
 def search_executor() -> Executor:
-    """The process-wide pool for off-loop work (made on first use)."""
+    """The process-wide pool for off-loop work (forked on first use: no main-module re-import)."""
     global _executor
     if _executor is None:
-        _executor = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="bot-search")
+        _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=multiprocessing.get_context("fork"))
     return _executor
 
 
@@ -48,7 +54,7 @@ class Clock(Protocol):
         """Run ``fn`` at ``when`` (or as soon as possible if that has passed)."""
 
     def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
-        """Run ``work()`` off the loop; then ``done(result, error)`` on the loop."""
+        """Run the picklable ``work()`` off the loop; then ``done(result, error)`` on the loop."""
 
 
 class LoopClock:
@@ -110,12 +116,13 @@ class ManualClock:
         return timer
 
     def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
-        """Tests: ``work`` runs now; ``done`` runs as a timer due now (after the caller returns).
+        """Tests: ``work`` runs now, after a pickle round trip (as it would go to a worker
+        process); ``done`` runs as a timer due now (after the caller returns).
 
         ``latency`` (seconds, default 0) delays ``done`` as a slow search would.
         """
         try:
-            result, error = work(), None
+            result, error = pickle.loads(pickle.dumps(work))(), None
         except Exception as e:  # handed to done, as the loop clock does
             result, error = None, e
         self.call_at(self.t + self.latency, lambda: done(result, error))
