@@ -117,3 +117,25 @@ def test_unseen_pool_leaves_out_own_hand_discards_and_cards_given_away():
     pool = unseen_pool(v, mem)
     assert len(pool) == 53 - 5 - 1 - 1
     assert not set(pool) & (set(v.hand) | {50, 51})
+
+
+def test_hard_modules_import_nothing_that_holds_game_state():
+    """R18: the hard bot's modules reach the engine only for cards, actions, treasures,
+    the PlayerView type and the list of offers; never State, Game or the lobby."""
+    import ast
+    from pathlib import Path
+
+    allowed = {"ahoy_tui.game.cards", "ahoy_tui.game.actions", "ahoy_tui.game.treasure",
+               "ahoy_tui.game.view", "ahoy_tui.bots.hard_memory", "ahoy_tui.bots.hard_search"}
+    root = Path(__file__).resolve().parents[2] / "ahoy_tui" / "bots"
+    for name in ("hard.py", "hard_memory.py", "hard_search.py"):
+        for node in ast.walk(ast.parse((root / name).read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ahoy_tui"):
+                if node.module == "ahoy_tui.game":
+                    assert [a.name for a in node.names] == ["cards"], name
+                elif node.module == "ahoy_tui.game.engine":
+                    assert [a.name for a in node.names] == ["ALL_OFFERS"], name
+                elif node.module == "ahoy_tui.game.view":
+                    assert [a.name for a in node.names] == ["PlayerView"], name
+                else:
+                    assert node.module in allowed, (name, node.module)
