@@ -48,6 +48,8 @@ GIVE_CLAIM_WEIGHT = 0.4
 DANGER_COST = 0.04
 #: Score bonus of discarding a card others likely want (dead for them until a reshuffle).
 DENIAL_BONUS = 0.01
+#: Below this loss (``hard_search.W`` units) a held card is junk and may be named as a decoy want.
+W_DECOY = 0.01
 
 
 class HardBot:
@@ -212,6 +214,3 @@ class HardBot:
         want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
         return Offer(want, give)
 
-
-#: Below this loss a held card is junk and may be named as a decoy want.
-W_DECOY = 0.01

@@ -12,7 +12,10 @@ within the horizon. All candidates share the same worlds (common random
 numbers), so differences come from the choice, not the luck.
 
 Hand values: ``W[k]`` is the worth of holding ``k`` of a treasure's four
-cards; a treasure with a card nobody can draw any more is worth nothing.
+cards; a treasure with a card nobody can draw any more is worth nothing; a
+hand is worth the sum over treasures. The greedy policy drops the card whose
+*loss* (what the sum falls by without it) is least, the most points among
+equals (R14).
 """
 
 from __future__ import annotations
@@ -64,10 +67,6 @@ class RunIndex:
                 total += W[k] - W[k - 1]
         return total
 
-    def value(self, hand: Counter, alive: list[bool]) -> float:
-        """The static worth of a hand: the sum of ``W`` over live treasures."""
-        return sum(W[k] for r, k in enumerate(self.counts(hand)) if alive[r])
-
 
 _INDEX = {False: RunIndex(False), True: RunIndex(True)}
 
@@ -75,18 +74,6 @@ _INDEX = {False: RunIndex(False), True: RunIndex(True)}
 def run_index(ace_low: bool) -> RunIndex:
     """The shared index for the ``ace_low`` rule (R2)."""
     return _INDEX[ace_low]
-
-
-def greedy_drop(idx: RunIndex, hand: Counter, cnt: list[int], alive: list[bool]) -> int:
-    """The identity the greedy policy lets go: least loss, then most points (R14)."""
-    best, best_key = -1, None
-    for i, k in hand.items():
-        if k <= 0:
-            continue
-        key = (idx.loss(i, hand, cnt, alive), -C.VALUES[i], i)
-        if best_key is None or key < best_key:
-            best, best_key = i, key
-    return best
 
 
 def worlds(pool: Sequence[int], weights: dict[int, float], horizon: int, n: int,
