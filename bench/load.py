@@ -22,6 +22,9 @@ each table makes about one move a second), and the harness measures:
 The clients share the machine with the server: their pyte screens and SSH
 crypto use CPU on the same cores, which is reported separately.
 
+With ``--pilot-kinds baseline,hard`` the whole measurement runs twice, every
+seat played by baseline bots, then by hard bots (issue 17).
+
 Run: .venv/bin/python bench/load.py [-n 40] [--seconds 30]
      .venv/bin/python bench/load.py -n 400 --seconds 60        # the goal
 """
@@ -50,12 +53,14 @@ PY = str(ROOT / ".venv" / "bin" / "python")
 class LoadServer(ServerProcess):
     """``bench/load_server.py`` in a subprocess; its stdout lines are collected."""
 
-    def __init__(self, bot_delay: tuple[float, float], store: bool = False) -> None:  # noqa: D107
+    def __init__(self, bot_delay: tuple[float, float], store: bool = False,  # noqa: D107
+                 pilot_kind: str = "baseline") -> None:
         import tempfile
 
         self.state = tempfile.mkdtemp(prefix="ahoy-load-")
         self._launch([PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
-                      "--bot-delay", str(bot_delay[0]), str(bot_delay[1])] + (["--store"] if store else []),
+                      "--bot-delay", str(bot_delay[0]), str(bot_delay[1]), "--pilot-kind", pilot_kind]
+                     + (["--store"] if store else []),
                      open(Path(self.state) / "server.log", "w"))
         self.actions: list[tuple[int, int, int, float]] = []  # (table, seat, version, t_applied)
         self.seated: set[int] = set()
@@ -171,12 +176,18 @@ def baseline(k: int, seconds: float) -> list[float]:
 
 
 async def main(args: argparse.Namespace) -> None:
+    """One measurement per ``--pilot-kinds`` entry, one after the other (a fresh server each)."""
+    for kind in args.pilot_kinds.split(","):
+        await measure(args, kind)
+
+
+async def measure(args: argparse.Namespace, kind: str) -> None:
     n = args.n - args.n % 4
     tables = n // 4
     print(f"# {n} sessions, {tables} tables of 4, bot delay {args.bot_delay[0]}-{args.bot_delay[1]} s, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}, "
-          f"store: {'SQLite' if args.store else 'memory'}")
-    server = LoadServer(tuple(args.bot_delay), args.store)
+          f"store: {'SQLite' if args.store else 'memory'}, every seat played by a {kind} bot")
+    server = LoadServer(tuple(args.bot_delay), args.store, kind)
     players: dict[tuple[int, int], object] = {}
     try:
         await asyncio.sleep(0.5)
@@ -281,5 +292,7 @@ if __name__ == "__main__":
     ap.add_argument("--store", action="store_true",
                     help="the server keeps its tables in SQLite (STATE/ahoy.db) as ahoy-server does "
                          "(default: in memory)")
+    ap.add_argument("--pilot-kinds", default="baseline",
+                    help="comma list: one run per bot kind playing every seat, e.g. baseline,hard (issue 17)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)
     asyncio.run(main(ap.parse_args()))

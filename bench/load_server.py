@@ -9,6 +9,8 @@ lobby, with three additions that exist only for the benchmark:
   ``S``; seat 0 creates it) SIGUSR1 starts every full table and puts
   every seat on the autopilot (a new game clears it), so the lobby plays
   for every person;
+* ``--pilot-kind hard`` makes the autopilot of every person's seat a hard
+  bot (issue 17; the real autopilot stays baseline), to compare loads;
 * every applied game action is printed on stdout as
   ``A <table> <seat> <version> <monotonic time>`` (``time.monotonic`` is
   the system-wide CLOCK_MONOTONIC, comparable with the client process).
@@ -117,6 +119,20 @@ def record_gc_pauses() -> None:
     gc.callbacks.append(callback)
 
 
+def pilot_kind(kind: str) -> None:
+    """Bench only: persons' seats are autopiloted by bots of ``kind`` (default: the baseline)."""
+    from ahoy_tui.lobby.autopilot import Autopilot
+
+    def bot_for(self: Autopilot, seat: int) -> Any:
+        bot = self.bots.get(seat)
+        if bot is None:
+            k = self.table.bot_kind(seat) or kind
+            bot = self.bots[seat] = self.spec.make_bot(k, self.rng.getrandbits(32))
+        return bot
+
+    Autopilot.bot_for = bot_for  # type: ignore[method-assign]
+
+
 def record_actions() -> None:
     """Print one line per applied game action (after it was published)."""
     original = Table.apply_action
@@ -145,6 +161,8 @@ async def serve(args: argparse.Namespace) -> None:
     await server.start()
     record_actions()
     record_gc_pauses()
+    if args.pilot_kind != "baseline":
+        pilot_kind(args.pilot_kind)
     print(f"Ahoy bench server listening on 127.0.0.1:{server.port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -166,6 +184,7 @@ def main() -> None:
     p.add_argument("--clocks", default="untimed")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--store", action="store_true", help="keep tables in STATE_DIR/ahoy.db (SQLite)")
+    p.add_argument("--pilot-kind", default="baseline", help="bot kind of every autopiloted seat (bench only)")
     args = p.parse_args()
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     asyncio.run(serve(args))

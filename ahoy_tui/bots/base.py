@@ -23,16 +23,18 @@ class Bot(Protocol):
         ...
 
 
-BOT_KINDS: tuple[str, ...] = ("baseline", "random")
+BOT_KINDS: tuple[str, ...] = ("baseline", "random", "hard")
+"""Bot kinds; the first is the autopilot (R17) and stays ``baseline``."""
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:
-    """A new bot of ``kind`` (``"baseline"`` or ``"random"``) with its own RNG.
+    """A new bot of ``kind`` (``"baseline"``, ``"random"`` or ``"hard"``) with its own RNG.
 
     Raises:
         ValueError: for an unknown kind.
     """
     from ahoy_tui.bots.baseline import BaselineBot
+    from ahoy_tui.bots.hard import HardBot
     from ahoy_tui.bots.random_bot import RandomBot
 
     rng = random.Random(seed)
@@ -40,4 +42,6 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
         return BaselineBot(rng)
     if kind == "random":
         return RandomBot(rng)
+    if kind == "hard":
+        return HardBot(rng)
     raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOT_KINDS)}")

@@ -29,7 +29,7 @@ from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
 
 BotKind = str
-"""A bot the host can seat: one of the table's game's ``GameSpec.bot_kinds`` (AHOY!! V2: baseline, random)."""
+"""A bot the host can seat: one of the table's game's ``GameSpec.bot_kinds`` (AHOY!! V2: baseline, random, hard)."""
 
 
 @runtime_checkable

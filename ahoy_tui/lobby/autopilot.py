@@ -18,10 +18,21 @@ Two kinds of timer drive a table forward so that no decision waits forever:
 
 Bots act through the same path as people (``apply_action``). The
 autopilot sees its table only through :class:`PilotTarget`.
+
+A bot that *searches* (``bot.searches``, the hard bot of issue 17) never
+searches on the event loop: when ``bot.would_search(view, legal)``, a copy
+of the bot, the frozen view and the legal actions go through
+``clock.off_loop`` (another process), and the answer with the bot's new
+memory comes back to the loop, where it is applied only if the seat's
+version is still the one it was asked about (a stale answer is dropped and
+the seat rescheduled). If no answer comes within ``Timing.search_timeout``,
+or the search fails, the autopilot's own kind (``bot_kinds[0]``, the
+baseline) decides instead. Its quick decisions run on the loop.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from typing import Callable, Protocol
@@ -32,6 +43,11 @@ from ahoy_tui.lobby.config import Timing, clock_seconds
 from ahoy_tui.lobby.errors import LobbyError
 
 log = logging.getLogger(__name__)
+
+
+def decide(bot: Bot, view: object, legal: list[Action]) -> tuple[Action, Bot]:
+    """Off the loop (a worker process): the bot's choice and the bot as it is after it."""
+    return bot.choose(view, legal), bot
 
 
 class PilotTarget(Protocol):
@@ -93,6 +109,10 @@ class Autopilot:
         self.spec = spec
         self.rng = rng
         self.bots: dict[int, Bot] = {}
+        self.fallbacks: dict[int, Bot] = {}
+        self.searching: dict[int, tuple[int, Timer]] = {}
+        self.busy: set[int] = set()
+        self.searched_answers = 0
         self.bot_timers: dict[int, tuple[int, Timer]] = {}
         self.key: tuple | None = None
         self.clock_timer: Timer | None = None
@@ -105,12 +125,16 @@ class Autopilot:
         """Forget every timer and bot (new game, closed table)."""
         self.stop()
         self.bots.clear()
+        self.fallbacks.clear()
 
     def stop(self) -> None:
         """Cancel every timer."""
         for _, t in self.bot_timers.values():
             t.cancel()
         self.bot_timers.clear()
+        for _, t in self.searching.values():
+            t.cancel()
+        self.searching.clear()
         if self.clock_timer:
             self.clock_timer.cancel()
         self.clock_timer = None
@@ -123,6 +147,13 @@ class Autopilot:
         if bot is None:
             kind = self.table.bot_kind(seat) or self.spec.bot_kinds[0]
             bot = self.bots[seat] = self.spec.make_bot(kind, self.rng.getrandbits(32))
+        return bot
+
+    def fallback_for(self, seat: int) -> Bot:
+        """The autopilot-kind bot that stands in for a searching bot on the loop."""
+        bot = self.fallbacks.get(seat)
+        if bot is None:
+            bot = self.fallbacks[seat] = self.spec.make_bot(self.spec.bot_kinds[0], self.rng.getrandbits(32))
         return bot
 
     # -- scheduling ---------------------------------------------------------------
@@ -191,8 +222,12 @@ class Autopilot:
         """The autopilot's pick among ``legal`` (an interrupt first: AHOY!, R12); never raises."""
         if self.table.game.is_interrupt(legal[0]):        # legal actions sort interrupts first
             return legal[0]
+        bot = self.bot_for(seat)
+        view = self.table.game.view(seat)
+        if self._would_search(bot, view, legal):  # never search on the loop
+            bot = self.fallback_for(seat)
         try:
-            return self.bot_for(seat).choose(self.table.game.view(seat), legal)
+            return bot.choose(view, legal)
         except Exception:  # a bot bug must not stall the table
             log.exception("bot for seat %s failed", seat)
         return legal[-1]
@@ -212,12 +247,78 @@ class Autopilot:
             del self.bot_timers[seat]
         if t.game is None or t.seat_version[seat] != sv:
             return
+        pending = self.searching.get(seat)
+        if pending is not None and pending[0] == sv:
+            return                                          # its answer is on the way
         legal = t.legal_now(seat)
         answer = self._auto_pass_now(seat)
         if answer is not None:
             self.apply(seat, answer, legal, "auto_pass")
         elif legal and t.bot_driven(seat):
+            bot = self.bot_for(seat)
+            if self._would_search(bot, t.game.view(seat), legal):
+                self._search(seat, sv, bot, legal)
+            else:
+                self.apply(seat, self.choose(seat, legal), legal, "bot")
+
+    # -- searching bots (off the loop) ------------------------------------------------
+
+    @staticmethod
+    def _would_search(bot: Bot, view: object, legal: list[Action]) -> bool:
+        if not getattr(bot, "searches", False):
+            return False
+        try:
+            return bool(bot.would_search(view, legal))  # type: ignore[attr-defined]
+        except Exception:  # a bot bug must not stall the table
+            log.exception("would_search failed")
+            return True
+
+    def _search(self, seat: int, sv: int, bot: Bot, legal: list[Action]) -> None:
+        """Ask ``bot`` off the loop about version ``sv`` of ``seat``; a baseline answer
+        now if its last search still runs, or later if this one is late."""
+        t = self.table
+        if seat in self.busy:                      # one search per bot at a time
             self.apply(seat, self.choose(seat, legal), legal, "bot")
+            return
+        view = t.game.view(seat)                   # frozen: safe to read from another thread
+        timer = t.clock.call_at(t.clock.now() + t.timing.search_timeout,
+                                t.guarded(lambda: self._searched(seat, sv, None, TimeoutError())))
+        self.searching[seat] = (sv, timer)
+        self.busy.add(seat)
+
+        def done(result: tuple[Action, Bot] | None, error: BaseException | None) -> None:
+            self.busy.discard(seat)
+            action, after = result if result is not None else (None, None)
+
+            def back() -> None:
+                if self._searched(seat, sv, action, error) and after is not None and self.bots.get(seat) is bot:
+                    self.bots[seat] = after        # the bot's memory of this decision
+            t.guarded(back)()
+        t.clock.off_loop(functools.partial(decide, bot, view, legal), done)
+
+    def _searched(self, seat: int, sv: int, action: Action | None, error: BaseException | None) -> bool:
+        """On the loop: apply a search's answer if version ``sv`` still stands; True if it was."""
+        t = self.table
+        pending = self.searching.get(seat)
+        if pending is None or pending[0] != sv:
+            return False                            # answered already (late or timed out)
+        del self.searching[seat]
+        pending[1].cancel()
+        if t.game is None or seat >= len(t.seat_version) or t.seat_version[seat] != sv:
+            self.reschedule()                       # stale: the seat is asked again if it must act
+            return False
+        legal = t.legal_now(seat)
+        if not legal or not t.bot_driven(seat):
+            return False
+        searched = error is None and action in legal
+        if not searched:
+            if error is not None and not isinstance(error, TimeoutError):
+                log.warning("search for seat %s failed: %r", seat, error)
+            action = self.choose(seat, legal)
+        else:
+            self.searched_answers += 1
+        self.apply(seat, action, legal, "bot")
+        return searched
 
     def _expired(self, key: tuple) -> None:
         """The decision clock ran out: the autopilot decides for every pending seat."""

@@ -3,6 +3,11 @@
 The lobby reads ``now()`` (seconds, ``time.monotonic()`` scale) and asks
 ``call_at(when, fn)`` for timers; a timer can be cancelled. Callbacks run on
 the loop thread, one at a time, so they never race a command.
+
+``off_loop(work, done)`` runs slow pure work (a bot's search, issue 17) away
+from the loop, in another process, and hands its result (or the exception)
+to ``done`` back on the loop, where the single writer applies it. ``work``
+must pickle (a ``functools.partial`` of a module-level function).
 """
 
 from __future__ import annotations
@@ -11,7 +16,25 @@ import asyncio
 import heapq
 import itertools
 import time
-from typing import Callable, Protocol
+import multiprocessing
+import os
+import pickle
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Callable, Protocol
+
+#: Worker processes that run bot searches for every table of a server (LoopClock.off_loop):
+#: all cores but the one the event loop runs on. Processes, not threads: a search is pure
+#: Python and would hold the GIL the loop needs.
+SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+_executor: Executor | None = None
+
+
+def search_executor() -> Executor:
+    """The process-wide pool for off-loop work (forked on first use: no main-module re-import)."""
+    global _executor
+    if _executor is None:
+        _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=multiprocessing.get_context("fork"))
+    return _executor
 
 
 class Timer(Protocol):
@@ -30,6 +53,9 @@ class Clock(Protocol):
     def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
         """Run ``fn`` at ``when`` (or as soon as possible if that has passed)."""
 
+    def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
+        """Run the picklable ``work()`` off the loop; then ``done(result, error)`` on the loop."""
+
 
 class LoopClock:
     """Real time on the running asyncio loop (whose ``time()`` is monotonic)."""
@@ -40,6 +66,20 @@ class LoopClock:
     def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
         loop = asyncio.get_running_loop()
         return loop.call_later(max(0.0, when - time.monotonic()), fn)
+
+    def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
+        """``work`` runs in :func:`search_executor`; ``done`` is called on this loop."""
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(search_executor(), work)
+
+        def finished(f: "asyncio.Future[Any]") -> None:
+            if f.cancelled():
+                done(None, asyncio.CancelledError())
+            elif f.exception() is not None:
+                done(None, f.exception())
+            else:
+                done(f.result(), None)
+        fut.add_done_callback(finished)
 
 
 class _ManualTimer:
@@ -74,6 +114,20 @@ class ManualClock:
         timer = _ManualTimer(max(when, self.t), next(self._seq), fn)
         heapq.heappush(self._heap, timer)
         return timer
+
+    def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
+        """Tests: ``work`` runs now, after a pickle round trip (as it would go to a worker
+        process); ``done`` runs as a timer due now (after the caller returns).
+
+        ``latency`` (seconds, default 0) delays ``done`` as a slow search would.
+        """
+        try:
+            result, error = pickle.loads(pickle.dumps(work))(), None
+        except Exception as e:  # handed to done, as the loop clock does
+            result, error = None, e
+        self.call_at(self.t + self.latency, lambda: done(result, error))
+
+    latency: float = 0.0
 
     def pending(self) -> int:
         """Timers not yet run or cancelled."""

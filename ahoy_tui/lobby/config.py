@@ -47,6 +47,8 @@ class Timing:
         timeouts_to_autopilot: Consecutive clock timeouts that switch a
             connected person's seat to the autopilot until they act again.
         clock_scale: Multiplies every clock of the profile (tests: tiny).
+        search_timeout: A searching bot (``hard``, issue 17) that has not
+            answered after this long is overruled by the autopilot's kind.
     """
 
     bot_delay: tuple[float, float] = (0.8, 1.6)
@@ -57,6 +59,7 @@ class Timing:
     idle_guard: float = 900.0
     timeouts_to_autopilot: int = 3
     clock_scale: float = 1.0
+    search_timeout: float = 0.5
 
     @classmethod
     def instant(cls) -> "Timing":

@@ -68,6 +68,8 @@ class SeatInfo:
         connected: A person with at least one session at the table (bots: True).
         ready: Pressed ready (before the start) or asked for a rematch (after the end).
         autopilot: The baseline bot plays this person's seat now (R17).
+        bot_kind: A bot seat's kind (its level: ``random`` easy, ``baseline``
+            normal, ``hard``), else None.
     """
 
     name: str
@@ -75,6 +77,7 @@ class SeatInfo:
     connected: bool
     ready: bool
     autopilot: bool
+    bot_kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

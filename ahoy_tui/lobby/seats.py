@@ -18,7 +18,7 @@ class Seat:
         kind: ``person``, ``bot`` or ``empty``.
         identity: The person's identity (None for bots and empty seats).
         name: Display name.
-        bot_kind: ``baseline`` or ``random`` for bots.
+        bot_kind: ``baseline``, ``random`` or ``hard`` for bots.
         ready: Ready before the start; asked for a rematch after game over.
         auto: The person chose the autopilot, or let the clock run out too often.
         left: The person left during play; the autopilot keeps the seat (R17).

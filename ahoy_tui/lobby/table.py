@@ -218,7 +218,8 @@ class Table:
         """Seats, status and config as members see them (``code`` only for the host)."""
         here = set(self.members.values())
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
-                          s.ready, self.autopilot(i)) for i, s in enumerate(self.seats)]
+                          s.ready, self.autopilot(i), s.bot_kind if s.kind == "bot" else None)
+                 for i, s in enumerate(self.seats)]
         return TableSnapshot(self.table_id, self.config.name, self.seating.host_name(), seats, self.status,
                              self.config, sum(1 for v in self.members.values() if v is None),
                              self.code if for_host else None,

@@ -47,7 +47,7 @@ def run_local(players: int, bots: list[str], name: str, limit: int, lobby: Lobby
 
     Args:
         players: Seats at the table, 2..8 (the player plus ``players - 1`` bots).
-        bots: Bot kinds to seat, cycled (``"baseline"``, ``"random"``).
+        bots: Bot kinds to seat, cycled (``"baseline"``, ``"random"``, ``"hard"``).
         name: The player's display name (default: the login name).
         limit: Point limit, 20..1000 (R15).
         lobby: A lobby; by default a new in-process one (``InMemoryLobby``).

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
+from ahoy_tui.ui.bot_levels import bot_tag, ring_tag
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_banner import banner_for
@@ -226,7 +227,7 @@ def waiting_text(update: Any, look: Look) -> Text:
         out.append(fix(clean(s.name, 16)), style="bold")
         tags = []
         if s.kind == "bot":
-            tags.append(t("wait.bot"))
+            tags.append(bot_tag(t, getattr(s, "bot_kind", None)))
         else:
             tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
             if not s.connected:
@@ -246,7 +247,7 @@ def _seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     if i in table.gone or s is None or s.kind == "empty":
         return t("table.left")
     if s.kind == "bot":
-        return t("wait.bot")
+        return ring_tag(t, getattr(s, "bot_kind", None))
     if s.autopilot and table.status in IN_PLAY:
         return t("table.autopilot")
     return "" if s.connected else t("table.offline")
@@ -271,7 +272,8 @@ def seats_model(update: Any, look: Look, names: Sequence[str], previous: SeatsMo
         for i, s in enumerate(update.table.seats):
             if s.kind != "empty" and (i >= view.players or i in update.table.gone):
                 rows.append(SeatRow(name=s.name, cards=0, total=0, you=i == update.seat,
-                                    status=t("wait.bot") if s.kind == "bot" else t("table.new")))
+                                    status=ring_tag(t, getattr(s, "bot_kind", None)) if s.kind == "bot"
+                                    else t("table.new")))
     if previous is not None:
         return SeatsModel(tuple(rows), previous.you_label, previous.pts_label)
     return SeatsModel(tuple(rows), t("table.you"), t("table.pts", n="{n}"))

@@ -460,8 +460,11 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make(name="e2e", seats=4, limit=LIMIT,
                                                                      clocks="blitz"))
         await anna.wait_for(r"\bb\b.*Add bot|Add bot", 10)
-        anna.send("b")
-        anna.send("b")
+        for seat in (2, 3):                      # the add-bot key asks the level: 2 is normal (issue 17)
+            anna.send("b")
+            await anna.wait_for("Press 1, 2 or 3", 10)
+            anna.send("2")
+            await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 10)
         await bo.wait_for("e2e", 10)
         bo.send("j")
         await bo.wait_for("Ready", 10)

@@ -65,9 +65,11 @@ async def test_create_table_dialog_sets_every_setting_then_bot_and_start():
             ("Revenge", 3, 33, True, True, "untimed", True)
         text = screen_text(app)
         assert "Revenge" in text and "Invite code" in text
-        await pilot.press("b", "b")
-        await pilot.pause()
-        assert sum(s.kind == "bot" for s in table.seats) == 2
+        await pilot.press("b", "2", "b", "3")              # the add-bot key asks the level (issue 17)
+        await wait_for(pilot, lambda a: sum(s.kind == "bot" for s in table.seats) == 2)
+        assert [s.bot_kind for s in table.seats if s.kind == "bot"] == ["baseline", "hard"]
+        await wait_for(pilot, lambda a: "bot, hard" in screen_text(a))
+        assert "bot, normal" in screen_text(app)
         await pilot.press("g")
         await wait_for(pilot, at_table)
         assert app.screen.view is not None and app.screen.view.hand_no == 1
@@ -294,3 +296,23 @@ async def test_the_offer_composer_closes_when_the_autopilot_offers_instead():
         lobby.set_autopilot(app.handle, tid, True)  # what a run-out clock does: the autopilot acts for the seat
         await wait_for(pilot, lambda a: not any(isinstance(s, OfferScreen) for s in a.screen_stack))
         assert not any(isinstance(s, OfferScreen) for s in app.screen_stack)  # (a hand report may be on top)
+
+
+async def test_create_dialog_fills_the_other_seats_with_hard_bots_and_the_ring_shows_the_level():
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert isinstance(app.screen, CreateTableScreen)
+        dialog = app.screen
+        dialog.query_one("#c-seats").value = 3
+        dialog.query_one("#c-clocks").value = "untimed"
+        dialog.query_one("#c-bots").value = "hard"
+        await pilot.pause()
+        await pilot.click("#c-create")
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen) and lobby.tables
+                       and sum(s.kind == "bot" for s in next(iter(lobby.tables.values())).seats) == 2)
+        table = next(iter(lobby.tables.values()))
+        assert [s.bot_kind for s in table.seats if s.kind == "bot"] == ["hard", "hard"]
+        await wait_for(pilot, lambda a: screen_text(a).count("bot, hard") == 2)

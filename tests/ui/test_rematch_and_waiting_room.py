@@ -75,7 +75,7 @@ async def test_a_rematch_left_alone_says_what_it_waits_for_and_the_host_can_add_
         assert prompt_text(app) == ("You asked for a rematch: waiting for another player. Add a bot (b)"
                                 " or wait for someone to sit down (q: back to the lobby).")
         assert "b Add bot" in screen_text(app).splitlines()[-1]
-        await pilot.press("b")
+        await pilot.press("b", "2")                      # normal level
         await wait_for(pilot, lambda a: lobby.tables[tid].status == "playing" and isinstance(a.screen, TableScreen)
                        and a.screen.view is not None and a.screen.view.hand_no == 1)
         assert [s.kind for s in lobby.tables[tid].seats] == ["person", "bot"]

@@ -1,4 +1,5 @@
-"""The create-table dialog: every lobby setting (docs/lobby-api.md TableConfig)."""
+"""The create-table dialog: every lobby setting (docs/lobby-api.md TableConfig), and
+the level of bots to fill the other seats with (none, easy, normal, hard; issue 17)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ahoy_tui.games.ahoy import LIMIT_PRESETS
 from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.lobby.messages import TableConfig
+from ahoy_tui.ui.bot_levels import LEVELS
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
@@ -47,7 +49,14 @@ def default_table_name(t: Any, me: str) -> str:
 
 
 class CreateTableScreen(ModalScreen[Any]):
-    """Dismisses with a lobby ``TableConfig``, or None when cancelled."""
+    """Dismisses with a lobby ``TableConfig``, or None when cancelled.
+
+    Attributes:
+        bot_fill: The bot kind chosen to fill the other seats ("" for none),
+            read by the dismiss callback (``LobbyScreen._created``).
+    """
+
+    bot_fill: str = ""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -73,6 +82,9 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Label(fix(t("create.clocks")))
                 yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
                              id="c-clocks", compact=True)
+                yield Label(fix(t("create.bots")))
+                yield Select([(fix(t("level.none")), "")] + [(fix(t(f"level.{k}")), k) for k in LEVELS],
+                             value="", allow_blank=False, id="c-bots", compact=True)
             yield Static(fix(clock_hint(t, "normal")), id="c-clock-hint", markup=False)
             yield TickBox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
             yield TickBox(fix(t("create.verified")), id="c-verified", compact=True)
@@ -139,6 +151,7 @@ class CreateTableScreen(ModalScreen[Any]):
             private=self.query_one("#c-private", TickBox).value,
             reveal=self.query_one("#c-reveal", TickBox).value,
         )
+        self.bot_fill = str(self.query_one("#c-bots", Select).value or "")
         self.dismiss(config)
 
 

@@ -467,14 +467,19 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         from ahoy_tui.ui.screens.create_table import CreateTableScreen
 
-        self.app.push_screen(CreateTableScreen(), self._created)
+        self._create_screen = CreateTableScreen()
+        self.app.push_screen(self._create_screen, self._created)
 
     async def _created(self, config: TableConfig | None) -> None:
+        """Create the table, seat the chosen bots in every other seat (issue 17), open it."""
         if config is None:
             return
         app: Any = self.app
+        fill = getattr(getattr(self, "_create_screen", None), "bot_fill", "")
         tid = await app.ask(app.lobby.create_table, config)
         if tid is not None:
+            for _ in range(config.seats - 1 if fill else 0):
+                await app.ask(app.lobby.add_bot, tid, fill)
             app.open_table(str(tid))
 
     async def action_join(self) -> None:
