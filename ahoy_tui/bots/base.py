@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from ahoy_tui.game.actions import Action
+from ahoy_tui.game.actions import Action, Offer
+from ahoy_tui.game.engine import ALL_OFFERS
 from ahoy_tui.game.view import PlayerView
 
 
@@ -45,3 +46,15 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
     if kind == "hard":
         return HardBot(rng)
     raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOT_KINDS)}")
+
+
+def by_kind(legal: Sequence[Action]) -> dict[type, list[Action]]:
+    """``legal`` grouped by action type, in order. The offers (R8: every ``Offer`` pair,
+    listed last by ``legal_actions``) are left out: ``Offer`` maps to ``[]`` when offering is legal."""
+    kinds: dict[type, list[Action]] = {}
+    if legal and isinstance(legal[-1], Offer):
+        kinds[Offer] = []
+        legal = legal[:-len(ALL_OFFERS)]
+    for a in legal:
+        kinds.setdefault(type(a), []).append(a)
+    return kinds

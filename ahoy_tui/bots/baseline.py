@@ -13,10 +13,10 @@ import random
 from collections import Counter
 from typing import Sequence
 
+from ahoy_tui.bots.base import by_kind
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp,
                                    LayDown, Offer, Pass, Pick, Respond, StepIn)
-from ahoy_tui.game.engine import ALL_OFFERS
 from ahoy_tui.game.treasure import all_treasures
 from ahoy_tui.game.view import PlayerView
 
@@ -69,12 +69,7 @@ class BaselineBot:
     # -- policy -----------------------------------------------------------------
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        kinds: dict[type, list[Action]] = {}
-        if legal and isinstance(legal[-1], Offer):
-            kinds[Offer] = []
-            legal = legal[:-len(ALL_OFFERS)]
-        for a in legal:
-            kinds.setdefault(type(a), []).append(a)
+        kinds = by_kind(legal)
         if Ahoy in kinds:
             return kinds[Ahoy][0]
         if Draw in kinds:

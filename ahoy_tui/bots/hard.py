@@ -34,10 +34,10 @@ from typing import Sequence
 
 from ahoy_tui.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.bots.hard_search import RunIndex, run_index, score_drops
+from ahoy_tui.bots.base import by_kind
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp,
                                    LayDown, Offer, Pass, Pick, Respond, StepIn)
-from ahoy_tui.game.engine import ALL_OFFERS
 from ahoy_tui.game.view import PlayerView
 
 #: Default seconds per decision before the search stops starting new worlds.
@@ -86,12 +86,7 @@ class HardBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for ``view``'s seat; never raises."""
         self.mem.update(view)
-        kinds: dict[type, list[Action]] = {}
-        if legal and isinstance(legal[-1], Offer):
-            kinds[Offer] = []
-            legal = legal[:-len(ALL_OFFERS)]
-        for a in legal:
-            kinds.setdefault(type(a), []).append(a)
+        kinds = by_kind(legal)
         if Ahoy in kinds:
             return kinds[Ahoy][0]
         if Draw in kinds:
