@@ -76,6 +76,8 @@ class HandOverScreen(ModalScreen[None]):
 
     def _fill(self) -> None:
         """Put the report, the deals (only with a reveal) and the hint into their rows."""
+        if not self.query("#over-text"):  # torn down before its rows mounted (the app is closing)
+            return
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         self.query_one("#over-text", Static).update(
