@@ -4,19 +4,12 @@ is lost, and play goes on once the store writes again."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 from ahoy_tui.lobby import ChatMessage, Lobby, ManualClock, TableConfig, TableUpdate
 from ahoy_tui.store.sqlite import SQLiteStore
 from tests.durable.worker import TIMING, state_of
 from tests.store.test_sqlite import Faulty
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.01)
+from tests.waiting import wait_until
 
 
 async def test_a_full_disk_pauses_every_table_and_play_goes_on_when_it_writes_again(tmp_path):
@@ -33,7 +26,7 @@ async def test_a_full_disk_pauses_every_table_and_play_goes_on_when_it_writes_ag
     lobby.start(anna, tid)
     lobby.set_autopilot(anna, tid, True)
     table = lobby.tables[tid]
-    await until(lambda: store.durable >= table.journal.last_seq and not lobby._outbox)
+    await wait_until(lambda: store.durable >= table.journal.last_seq and not lobby._outbox)
 
     def system_keys() -> list[str]:
         return [m.key for m in got if isinstance(m, ChatMessage) and m.system]
@@ -54,7 +47,7 @@ async def test_a_full_disk_pauses_every_table_and_play_goes_on_when_it_writes_ag
     assert last.table.status == "playing"
 
     faulty.make_room()
-    await until(lambda: "store_back" in system_keys())
+    await wait_until(lambda: "store_back" in system_keys())
     assert not table.paused
     while len(table.game.record) == shown:
         clock.advance(0.25)

@@ -20,15 +20,8 @@ import pyte
 import greeter
 from ahoy_tui.lobby import InMemoryLobby, Lobby
 from server.ssh import AhoyServer, ServerConfig
+from tests.waiting import wait_until  # noqa: F401 - the e2e tests import it from here
 
-
-async def wait_until(predicate, timeout: float = 10.0, what: str = "the condition") -> None:
-    """Let the loop run until ``predicate()`` holds (polled every 20 ms); fails after ``timeout``
-    seconds, saying it timed out waiting for ``what``."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.02)
 
 
 def quiet_config(tmp: Path, **overrides: Any) -> ServerConfig:
