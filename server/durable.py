@@ -14,6 +14,7 @@ import logging
 import time
 from pathlib import Path
 
+from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store import MemoryStore, StoreError, TableStore
 from ahoy_tui.store.sqlite import SQLiteStore
@@ -63,9 +64,26 @@ async def prune_daily(store: TableStore, keep_days: float | None, keep_games: in
                 log.info("%d archived games past retention removed", gone)
 
 
+def open_community(store: TableStore) -> Community | None:
+    """Ratings and stats beside ``store`` (in its SQLite file; in memory for any other store),
+    with every archived game not counted yet counted now; None (one error line) when they
+    cannot be opened (docs/community.md)."""
+    path = store.path if isinstance(store, SQLiteStore) else None
+    try:
+        community = Community(path)
+        counted = community.catch_up()
+    except StoreError as e:
+        log.error("ratings and stats are off: %s", e)
+        return None
+    if counted:
+        log.info("%d archived games counted into ratings and stats", counted)
+    return community
+
+
 def start_lobby(store: TableStore, keep_days: float | None, keep_games: int | None) -> Lobby:
-    """A lobby over ``store`` with every saved table rebuilt and old games pruned."""
-    lobby = Lobby(store=store)
+    """A lobby over ``store`` with every saved table rebuilt, old games pruned and
+    ratings and stats caught up."""
+    lobby = Lobby(store=store, community=open_community(store))
     started = time.monotonic()
     problems = lobby.resume()
     gone = prune(store, keep_days, keep_games)

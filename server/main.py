@@ -137,6 +137,8 @@ async def serve(config: ServerConfig) -> None:
     lobby.freeze()
     await server.stop()
     store.close()
+    if lobby.community is not None:
+        lobby.community.close()
     sys.stdout.write("Ahoy server stopped.\n")
     sys.stdout.flush()
 

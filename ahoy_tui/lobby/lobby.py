@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 
 from ahoy_tui import games
 from ahoy_tui.games.base import Action
+from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
@@ -58,11 +59,15 @@ class Lobby:
         wall: Wall-clock time for chat timestamps.
         store: Where table logs and finished games are kept (default: a
             ``MemoryStore``, gone with the process).
+        community: Where finished games are counted into ratings and stats
+            (docs/community.md); None: nowhere.
     """
 
     def __init__(self, clock: Clock | None = None, timing: Timing | None = None, seed: int | None = None,
-                 wall: Callable[[], float] = time.time, store: TableStore | None = None) -> None:
+                 wall: Callable[[], float] = time.time, store: TableStore | None = None,
+                 community: Community | None = None) -> None:
         self.store: TableStore = store if store is not None else MemoryStore()
+        self.community = community
         self.clock: Clock = clock or LoopClock()
         self.timing = timing or Timing()
         self.rng = random.Random(seed)
@@ -264,6 +269,8 @@ class Lobby:
         """Archive a finished game (projections only go to players, R18)."""
         self.finished_records.append((table_id, list(game.record)))
         self.store.archive(game)
+        if self.community is not None:
+            self.community.record(game)
 
     # -- history (finished games) ---------------------------------------------------------------
 
