@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
+from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
 
@@ -148,8 +149,12 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         return Answer(ans.text if words[0] == "record" and ans.status == 0 else _plain(ans.text, utf8), ans.status)
     if words and words[0] == "record":
         return Answer(_plain(tr(lang, "plain.no_game"), utf8), 1)
+    if words and words[0] in COMMUNITY_COMMANDS and len(word) <= 200:
+        text, status = await community_answer(words, lobby, lang)
+        return Answer(_plain(text, utf8), status)
     if word in ("", "help"):
-        return Answer(_plain(tr(lang, "plain.help", connect=connect_line), utf8), 0)
+        return Answer(_plain(tr(lang, "plain.help", connect=connect_line)
+                             + tr(lang, "plain.help_community"), utf8), 0)
     if word == "rules":
         return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
     if word == "tables":

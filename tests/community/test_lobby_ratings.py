@@ -1,0 +1,88 @@
+"""A lobby hands every finished game to the community tables: rated games, leavers last, keyless not rated."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ahoy_tui.community.service import Community
+from ahoy_tui.lobby import InMemoryLobby, Lobby, ManualClock, TableConfig, Timing
+from ahoy_tui.lobby.errors import LobbyError
+
+ANNA, BO = "key:SHA256:anna", "key:SHA256:bo"
+
+
+@pytest.fixture
+def community():
+    c = Community()
+    yield c
+    c.close()
+
+
+def _table(lobby: Lobby, identities: list[str], bots: int = 1) -> tuple[str, list]:
+    handles = [lobby.connect(i, i.rsplit(":", 1)[-1]) for i in identities]
+    for h in handles:
+        h.subscribe(lambda m: None)
+    tid = lobby.create_table(handles[0], TableConfig.make(name="Wake", seats=len(handles) + bots, limit=20,
+                                                          clocks="untimed"))
+    for h in handles[1:]:
+        lobby.join(h, tid)
+        lobby.set_ready(h, tid, True)
+    for _ in range(bots):
+        lobby.add_bot(handles[0], tid, "baseline")
+    lobby.start(handles[0], tid)
+    for h in handles:
+        lobby.set_autopilot(h, tid, True)
+    return tid, handles
+
+
+def _play_out(lobby: Lobby, tid: str) -> None:
+    table = lobby.tables[tid]
+    lobby.clock.run(until=lambda: table.game.over, max_steps=200_000)
+
+
+def test_a_game_of_two_keyed_players_rates_both(community):
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=3, community=community)
+    tid, _ = _table(lobby, [ANNA, BO])
+    _play_out(lobby, tid)
+    assert community.flush()
+    places = dict(zip(lobby.tables[tid].last_listing.identities, lobby.tables[tid].last_listing.places))
+    a, b = community.rating(ANNA), community.rating(BO)
+    assert a.games == b.games == 1
+    better, worse = (a, b) if places[ANNA] < places[BO] else (b, a)
+    assert better.ordinal > worse.ordinal
+    changes = asyncio.run(InMemoryLobby(lobby).rating_changes(tid))
+    assert [c is not None for c in changes] == [i is not None for i in lobby.tables[tid].last_listing.identities]
+
+
+def test_a_seat_given_to_a_bot_is_rated_last_even_when_the_bot_wins(community):
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, community=community)
+    tid, handles = _table(lobby, [ANNA, BO])
+    lobby.give_to_bot(handles[0], tid, lobby.tables[tid].seat_of(BO))
+    _play_out(lobby, tid)
+    assert community.flush()
+    listing = lobby.tables[tid].last_listing
+    assert BO in listing.forfeits and BO not in listing.identities
+    bo = community.profile(BO)
+    assert bo.stats.left == 1 and bo.stats.wins == 0 and bo.stats.place_sum == max(listing.places) + 1
+    assert community.rating(BO).ordinal < community.rating(ANNA).ordinal
+
+
+def test_a_game_with_one_keyed_player_and_a_keyless_one_rates_nobody(community):
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=5, community=community)
+    tid, _ = _table(lobby, [ANNA, "user:bo"])
+    _play_out(lobby, tid)
+    assert community.flush()
+    assert community.rating(ANNA) is None and community.rating("user:bo") is None
+    assert community.profile("user:bo").stats.games == 1
+    assert asyncio.run(InMemoryLobby(lobby).rating_changes(tid)) == [None, None, None]
+
+
+def test_bad_leaderboard_requests_are_refused_in_a_sentence(community):
+    api = InMemoryLobby(Lobby(community=community))
+    for board, n in (("best", 0), ("players", 9), ("players", 1)):
+        with pytest.raises(LobbyError):
+            asyncio.run(api.leaderboard(board, n))
+    with pytest.raises(LobbyError, match="keeps no ratings"):
+        asyncio.run(InMemoryLobby(Lobby()).leaderboard())
