@@ -202,10 +202,10 @@ def top_recent(conn: sqlite3.Connection, since: float, limit: int) -> list[tuple
 
 
 def top_by_count(conn: sqlite3.Connection, players: int, limit: int) -> list[tuple[PlayerRow, SeatStats]]:
-    """Most wins at ``players``-seat games (then fewer games), with those stats."""
+    """Most wins at ``players``-seat games (then the better average place), with those stats."""
     rows = conn.execute(
         f"SELECT identity, {', '.join(FIELDS)} FROM player_stats WHERE players = ?"
-        " ORDER BY wins DESC, games LIMIT ?", (players, limit)).fetchall()
+        " ORDER BY wins DESC, place_sum * 1.0 / games, identity LIMIT ?", (players, limit)).fetchall()
     out = []
     for identity, *counts in rows:
         p = player(conn, identity)

@@ -30,7 +30,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "The stats cannot be read right now.",
     "cm.title": "Leaderboard",
     "cm.profile_title": "Pirate {name}",
-    "cm.tabs": "o overall · m last 30 days · 2-8 player count · Enter profile · Esc back",
+    "cm.tabs": "o overall · d last 30 days · 2-8 player count · Enter profile · Esc back",
     "key.leaderboard": "Leaderboard", "key.profile": "Profile",
     "plain.help_community": (
         "  top [30d|2..8]  the leaderboard (overall; last 30 days; games of that many players)\n"
@@ -68,7 +68,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Las estadísticas no se pueden leer ahora.",
     "cm.title": "Clasificación",
     "cm.profile_title": "Pirata {name}",
-    "cm.tabs": "o general · m últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
+    "cm.tabs": "o general · d últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
     "key.leaderboard": "Clasificación", "key.profile": "Perfil",
     "plain.help_community": (
         "  top [30d|2..8]  la clasificación (general; últimos 30 días; partidas de tantos jugadores)\n"

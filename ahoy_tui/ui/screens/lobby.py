@@ -70,6 +70,8 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
+        Binding("L", "leaderboard", "Leaderboard"),
+        Binding("v", "profile", "Profile", show=False),
         Binding("c", "chat", "Chat"),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
@@ -517,6 +519,18 @@ class LobbyScreen(Screen[None]):
         from ahoy_tui.ui.screens.my_games import MyGamesScreen
 
         self.app.push_screen(MyGamesScreen())
+
+    def action_leaderboard(self) -> None:
+        """``L``: the leaderboard (``screens/leaderboard.py``)."""
+        from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
+
+    def action_profile(self) -> None:
+        """``v``: profile cards of the players online (``screens/profile.py``)."""
+        from ahoy_tui.ui.screens.profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(list(self.online)))
 
     def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)
