@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby
 from server.commands import answer
-from tests.community.helpers import ANNA, BO, CY, game
+from ahoy_tui.store.base import ArchivedGame
+from tests.community.helpers import ANNA, BO, CY, bot_game, game, listing
 
 
 @pytest.fixture
@@ -70,3 +73,27 @@ async def test_stats_of_nobody_and_spanish(lobby):
 async def test_a_server_without_ratings_says_so():
     ans = await answer("top", InMemoryLobby(), "ssh host")
     assert ans.status == 1 and "keeps no ratings" in ans.text
+
+
+CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
+
+
+async def test_no_card_of_any_game_reaches_the_answers():
+    """Stats are counts over finished games: no card name (hidden or not) is ever in ``top`` or ``stats``."""
+    c = Community()
+    try:
+        for i in range(3):
+            g, _ = bot_game(40 + i, 3)
+            totals = g.state.totals
+            places = tuple(1 + sum(t < x for t in totals) for x in totals)
+            c.record(ArchivedGame(listing(f"g{i}", (ANNA, BO, None), places, names=("anna", "bo", "Hook")),
+                                  tuple(g.record)))
+        assert c.flush()
+        lobby = InMemoryLobby(Lobby(community=c))
+        for command in ("top", "top 30d", "top 3", "stats s0", "stats s1", "stats s2"):  # the records' seat names
+            for lang in ("en", "es"):
+                text = (await answer(command, lobby, "ssh host", lang, utf8=True)).text
+                assert not CARD.search(text), (command, text)
+        assert "lies told" in (await answer("stats s0", lobby, "ssh host")).text
+    finally:
+        c.close()
