@@ -12,22 +12,24 @@ each is a few indexed lookups.
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import sqlite3
 import threading
 import time
+import zlib
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from ahoy_tui.community import tables
 from ahoy_tui.community.rating import SCALE, Rating
 from ahoy_tui.community.stats import SeatStats
 from ahoy_tui.community.tables import PlayerRow
-from ahoy_tui.store.base import ArchivedGame, StoreError
-from ahoy_tui.store.sqlite_schema import BUSY_TIMEOUT_MS, listing_of, unpack_record
+from ahoy_tui.store.base import ArchivedGame, GameListing, StoreError
+from ahoy_tui.store.sqlite_schema import BUSY_TIMEOUT_MS, listing_of
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,7 @@ class Community:
         try:
             self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._conn.execute("PRAGMA synchronous = NORMAL")   # as the store: WAL, a commit survives kill -9
             tables.create(self._conn)
         except sqlite3.Error as e:
             raise StoreError(f"community tables in {self.path}: cannot open them ({e})") from None
@@ -123,12 +126,18 @@ class Community:
         while (item := self._queue.get()) is not None:
             game, fut = item
             try:
-                fut.set_result(self._transaction(lambda c: tables.apply_game(c, game.listing, game.record)))
+                fut.set_result(self._count(game.listing, game.record))
             except Exception as e:  # sqlite3.Error mostly: a failed game is logged, the writer goes on
                 log.error("game %s: ratings and stats not updated: %s", game.listing.game_id, e)
                 fut.set_exception(StoreError(f"community tables: {e}"))
             finally:
                 self._pending.pop(game.listing.game_id, None)
+
+    def _count(self, listing: GameListing, record: Sequence[dict]) -> tables.Changes | None:
+        """Count one game: its stats outside the lock, then one short write transaction."""
+        per_seat = tables.seat_stats(listing, record)
+        names = record[0].get("seats", ()) if record else ()
+        return self._transaction(lambda c: tables.apply_game(c, listing, per_seat, names))
 
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -167,11 +176,11 @@ class Community:
             row = self._read(lambda c: c.execute("SELECT listing, record FROM games WHERE game_id = ?",
                                                  (game_id,)).fetchone())
             try:
-                listing, record = listing_of(row[0]), unpack_record(row[1])
+                listing, record = listing_of(row[0]), _unpack(row[1])
             except Exception as e:  # noqa: BLE001 - a damaged archived game must not stop the rest
                 log.error("archived game %s cannot be read for ratings and stats: %s", game_id, e)
                 continue
-            if self._transaction(lambda c: tables.apply_game(c, listing, record)) is not None:
+            if self._count(listing, record) is not None:
                 done += 1
         return done
 
@@ -251,6 +260,16 @@ class Community:
     def rating(self, identity: str) -> Rating | None:
         """``identity``'s rating, or None."""
         return self._read(lambda c: tables.rating_of(c, identity))
+
+
+def _unpack(blob: bytes) -> list[dict]:
+    """An archived record (``games.record``: zlib of JSON Lines) decoded in one ``json.loads``.
+
+    Raises:
+        zlib.error, ValueError: the blob is damaged.
+    """
+    lines = zlib.decompress(blob).decode("utf-8").split("\n")
+    return json.loads("[" + ",".join(line for line in lines if line) + "]")
 
 
 def _row(i: int, p: PlayerRow, games: int, wins: int, gained: int | None = None,

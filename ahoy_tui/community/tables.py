@@ -71,8 +71,22 @@ Changes = dict[str, tuple[Rating, Rating]]
 """Per rated identity, its rating (before, after) a game."""
 
 
-def apply_game(conn: sqlite3.Connection, listing: GameListing, record: Sequence[dict]) -> Changes | None:
+def seat_stats(listing: GameListing, record: Sequence[dict]) -> list[SeatStats]:
+    """Per seat, what it did in this finished game, a forfeited seat counted last and as left
+    (pure: call it outside the write transaction)."""
+    seats = people_by_seat(listing)
+    places = [s[1] if s else p for s, p in zip(seats, listing.places)]
+    return game_stats(record, places, [bool(s and s[2]) for s in seats])
+
+
+def apply_game(conn: sqlite3.Connection, listing: GameListing, per_seat: Sequence[SeatStats],
+               header_names: Sequence[str] = ()) -> Changes | None:
     """Count one finished game into ratings and stats, once (inside the caller's transaction).
+
+    Args:
+        listing: The finished game.
+        per_seat: ``seat_stats`` of it.
+        header_names: The record header's seat names (a forfeited seat's person is named by them).
 
     Returns:
         The rating changes (empty when the game is not rated), or None when
@@ -83,15 +97,12 @@ def apply_game(conn: sqlite3.Connection, listing: GameListing, record: Sequence[
     seats = people_by_seat(listing)
     current = {i: r for i, _, _ in filter(None, seats) if keyed(i) and (r := rating_of(conn, i)) is not None}
     changes = rate(listing, current)
-    places = [s[1] if s else p for s, p in zip(seats, listing.places)]
-    per_seat = game_stats(record, places, [bool(s and s[2]) for s in seats])
-    header_names = record[0].get("seats", listing.names) if record else listing.names
     n = len(listing.places)
     for seat, who in enumerate(seats):
         if who is None:
             continue
-        identity, place, _ = who
-        name = str(header_names[seat] if seat < len(header_names) else listing.names[seat])
+        identity, place, gone = who
+        name = str(header_names[seat] if gone and seat < len(header_names) else listing.names[seat])
         _add_player(conn, identity, name, listing.finished, changes.get(identity))
         for count in (0, n):
             conn.execute(_ADD_STATS, (identity, count, *per_seat[seat].values()))
@@ -191,7 +202,7 @@ def top_recent(conn: sqlite3.Connection, since: float, limit: int) -> list[tuple
     """Rated games since ``since``: (player, games, wins, ordinal gained), most gained first."""
     rows = conn.execute(
         "SELECT identity, count(*), sum(place = 1), sum(after - before) AS gained FROM player_games"
-        " WHERE finished >= ? AND after IS NOT NULL GROUP BY identity"
+        " WHERE finished >= ? AND after IS NOT NULL GROUP BY +identity"
         " ORDER BY gained DESC, identity LIMIT ?", (since, limit)).fetchall()
     out = []
     for identity, games, wins, gained in rows:
