@@ -65,18 +65,16 @@ async def prune_daily(store: TableStore, keep_days: float | None, keep_games: in
 
 
 def open_community(store: TableStore) -> Community | None:
-    """Ratings and stats beside ``store`` (in its SQLite file; in memory for any other store),
-    with every archived game not counted yet counted now; None (one error line) when they
-    cannot be opened (docs/community.md)."""
+    """Ratings and stats beside ``store`` (in its SQLite file; in memory for any other store);
+    archived games not counted yet are counted on its writer thread, after start-up; None
+    (one error line) when they cannot be opened (docs/community.md)."""
     path = store.path if isinstance(store, SQLiteStore) else None
     try:
         community = Community(path)
-        counted = community.catch_up()
     except StoreError as e:
         log.error("ratings and stats are off: %s", e)
         return None
-    if counted:
-        log.info("%d archived games counted into ratings and stats", counted)
+    community.catch_up_later()
     return community
 
 

@@ -99,7 +99,7 @@ class Community:
         except sqlite3.Error as e:
             raise StoreError(f"community tables in {self.path}: cannot open them ({e})") from None
         self._lock = threading.Lock()
-        self._queue: queue.Queue[tuple[ArchivedGame, Future] | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[ArchivedGame | None, Future] | None] = queue.Queue()
         self._pending: dict[str, Future] = {}
         self._closed = False
         self._writer = threading.Thread(target=self._run, name="community-writer", daemon=True)
@@ -125,6 +125,9 @@ class Community:
     def _run(self) -> None:
         while (item := self._queue.get()) is not None:
             game, fut = item
+            if game is None:
+                self._catch_up_now(fut)
+                continue
             try:
                 fut.set_result(self._count(game.listing, game.record))
             except Exception as e:  # sqlite3.Error mostly: a failed game is logged, the writer goes on
@@ -151,6 +154,24 @@ class Community:
                 if c.in_transaction:
                     c.execute("ROLLBACK")
                 raise
+
+    def catch_up_later(self) -> Future:
+        """Queue :meth:`catch_up` on the writer thread (before any game recorded later); returns
+        a future of how many games it counted (start-up does not wait for it)."""
+        fut: Future = Future()
+        self._queue.put((None, fut))
+        return fut
+
+    def _catch_up_now(self, fut: Future) -> None:
+        try:
+            counted = self.catch_up()
+        except Exception as e:  # noqa: BLE001 - the writer must go on; the host reads why
+            log.error("ratings and stats could not catch up with the archive: %s", e)
+            fut.set_exception(e)
+            return
+        if counted:
+            log.info("%d archived games counted into ratings and stats", counted)
+        fut.set_result(counted)
 
     def catch_up(self, rebuild: bool = False) -> int:
         """Count every archived game not counted yet, oldest first (``rebuild``: forget every

@@ -108,10 +108,10 @@ class InMemoryLobby:
         self.core.chat(handle, channel, text)
 
     async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
-        return standings.leaderboard(self.core, board, players, limit)
+        return await standings.leaderboard(self.core, board, players, limit)
 
     async def profiles(self, name: str) -> list[Profile]:
-        return standings.profiles(self.core, name)
+        return await standings.profiles(self.core, name)
 
     async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
         return await standings.rating_changes(self.core, table_id)

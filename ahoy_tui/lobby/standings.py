@@ -29,8 +29,8 @@ def _community(core: Lobby) -> Community:
     return core.community
 
 
-def leaderboard(core: Lobby, board: str, players: int = 0, limit: int = 20) -> list[BoardRow]:
-    """A leaderboard (``Community.leaderboard``).
+async def leaderboard(core: Lobby, board: str, players: int = 0, limit: int = 20) -> list[BoardRow]:
+    """A leaderboard (``Community.leaderboard``, read on a worker thread: the loop never waits on it).
 
     Raises:
         LobbyError: an unknown board or seat count, no ratings kept, or unreadable tables.
@@ -40,14 +40,16 @@ def leaderboard(core: Lobby, board: str, players: int = 0, limit: int = 20) -> l
     if board == "players" and not (isinstance(players, int) and 2 <= players <= 8):
         raise Refused("a seat count is 2 to 8")
     try:
-        return _community(core).leaderboard(board, players, limit, now=core.wall())
+        community = _community(core)
+        return await asyncio.to_thread(community.leaderboard, board, players, limit, core.wall())
     except StoreError as e:
         log.error("leaderboard: %s", e)
         raise Unreadable("the leaderboard cannot be read right now") from None
 
 
-def profiles(core: Lobby, name: str) -> list[Profile]:
-    """The profiles of players last seen as ``name`` (keyed ones first; empty: none).
+async def profiles(core: Lobby, name: str) -> list[Profile]:
+    """The profiles of players last seen as ``name`` (keyed ones first; empty: none; read on a
+    worker thread).
 
     Raises:
         LobbyError: no ratings kept, or unreadable tables.
@@ -55,7 +57,8 @@ def profiles(core: Lobby, name: str) -> list[Profile]:
     if not isinstance(name, str) or not name.strip() or len(name) > 64:
         raise Refused("give a player's name")
     try:
-        return _community(core).profiles(name.strip())
+        community = _community(core)
+        return await asyncio.to_thread(community.profiles, name.strip())
     except StoreError as e:
         log.error("profile %r: %s", name, e)
         raise Unreadable("that player's stats cannot be read right now") from None
@@ -75,7 +78,7 @@ async def rating_changes(core: Lobby, table_id: str) -> list[tuple[int, int] | N
         except Exception:  # noqa: BLE001 - a failed or slow count shows no change; the writer logged it
             return []
     try:
-        changes = core.community.changes(listing.game_id)
+        changes = await asyncio.to_thread(core.community.changes, listing.game_id)
     except StoreError as e:
         log.error("rating changes of %s: %s", listing.game_id, e)
         return []

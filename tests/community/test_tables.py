@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 
 from ahoy_tui.community.service import Community
 from ahoy_tui.community.stats import FIELDS
@@ -107,3 +108,28 @@ def test_stats_per_player_count_add_up_to_the_overall_stats(tmp_path):
             assert tuple(total) == p.stats.values() and p.stats.games > 0
     finally:
         c.close()
+
+
+def test_a_server_start_counts_the_archive_it_finds_on_the_writer_thread(tmp_path):
+    """``start_lobby``: games archived while nothing counted them (an older server, a crash
+    between archiving and counting) are counted after start-up, before later games."""
+    from server.durable import start_lobby
+
+    db = tmp_path / "ahoy.db"
+    store = SQLiteStore(db)
+    for g in _bot_archive(4, seed=11):
+        store.archive(g)
+    store.close()
+    store = SQLiteStore(db)
+    lobby = start_lobby(store, None, None)
+    try:
+        later = game("g999", (ANNA, BO), (1, 2), finished=5000.0)
+        assert lobby.community.record(later).result(10)
+        assert lobby.community.flush()
+        assert lobby.community.profile(ANNA).recent[0][0] == "g999"
+        with sqlite3.connect(db) as c:
+            assert c.execute("SELECT count(*) FROM community_games").fetchone()[0] == 5
+        c.close()
+    finally:
+        lobby.community.close()
+        store.close()
