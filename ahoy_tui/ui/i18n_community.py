@@ -31,7 +31,9 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.title": "Leaderboard",
     "cm.profile_title": "Pirate {name}",
     "cm.tabs": "o overall · d last 30 days · 2-8 player count · Enter profile · Esc back",
-    "key.leaderboard": "Leaderboard", "key.profile": "Profile",
+    "key.leaderboard": "Top", "key.profile": "Profile",
+    "cm.help": ("RATINGS: L leaderboard (o overall · d last 30 days · 2–8 seat count · Enter a profile) ·"
+                " v a player's profile card (lobby: players online; table and game over: its players)"),
     "plain.help_community": (
         "  top [30d|2..8]  the leaderboard (overall; last 30 days; games of that many players)\n"
         "  stats NAME      a player's rating and stats\n"
@@ -69,7 +71,9 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.title": "Clasificación",
     "cm.profile_title": "Pirata {name}",
     "cm.tabs": "o general · d últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
-    "key.leaderboard": "Clasificación", "key.profile": "Perfil",
+    "key.leaderboard": "Ranking", "key.profile": "Perfil",
+    "cm.help": ("PUNTUACIONES: L clasificación (o general · d últimos 30 días · 2–8 jugadores · Intro un perfil) ·"
+                " v ficha de un jugador (salón: conectados; mesa y fin de partida: sus jugadores)"),
     "plain.help_community": (
         "  top [30d|2..8]  la clasificación (general; últimos 30 días; partidas de tantos jugadores)\n"
         "  stats NOMBRE    puntuación y estadísticas de un jugador\n"

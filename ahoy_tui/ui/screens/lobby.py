@@ -70,7 +70,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
-        Binding("L", "leaderboard", "Leaderboard"),
+        Binding("L", "leaderboard", "Leaderboard", show=False),
         Binding("v", "profile", "Profile", show=False),
         Binding("c", "chat", "Chat"),
         Binding("escape", "unfocus_chat", show=False),
