@@ -86,3 +86,26 @@ def test_bad_leaderboard_requests_are_refused_in_a_sentence(community):
             asyncio.run(api.leaderboard(board, n))
     with pytest.raises(LobbyError, match="keeps no ratings"):
         asyncio.run(InMemoryLobby(Lobby()).leaderboard())
+
+
+def test_a_seat_given_away_is_still_a_forfeit_after_a_restart():
+    """``Seat.gave_from`` is in the table log: a restarted server still rates the giver last."""
+    from ahoy_tui.store import MemoryStore
+
+    store = MemoryStore()
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, store=store)
+    tid, handles = _table(lobby, [ANNA, BO])
+    lobby.give_to_bot(handles[0], tid, lobby.tables[tid].seat_of(BO))
+    c = Community()
+    try:
+        again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, store=store, community=c)
+        assert again.resume() == []
+        anna = again.connect(ANNA, "anna")
+        anna.subscribe(lambda m: None)
+        again.set_autopilot(anna, tid, True)
+        _play_out(again, tid)
+        assert c.flush()
+        assert again.tables[tid].last_listing.forfeits.count(BO) == 1
+        assert c.profile(BO).stats.left == 1 and c.rating(BO).ordinal < c.rating(ANNA).ordinal
+    finally:
+        c.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from game_end_helpers import dialog_text, game_over
 from ui_helpers import screen_text, wait_for
@@ -16,6 +18,7 @@ from ahoy_tui.ui.screens.profile import ProfileScreen
 from tests.community.helpers import ANNA, BO, CY, game
 
 SIZE = (100, 30)
+CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
 
 
 @pytest.fixture
@@ -119,4 +122,6 @@ async def test_the_game_over_screen_shows_both_rating_changes(community):
         assert f"anna: 1000 -> {ratings[ANNA]}" in text and f"bo: 1000 -> {ratings[BO]}" in text
         await pilot.press("v")
         await wait_for(pilot, lambda a: isinstance(a.screen, ProfileScreen) and a.screen.shown)
-        assert "rated games" in screen_text(app)
+        card = str(app.screen.query_one("#profile-card").render())
+        assert "rated games" in card and "lies told" in card
+        assert not CARD.search(card)          # counts only: no card of the game reaches the card (R18)
