@@ -1,7 +1,7 @@
 """Plain-text answers for connections without a PTY.
 
-``ssh -T host`` and ``ssh host help|rules|tables|games`` get text with no
-escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
+``ssh -T host`` and ``ssh host help|rules|tables|games|top`` (and ``stats NAME``,
+``server.community_commands``) get text with no escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
 record of that game (its seat's projection, R18) as ``.ahoy.jsonl`` text;
 anything else gets a one-line error and status 1.
 The answer is in the client's language (LANG/LC_ALL sent with SendEnv or
@@ -22,7 +22,7 @@ from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
 
-COMMANDS = ("help", "rules", "tables", "games", "record")
+COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")

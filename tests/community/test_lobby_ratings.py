@@ -109,3 +109,25 @@ def test_a_seat_given_away_is_still_a_forfeit_after_a_restart():
         assert c.profile(BO).stats.left == 1 and c.rating(BO).ordinal < c.rating(ANNA).ordinal
     finally:
         c.close()
+
+
+def test_a_game_that_ended_just_before_a_crash_is_counted_when_the_table_comes_back():
+    """The log holds the last action but the archive never got the game: the rebuilt table
+    archives it and hands it to the ratings, once."""
+    from ahoy_tui.store import MemoryStore
+
+    store = MemoryStore()
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=3, store=store)
+    tid, _ = _table(lobby, [ANNA, BO])
+    _play_out(lobby, tid)
+    game_id = lobby.tables[tid].game_id
+    del store._games[game_id]                   # the crash: archived in memory only
+    c = Community()
+    try:
+        again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=3, store=store, community=c)
+        assert again.resume() == []
+        assert store.archived(game_id) is not None
+        assert c.flush() and c.rating(ANNA).games == 1 and c.rating(BO).games == 1
+        assert c.record(store.archived(game_id)).result(5) is None
+    finally:
+        c.close()
