@@ -194,6 +194,8 @@ class Community:
                 " ORDER BY finished, game_id")]
         done = 0
         for game_id in ids:
+            if self._closed:            # the server is stopping: the rest is counted at the next start
+                break
             row = self._read(lambda c: c.execute("SELECT listing, record FROM games WHERE game_id = ?",
                                                  (game_id,)).fetchone())
             try:
