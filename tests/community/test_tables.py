@@ -133,3 +133,36 @@ def test_a_server_start_counts_the_archive_it_finds_on_the_writer_thread(tmp_pat
     finally:
         lobby.community.close()
         store.close()
+
+
+def test_a_failed_write_loses_the_game_only_until_the_next_catch_up(tmp_path, monkeypatch):
+    from ahoy_tui.community import tables
+    from ahoy_tui.store.base import StoreError
+
+    db = tmp_path / "ahoy.db"
+    store = SQLiteStore(db)
+    c = Community(db)
+    real = tables.apply_game
+    calls = []
+
+    def full_disk(conn, *args):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(conn, *args)
+
+    monkeypatch.setattr(tables, "apply_game", full_disk)
+    try:
+        first, second = game("g1", (ANNA, BO), (1, 2), finished=1.0), game("g2", (ANNA, BO), (2, 1), finished=2.0)
+        for g in (first, second):
+            store.archive(g)
+        store.flush()
+        failed = c.record(first)
+        assert isinstance(failed.exception(5), StoreError)
+        assert c.record(second).result(5)                 # the writer goes on
+        assert c.rating(ANNA).games == 1
+        assert c.catch_up() == 1                          # g1, from the archive
+        assert c.rating(ANNA).games == 2 and c.catch_up() == 0
+    finally:
+        c.close()
+        store.close()
