@@ -125,3 +125,22 @@ async def test_the_game_over_screen_shows_both_rating_changes(community):
         card = str(app.screen.query_one("#profile-card").render())
         assert "rated games" in card and "lies told" in card
         assert not CARD.search(card)          # counts only: no card of the game reaches the card (R18)
+
+
+async def test_v_at_a_table_opens_the_cards_of_its_seats(community):
+    _played(community)
+    lobby = Lobby(timing=Timing.instant(), community=community)
+    app = _app(lobby, ANNA, "anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Wake", seats=2, clocks="untimed"))
+        app.open_table(tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        await wait_for(pilot, lambda a: "Add bot" in screen_text(a) or "Start" in screen_text(a))
+        await pilot.press("v")
+        await wait_for(pilot, _card("anna"))
+        assert app.screen.names[0] == "anna" and len(app.screen.names) == 2
+        assert "games 4" in screen_text(app)
+        await pilot.press("down")
+        await wait_for(pilot, _card(app.screen.names[1]))
+        assert "Nobody called" in screen_text(app)          # a bot has no card
