@@ -1,0 +1,87 @@
+"""Ahoi at a lobby table: bots, clocks and the autopilot serve it through games.base (issue 18, AH14, AH16)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ahoy_tui.games.ahoi import cards as C
+from ahoy_tui.games.ahoi.actions import FirstLook
+from ahoy_tui.games.ahoi.state import AhoiPhase
+from ahoy_tui.games.ahoi.view import AhoiView
+from ahoy_tui.lobby import CLOCK_PROFILES, TableConfig, TableUpdate
+
+from .helpers import make_lobby
+
+
+def _updates(got) -> list[TableUpdate]:
+    return [m for m in got if isinstance(m, TableUpdate)]
+
+
+def _check_private(u: TableUpdate, table) -> None:
+    """AH16 on one update to seat 0: its events, its view, nothing of others' cards."""
+    assert all(e.visible_to(0) for e in u.events)
+    v = u.view
+    if not isinstance(v, AhoiView):
+        return
+    assert v.seat == 0 and v.known is None
+    s = table.game.state
+    if v.held is not None:
+        assert v.held == C.value(s.held) and (v.active == 0 or v.held_from == "discard")
+
+
+@pytest.mark.parametrize("memory_aid", [False, True])
+def test_a_whole_ahoi_game_plays_to_the_end_with_a_person_and_three_bots(memory_aid):
+    lobby, clock = make_lobby(seed=3)
+    anna = lobby.connect("user:anna", "anna")
+    got: list = []
+    anna.subscribe(got.append)
+    tid = lobby.create_table(anna, TableConfig.make("ahoi", name="Cove", seats=4, clocks="untimed",
+                                                     memory_aid=memory_aid))
+    table = lobby.tables[tid]
+    assert table.config.options == (("memory_aid", memory_aid),)
+    for kind in ("baseline", "random", "baseline"):
+        lobby.add_bot(anna, tid, kind)
+    lobby.start(anna, tid)
+    assert lobby.table_summaries()[0].game == "ahoi"
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(200_000):
+        if table.status == "game_over":
+            break
+        ups = _updates(got)
+        for u in ups[seen:]:
+            if not memory_aid:
+                _check_private(u, table)
+        seen = len(ups)
+        u = ups[-1]
+        if u.legal and u.version == table.version:
+            lobby.act(anna, tid, rng.choice(u.legal), u.version)
+        else:
+            assert clock.step()
+    assert table.status == "game_over" and table.game.over
+    totals = table.game.scores
+    assert max(totals) >= 101 and table.game.places[totals.index(min(totals))] == 1
+    record = lobby.record_for(anna, tid)
+    assert record[0]["game"] == "ahoi" and record[0]["seed"] is None
+    last_deal = [line for line in record if line.get("chance") == "deal"][-1]
+    assert None in last_deal["deck"]  # undrawn cards stay hidden in anna's projection
+
+
+def test_a_first_look_left_to_the_clock_looks_at_positions_1_and_2():
+    lobby, clock = make_lobby(seed=5)
+    anna = lobby.connect("user:anna", "anna")
+    got: list = []
+    anna.subscribe(got.append)
+    tid = lobby.create_table(anna, TableConfig.make("ahoi", name="Cove", seats=2, clocks="blitz"))
+    lobby.add_bot(anna, tid, "baseline")
+    lobby.start(anna, tid)
+    table = lobby.tables[tid]
+    u = _updates(got)[-1]
+    assert u.clock_seconds == CLOCK_PROFILES["blitz"]["turn"]
+    assert FirstLook((1, 2)) in u.legal and table.game.awaiting() in ((0,), (0, 1))
+    while table.game.state.phase is AhoiPhase.FIRST_LOOK:
+        assert clock.step()
+    first_looks = [line for line in table.game.record if line.get("act") == "first_look" and line["seat"] == 0]
+    assert first_looks == [{"seat": 0, "act": "first_look", "positions": [1, 2]}]
