@@ -39,6 +39,7 @@ class BaselineBot:
         self.rng = rng
         self.memory = Memory(None)
         self.round = -1
+        self.seen: tuple = ()
 
     def choose(self, view: AhoiView, legal: Sequence[object]) -> object:
         try:
@@ -52,9 +53,13 @@ class BaselineBot:
     def _remember(self, view: AhoiView) -> None:
         self.memory.seat = view.seat
         if view.round_no != self.round:
-            self.round = view.round_no
+            self.round, self.seen = view.round_no, ()
             self.memory.table = [[None] * n for n in view.layout_sizes]
-        self.memory.see_all(e for e in view.recent if e.kind != "deal" or e.data["round"] == view.round_no)
+        recent = view.recent
+        # asked again before acting (a stale or timed-out decision): the same events come first
+        start = len(self.seen) if recent[:len(self.seen)] == self.seen and self.seen else 0
+        self.memory.see_all(recent[start:])
+        self.seen = recent
         if view.known is not None:
             self.memory.table = [list(row) for row in view.known]
         if [len(r) for r in self.memory.table] != list(view.layout_sizes):
