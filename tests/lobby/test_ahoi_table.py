@@ -10,9 +10,10 @@ from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
+from ahoy_tui.games.ahoi.replay import replay
 from ahoy_tui.lobby import CLOCK_PROFILES, TableConfig, TableUpdate
 
-from .helpers import make_lobby
+from .helpers import make_lobby, play_out
 
 
 def _updates(got) -> list[TableUpdate]:
@@ -85,3 +86,18 @@ def test_a_first_look_left_to_the_clock_looks_at_positions_1_and_2():
         assert clock.step()
     first_looks = [line for line in table.game.record if line.get("act") == "first_look" and line["seat"] == 0]
     assert first_looks == [{"seat": 0, "act": "first_look", "positions": [1, 2]}]
+
+
+def test_an_ahoi_table_whose_host_never_acts_is_played_to_the_end_by_the_clock_and_bots():
+    lobby, clock = make_lobby(seed=9)
+    host = lobby.connect("user:host", "host")
+    tid = lobby.create_table(host, TableConfig.make("ahoi", name="Cove", seats=4, clocks="blitz"))
+    for kind in ("baseline", "random", "random"):
+        lobby.add_bot(host, tid, kind)
+    lobby.start(host, tid)
+    table = lobby.tables[tid]
+    play_out(table, clock, step=1.0)
+    assert table.game.over and len(table.game.state.results) >= 2
+    assert table.seats[0].timeouts > 0  # the host's every decision was the clock's (AH14)
+    assert table.game.record[-1]["result"] == "game"
+    assert replay(table.game.record)[0].record == table.game.record
