@@ -109,3 +109,16 @@ def test_ah8_a_taken_discard_placed_over_a_matching_pair():
     game.act(0, Place((3, 1)))
     assert layout_values(game, 0) == [0, 9, 5]
     assert game.state.phase is AhoiPhase.TURN and game.state.active == 1
+
+
+def test_ah2_a_layout_shrinks_to_one_card_and_never_empties():
+    game = game_with([[5, 5, 5, 5], [6, 6, 2, 6]], 4, [1, 2, 3])
+    game.act(0, DrawCard())
+    game.act(0, Place((2, 4, 1, 3)))
+    assert layout_values(game, 0) == [1] and game.view(1).layout_sizes == (1, 4)
+    game.act(1, DrawCard())
+    game.act(1, DiscardDrawn())
+    game.act(0, DrawCard())
+    assert [a for a in game.legal(0) if isinstance(a, Place)] == [Place((1,))]
+    game.act(0, Place((1,)))
+    assert layout_values(game, 0) == [3]
