@@ -145,3 +145,31 @@ def test_ahoy_simulate_game_ahoi_reports_round_wins(capsys):
     assert out["games"] == 2 and len(out["hand_wins"]) == 3 and out["hands"] >= 2
     assert main(["simulate", "--game", "ahoi", "--players", "7"]) == 2
     assert main(["simulate", "--game", "ahoi", "--bots", "hard"]) == 2
+
+
+def test_the_example_of_records_md_replays_line_for_line():
+    """RECORDS.md "Ahoi records": its lines, with a deck that starts [7, 0, 12, ...] as printed."""
+    head = [7, 0, 12, 1, 3, 2, 10, 5, 6, 2, 11, 4]
+    rest = list(C.VALUES)
+    for v in head:
+        rest.remove(v)
+    example = [
+        {"format": "ahoi-record", "version": 1, "game": "ahoi", "seats": ["anna", "bo"],
+         "options": {"memory_aid": False}, "seed": 99},
+        {"chance": "deal", "round": 1, "dealer": 1, "deck": head + rest},
+        {"seat": 0, "act": "first_look", "positions": [1, 3]},
+        {"seat": 1, "act": "first_look", "positions": [2, 4]},
+        {"seat": 0, "act": "draw"},
+        {"seat": 0, "act": "place", "positions": [2]},
+        {"seat": 1, "act": "take_discard"},
+        {"seat": 1, "act": "place", "positions": [1, 4]},
+        {"seat": 0, "act": "draw"},
+        {"seat": 0, "act": "tauschen", "position": 3, "target": 1, "target_position": 1},
+        {"seat": 1, "act": "ahoi"},
+        {"seat": 0, "act": "draw"},
+        {"seat": 0, "act": "discard"},
+        {"result": "round", "round": 1, "caller": 1, "sums": [19, 11], "scores": [19, 0], "totals": [19, 0]},
+    ]
+    game, summary = replay(dumps(example))
+    assert game.record == example and summary.totals == [19, 0]
+    assert game.view(None).discard_top == 4 and game.view(None).layout_sizes == (4, 4)
