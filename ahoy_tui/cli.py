@@ -134,7 +134,7 @@ def _replay_ahoi(text: str, as_json: bool) -> int:
     if as_json:
         print(json.dumps(d))
         return 0
-    kind = "valid Ahoi record (a player's view: lines read for their shape)" if summary.projected \
+    kind = "valid Ahoi record (a player's view: finished rounds checked in full)" if summary.projected \
         else "valid Ahoi record"
     print(f"{kind}: {len(d['rounds'])} rounds, totals {d['totals']}")
     for r in d["rounds"]:

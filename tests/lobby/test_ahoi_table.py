@@ -10,7 +10,8 @@ from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
-from ahoy_tui.games.ahoi.replay import replay
+from ahoy_tui.games.ahoi.record import dumps
+from ahoy_tui.games.ahoi.replay import check, replay
 from ahoy_tui.lobby import CLOCK_PROFILES, TableConfig, TableUpdate
 
 from .helpers import make_lobby, play_out
@@ -68,6 +69,8 @@ def test_a_whole_ahoi_game_plays_to_the_end_with_a_person_and_three_bots(memory_
     assert record[0]["game"] == "ahoi" and record[0]["seed"] is None
     last_deal = [line for line in record if line.get("chance") == "deal"][-1]
     assert None in last_deal["deck"]  # undrawn cards stay hidden in anna's projection
+    _names, summary = check(dumps(record))  # what `ahoy replay` runs on a player's record
+    assert summary.projected and summary.game_over and tuple(summary.totals) == totals
 
 
 def test_a_first_look_left_to_the_clock_looks_at_positions_1_and_2():

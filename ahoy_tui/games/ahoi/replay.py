@@ -163,30 +163,70 @@ def is_projection(lines: Sequence[Any]) -> bool:
 
 
 def _check_projection(lines: list[tuple[int, Any]]) -> AhoiSummary:
-    """A projection's header and lines read for their shape; its results summarized."""
-    no, head = lines[0]
-    summary = AhoiSummary(projected=True)
+    """A projection (AH16) checked as far as its cards allow.
+
+    Every round with a result line shows every card it dealt or drew, so it
+    replays in full once the hidden, never-drawn cards are filled in with the
+    values missing from the deck (they are never used). The last round, if it
+    has no result yet, is only read for its lines' shapes.
+
+    Raises:
+        RecordError: at the first illegal line.
+    """
+    rounds_done = sum(1 for _, o in lines if isinstance(o, dict) and o.get("result") == "round")
+    full: list[tuple[int, Any]] = []
+    for i, (no, obj) in enumerate(lines):
+        if isinstance(obj, dict) and obj.get("chance") == "deal" and isinstance(obj.get("deck"), list):
+            if obj.get("round") == rounds_done + 1:
+                summary = _replay_lines(full)
+                _shape_only(lines[i:], summary)
+                summary.projected = True
+                return summary
+            obj = {**obj, "deck": _filled(obj["deck"])}
+        full.append((no, obj))
+    summary = _replay_lines(full)
+    summary.projected = True
+    return summary
+
+
+def _filled(deck: list) -> list:
+    """``deck`` with each ``null`` replaced by a value the rest of the deck lacks (AH1), lowest first."""
+    missing = list(C.VALUES)
+    for v in deck:
+        if v in missing:
+            missing.remove(v)
+    fill = iter(missing)
+    return [next(fill, None) if v is None else v for v in deck]
+
+
+def _replay_lines(lines: list[tuple[int, Any]]) -> AhoiSummary:
+    """``replay`` keeping the records' own line numbers."""
+    numbers = [no for no, _ in lines]
     try:
-        parse_header(head)
-        for no, obj in lines[1:]:
+        return replay([obj for _, obj in lines])[1]
+    except RecordError as err:
+        raise RecordError(numbers[err.line - 1] if 0 < err.line <= len(numbers) else err.line, err.rule,
+                          err.error) from None
+
+
+def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
+    """Read the last, unfinished round's lines for their shape only (its cards are hidden)."""
+    no = lines[0][0] if lines else 0
+    try:
+        for no, obj in lines:
             if not isinstance(obj, dict):
                 raise IllegalAction("FORMAT", "a line must be a JSON object")
-            if "act" in obj:
+            if "act" in obj or "seat" in obj:
                 parse_action(obj)
-            elif obj.get("result") == "round":
-                summary.rounds.append({k: obj.get(k) for k in ("round", "caller", "sums", "scores")})
-                summary.totals = list(obj.get("totals") or [])
-            elif obj.get("result") == "game":
-                summary.game_over = True
-                summary.winners, summary.losers = list(obj.get("winners") or []), list(obj.get("losers") or [])
+            elif "result" in obj:
+                raise IllegalAction("AH12", "a result line in a round whose cards are hidden")
     except IllegalAction as e:
         raise RecordError(no, e.rule, e.message) from None
-    return summary
 
 
 def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
     """``ahoy replay`` for Ahoi: a complete record through :func:`replay`; a projection (cards as
-    ``null``) only read for its shape.
+    ``null``) through ``_check_projection`` (finished rounds in full, an unfinished one by shape).
 
     Raises:
         RecordError: at the first illegal line.

@@ -173,3 +173,43 @@ def test_the_example_of_records_md_replays_line_for_line():
     game, summary = replay(dumps(example))
     assert game.record == example and summary.totals == [19, 0]
     assert game.view(None).discard_top == 4 and game.view(None).layout_sizes == (4, 4)
+
+
+def _whole_game(seed: int):
+    from ahoy_tui.games.ahoi.bots import make_bot
+    from ahoy_tui.games.ahoi.game import AhoiGame
+
+    game = AhoiGame(["a", "b", "c"], seed=seed)
+    bots = [make_bot("baseline", seed + i) for i in range(3)]
+    while not game.over:
+        if not game.state.in_round:
+            game.deal()
+            continue
+        seat = game.view(None).waiting_for[0]
+        game.act(seat, bots[seat].choose(game.view(seat), game.legal(seat)))
+    return game
+
+
+def test_ah16_a_players_projection_of_a_whole_game_is_checked_round_by_round():
+    game = _whole_game(6)
+    for seat in (0, 2, None):
+        names, summary = check(dumps(project(game.record, seat)))
+        assert summary.projected and summary.game_over and summary.totals == game.state.totals
+        assert len(summary.rounds) == len(game.state.results)
+    projected = project(game.record, 1)
+    at = next(i for i, line in enumerate(projected) if line.get("act") == "draw")
+    broken = projected[:at] + [{"seat": projected[at]["seat"], "act": "discard"}] + projected[at + 1:]
+    with pytest.raises(RecordError) as info:
+        check(dumps(broken))
+    assert (info.value.line, info.value.rule) == (at + 1, "AH5")
+
+
+def test_ah16_an_unfinished_round_of_a_projection_is_read_for_its_shape():
+    game = _whole_game(8)
+    cut = [i for i, line in enumerate(game.record) if line.get("chance") == "deal"][-1] + 6
+    projected = project(game.record[:cut], 0)
+    names, summary = check(dumps(projected))
+    assert summary.projected and len(summary.rounds) == len(game.state.results) - 1
+    with pytest.raises(RecordError) as info:
+        check(dumps(projected + [{"seat": 0, "act": "fly"}]))
+    assert (info.value.line, info.value.rule) == (cut + 1, "FORMAT")
