@@ -85,7 +85,6 @@ def test_ah9_tauschen_at_the_callers_layout_in_a_last_turn():
 
 
 def test_ah13_any_line_after_the_game_is_over():
-    from ahoy_tui.games.ahoi.simulate import simulate  # noqa: F401  (a whole game below)
     from ahoy_tui.games.ahoi.game import AhoiGame
     from ahoy_tui.games.ahoi.bots import make_bot
 
