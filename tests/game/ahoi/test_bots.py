@@ -28,3 +28,10 @@ def test_an_unknown_bot_kind_is_refused():
     assert BOT_KINDS[0] == "baseline"
     with pytest.raises(ValueError, match="baseline, random"):
         make_bot("hard", 1)
+
+
+def test_the_baseline_remembers_from_its_views_exactly_what_the_memory_aid_would_list():
+    """AH15: the bot's own memory (from ``recent``) equals the aid's ``known``, so it plays the same games."""
+    off = simulate(4, 6, 3, ["baseline", "random"]).as_dict()
+    on = simulate(4, 6, 3, ["baseline", "random"], memory_aid=True).as_dict()
+    assert off["actions"] == on["actions"] and off["hand_wins"] == on["hand_wins"]
