@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,10 +10,11 @@ import pytest
 from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.games.ahoi.view import AhoiView
+from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.record import dumps
 from ahoy_tui.games.ahoi.replay import check, replay
-from ahoy_tui.lobby import CLOCK_PROFILES, TableConfig, TableUpdate
+from ahoy_tui.lobby import CLOCK_PROFILES, Notice, TableConfig, TableUpdate
+from ahoy_tui.lobby.codec import encode
 
 from .helpers import make_lobby, play_out
 
@@ -21,16 +23,48 @@ def _updates(got) -> list[TableUpdate]:
     return [m for m in got if isinstance(m, TableUpdate)]
 
 
-def _check_private(u: TableUpdate, table) -> None:
-    """AH16 on one update to seat 0: its events, its view, nothing of others' cards."""
-    assert all(e.visible_to(0) for e in u.events)
-    v = u.view
-    if not isinstance(v, AhoiView):
-        return
-    assert v.seat == 0 and v.known is None
-    s = table.game.state
-    if v.held is not None:
-        assert v.held == C.value(s.held) and (v.active == 0 or v.held_from == "discard")
+def _objects(node, tag: str):
+    """Every JSON object tagged ``tag`` (the codec's ``"@"``) inside ``node``."""
+    if isinstance(node, dict):
+        if node.get("@") == tag:
+            yield node
+        for value in node.values():
+            yield from _objects(value, tag)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _objects(value, tag)
+
+
+def _seats(node) -> set[int]:
+    return set(node["v"]) if isinstance(node, dict) else set()
+
+
+def scan_bytes(data: bytes, seat: int, table) -> int:
+    """AH16 on the bytes of one update to ``seat``: every event in them is one it may see; its
+    view names no drawn card but its own and lists no remembered value unless the aid is on.
+    Returns how many events and views it checked."""
+    doc = json.loads(data)
+    checked = 0
+    for e in _objects(doc, "AhoiEvent"):
+        checked += 1
+        to, hidden = e["to"], _seats(e["hidden_from"])
+        assert seat not in hidden and (to is None or seat in _seats(to)), e
+    for v in _objects(doc, "AhoiView"):
+        checked += 1
+        assert v["seat"] == seat
+        assert v["known"] is None or v["memory_aid"]
+        if v["held"] is not None:
+            assert v["active"] == seat or v["held_from"] == "discard", v
+            assert v["held"] == C.value(table.game.state.held)
+    return checked
+
+
+def test_the_byte_scan_sees_a_leaked_event():
+    leak = AhoiEvent("drawn", {"seat": 1, "card": 12}, frozenset({1}))
+    update = Notice("x", "info", "", (("v", leak),))  # type: ignore[arg-type]
+    with pytest.raises(AssertionError):
+        scan_bytes(encode(update), 0, None)
+    assert scan_bytes(encode(update), 1, None) == 1
 
 
 @pytest.mark.parametrize("memory_aid", [False, True])
@@ -48,21 +82,20 @@ def test_a_whole_ahoi_game_plays_to_the_end_with_a_person_and_three_bots(memory_
     lobby.start(anna, tid)
     assert lobby.table_summaries()[0].game == "ahoi"
     rng = random.Random(1)
-    seen = 0
+    seen = scanned = 0
     for _ in range(200_000):
         if table.status == "game_over":
             break
         ups = _updates(got)
         for u in ups[seen:]:
-            if not memory_aid:
-                _check_private(u, table)
+            scanned += scan_bytes(encode(u), 0, table)
         seen = len(ups)
         u = ups[-1]
         if u.legal and u.version == table.version:
             lobby.act(anna, tid, rng.choice(u.legal), u.version)
         else:
             assert clock.step()
-    assert table.status == "game_over" and table.game.over
+    assert table.status == "game_over" and table.game.over and scanned > 1000
     totals = table.game.scores
     assert max(totals) >= 101 and table.game.places[totals.index(min(totals))] == 1
     record = lobby.record_for(anna, tid)
