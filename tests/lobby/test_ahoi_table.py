@@ -137,3 +137,44 @@ def test_an_ahoi_table_whose_host_never_acts_is_played_to_the_end_by_the_clock_a
     assert table.seats[0].timeouts > 0  # the host's every decision was the clock's (AH14)
     assert table.game.record[-1]["result"] == "game"
     assert replay(table.game.record)[0].record == table.game.record
+
+
+def _ahoi_state(table) -> dict:
+    s = table.game.state
+    return {"layouts": [list(x) for x in s.layouts], "draw": list(s.draw_pile), "discard": list(s.discard),
+            "held": s.held, "totals": list(s.totals), "phase": s.phase, "looked": list(s.looked),
+            "record": json.loads(json.dumps(table.game.record)), "status": table.status}
+
+
+@pytest.mark.parametrize("steps", [0, 5, 40, 150])
+def test_an_ahoi_table_is_rebuilt_exactly_after_a_restart_and_plays_on(steps):
+    from tests.lobby.test_resume import restarted
+
+    from ahoy_tui.store import MemoryStore
+
+    store = MemoryStore()
+    lobby, clock = make_lobby()
+    lobby.store = store
+    lobby.store.listen(lobby._durable_from_writer, lobby._failed_from_writer)
+    anna = lobby.connect("user:anna", "anna")
+    tid = lobby.create_table(anna, TableConfig.make("ahoi", name="Cove", seats=3, clocks="relaxed",
+                                                     memory_aid=True))
+    for kind in ("baseline", "random"):
+        lobby.add_bot(anna, tid, kind)
+    lobby.start(anna, tid)
+    lobby.set_autopilot(anna, tid, True)
+    for _ in range(steps):
+        clock.advance(1.0)
+    before = _ahoi_state(lobby.tables[tid])
+
+    again, clock2 = restarted(store)
+    assert again.resume() == []
+    back = again.tables[tid]
+    assert _ahoi_state(back) == before and back.config.option("memory_aid") is True
+    anna2 = again.connect("user:anna", "anna")
+    got: list = []
+    anna2.subscribe(got.append)
+    update = _updates(got)[-1]
+    assert update.catch_up and update.seat == 0 and update.view.known is not None
+    play_out(back, clock2, step=1.0, ticks=20_000)
+    assert back.game.record[:len(before["record"])] == before["record"]
