@@ -15,6 +15,7 @@ import logging
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.messages import Notice
 from server.commands import Answer, plain_text
 from server.termcaps import utf8_for
 from server.logsafe import esc
@@ -249,6 +250,10 @@ class OperatorConsole:
         if text is not None and not clean_line(text, 300):
             raise _Refusal("motd TEXT, or motd --clear")
         shown = self.host.moderator.set_motd(self.actor, text)
+        for session in list(self.host.sessions):
+            handle = getattr(session, "handle", None)
+            if handle is not None:
+                handle.deliver(Notice(shown, "info", key="motd"))
         return f"MOTD now: {shown}" if shown else "MOTD cleared."
 
     async def _audit(self, args: list[str]) -> str:

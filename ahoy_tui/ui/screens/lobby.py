@@ -71,6 +71,7 @@ class LobbyScreen(Screen[None]):
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
         Binding("c", "chat", "Chat"),
+        Binding("O", "operator", "Operator"),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
     ]
@@ -100,6 +101,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
+        yield Static(id="motd")
         with Horizontal(id="lobby-top"):
             with Vertical(id="tables-box", classes="panel"):
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
@@ -133,6 +135,7 @@ class LobbyScreen(Screen[None]):
             line += f" · {app.t('lobby.nickname')}"
         title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
+        self.show_motd()
         self.query_one("#tables-box").border_title = fix(app.t("lobby.tables"))
         chat = self.query_one(ChatBox)
         chat.border_title = fix(app.t("lobby.chat"))
@@ -449,7 +452,30 @@ class LobbyScreen(Screen[None]):
         app: Any = self.app
         await app.ask(app.lobby.chat, "lobby", event.text)
 
+    def show_motd(self) -> None:
+        """Show the session's message of the day under the title (hidden when there is none)."""
+        if not self._built():
+            return
+        app: Any = self.app
+        motd = clean(getattr(app.session, "motd", ""), 300)
+        line = self.query_one("#motd", Static)
+        line.display = bool(motd)
+        line.update(Text(asciify(motd) if app.ascii_only else motd))
+
     # -- actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``O`` (the operator menu) exists only for an operator's session."""
+        if action == "operator":
+            return getattr(self.app.session, "operator", None) is not None  # type: ignore[attr-defined]
+        return True
+
+    def action_operator(self) -> None:
+        """``O``: the operator menu (``screens/operator.py``)."""
+        from ahoy_tui.ui.screens.operator import OperatorScreen
+
+        if getattr(self.app.session, "operator", None) is not None:  # type: ignore[attr-defined]
+            self.app.push_screen(OperatorScreen())
+
     def action_chat(self) -> None:
         self.query_one(ChatBox).focus_input()
 
