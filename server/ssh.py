@@ -279,7 +279,7 @@ class _Connection(asyncssh.SSHServer):
         ban = self.server.moderator.ban_for(key_fingerprint, self.address)
         if ban is not None:
             log.info("banned %s %s refused from %s (ban #%d)", ban.kind, ban.target, self.peer, ban.ban_id)
-            raise asyncssh.DisconnectError(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, ban_line(ban))
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, ban_line(ban))
 
     def public_key_auth_supported(self) -> bool:
         return True
