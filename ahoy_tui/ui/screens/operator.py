@@ -52,7 +52,8 @@ class OperatorScreen(ModalScreen[None]):
             box.border_title = fix(app.t("operator.title"))
             yield OptionList(*[Option(f"{cmd:<26} {what}", id=str(i)) for i, (cmd, what) in enumerate(MENU)],
                              id="operator-menu", compact=True)
-            line = Input(max_length=512, id="operator-line", compact=True, placeholder=fix(app.t("operator.line")))
+            line = Input(max_length=512, id="operator-line", compact=True, select_on_focus=False,
+                         placeholder=fix(app.t("operator.line")))
             line.cursor_blink = False
             yield line
             yield RichLog(wrap=True, markup=False, highlight=False, min_width=10, id="operator-answer")
@@ -61,7 +62,9 @@ class OperatorScreen(ModalScreen[None]):
         if not built(self, "#operator-menu"):
             return
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
-        self.query_one("#operator-menu", OptionList).focus()
+        menu = self.query_one("#operator-menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
