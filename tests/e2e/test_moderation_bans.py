@@ -15,7 +15,7 @@ import pytest
 from harness import connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby
-from server.moderation import Actor
+from server.moderation import Actor, address_target
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,13 +35,13 @@ class _Client(asyncssh.SSHClient):
         type(self).lost = exc
 
 
-async def _refusal(port: int, key: asyncssh.SSHKey | None = None, user: str = "ben") -> str:
+async def _refusal(port: int, key: asyncssh.SSHKey | None = None, user: str = "ben", host: str = "127.0.0.1") -> str:
     """The one line a refused connection gets (the SSH disconnect reason): an address is
     refused before authentication, a key once the client proved it holds it."""
     _Client.lost = None
     try:
         conn, _ = await asyncssh.create_connection(
-            _Client, "127.0.0.1", port, username=user, known_hosts=None,
+            _Client, host, port, username=user, known_hosts=None,
             client_keys=[key] if key is not None else None, password="" if key is None else None,
             agent_path=None, config=None, preferred_auth="publickey,keyboard-interactive,password")
     except asyncssh.DisconnectError as refused:
@@ -93,6 +93,25 @@ async def test_an_address_ban_refuses_every_login_from_it_and_ends(moderated, cl
     p = await _exec(server.port, "motd")
     assert p.exit_status == 0
     assert server.moderator.bans() == []
+
+
+async def test_an_ipv6_address_ban_covers_its_64(tmp_path, client_key):
+    try:
+        server = await start_server(tmp_path, Lobby(), host="::1")
+    except OSError:
+        pytest.skip("no IPv6 loopback")
+    try:
+        op = Actor("key:" + client_key.get_fingerprint("sha256"), "anna")
+        ban = server.moderator.ban(op, "address", address_target("::1"), 600, "v6 flood")
+        assert ban.target == "::/64"
+        line = await _refusal(server.port, host="::1")
+        assert line.startswith("You are banned from this server until ") and line.endswith(": v6 flood")
+        server.moderator.unban(op, ban.ban_id)
+        conn = await asyncssh.connect("::1", server.port, username="ben", known_hosts=None, client_keys=None,
+                                      password="", agent_path=None, config=None)
+        conn.close()
+    finally:
+        await server.stop()
 
 
 def _start(state: Path, config: Path) -> tuple[subprocess.Popen, int]:
