@@ -131,7 +131,7 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 @pytest.mark.slow
-async def test_a_ban_and_a_mute_survive_a_restart_of_the_real_server(tmp_path, client_key, other_key):
+async def test_a_ban_and_the_motd_survive_a_restart_of_the_real_server(tmp_path, client_key, other_key):
     config = tmp_path / "ahoy.toml"
     config.write_text(f'host = "127.0.0.1"\nlog-level = "WARNING"\nmotd = "Hello"\n'
                       f'operators = ["{client_key.export_public_key().decode().strip()}"]\n')

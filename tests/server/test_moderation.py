@@ -4,6 +4,7 @@ and the operator console's answers (docs/moderation.md)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import unicodedata
 from types import SimpleNamespace
 
@@ -149,3 +150,43 @@ async def test_a_megabyte_motd_through_the_console_is_cut():
 def test_operator_commands_are_recognised_by_their_first_word():
     assert is_operator_command("kick ben") and is_operator_command("motd") and is_operator_command("audit 3")
     assert not is_operator_command("games") and not is_operator_command(None) and not is_operator_command("")
+
+
+async def test_operator_answers_and_the_close_line_hold_no_card():
+    """R18: nothing moderation sends (answers, the close notice) names a card of the game it ended."""
+    from ahoy_tui.game import cards as C
+    from ahoy_tui.lobby import Timing
+
+    lobby = Lobby(timing=Timing.instant(), seed=4)
+    ben = lobby.connect("user:ben", "ben")
+    heard: list = []
+    ben.subscribe(heard.append)
+    tid = lobby.create_table(ben, TableConfig.make(name="Wake", seats=3, clocks="untimed"))
+    for _ in range(2):
+        lobby.add_bot(ben, tid, "baseline")
+    lobby.start(ben, tid)
+    state = lobby.tables[tid].game.state
+    names = {C.name(c) for hand in state.hands for c in hand}
+    h = SimpleNamespace(lobby=InMemoryLobby(lobby), sessions={FakeSession("ben", "user:ben")}, moderator=moderator())
+    heard.clear()
+    texts = [(await run(h, line))[0] for line in
+             ("mute ben 1h x", "bans", "mutes", f"close {tid} enough", "audit", "motd", "kick ben")]
+    texts += [str(m) for m in heard]
+    assert "closed table" in texts[3] and any("An operator closed the table: enough" in t for t in texts)
+    shown = " ".join(texts)
+    assert names and not [n for n in names if re.search(rf"(?<![0-9A-Za-z]){re.escape(n)}(?![0-9A-Za-z])", shown)]
+
+
+def test_bans_and_mutes_are_back_after_a_restart(tmp_path):
+    from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
+
+    store = SQLiteModerationStore(tmp_path / "ahoy.db")
+    first = Moderator(store, frozenset({OP_FP}))
+    first.mute(OP, "user:ben", "ben", None, "spam")
+    first.ban(OP, "address", "192.0.2.9", 3600, "flood")
+    store.close()
+    store = SQLiteModerationStore(tmp_path / "ahoy.db")
+    again = Moderator(store, frozenset({OP_FP}))
+    assert again.chat_gate("user:ben") is not None and again.chat_gate("user:carl") is None
+    assert again.ban_for(None, "192.0.2.9").reason == "flood"
+    store.close()
