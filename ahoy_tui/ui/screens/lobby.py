@@ -36,6 +36,7 @@ from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.motd_line import MotdLine
 from ahoy_tui.ui.widgets.online_list import OnlineList
 
 
@@ -101,7 +102,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
-        yield Static(id="motd")
+        yield MotdLine(id="motd")
         with Horizontal(id="lobby-top"):
             with Vertical(id="tables-box", classes="panel"):
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
@@ -454,13 +455,9 @@ class LobbyScreen(Screen[None]):
 
     def show_motd(self) -> None:
         """Show the session's message of the day under the title (hidden when there is none)."""
-        if not self._built():
-            return
-        app: Any = self.app
-        motd = clean(getattr(app.session, "motd", ""), 300)
-        line = self.query_one("#motd", Static)
-        line.display = bool(motd)
-        line.update(Text(asciify(motd) if app.ascii_only else motd))
+        if self._built():
+            app: Any = self.app
+            self.query_one(MotdLine).show(getattr(app.session, "motd", ""), app.ascii_only)
 
     # -- actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
