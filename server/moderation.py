@@ -124,7 +124,10 @@ class Moderator:
         self.operators = operators
         self.config_motd = clean_line(motd, MAX_MOTD)
         self.clock = clock
-        self._bans: list[Ban] = store.bans(clock())
+        self._bans: dict[tuple[str, str], list[Ban]] = {}
+        """Bans by (kind, target): a connection's check is two look-ups, however many bans there are."""
+        for ban in store.bans(clock()):
+            self._bans.setdefault((ban.kind, ban.target), []).append(ban)
         self._mutes: dict[str, Mute] = {m.identity: m for m in store.mutes(clock())}
 
     def is_operator(self, identity: str) -> bool:
@@ -139,11 +142,8 @@ class Moderator:
             where = address_target(address)
         except ValueError:
             where = address
-        for ban in self._bans:
-            if ban.active(now) and ((ban.kind == "key" and ban.target == key_fingerprint)
-                                    or (ban.kind == "address" and ban.target == where)):
-                return ban
-        return None
+        found = self._bans.get(("address", where), []) + self._bans.get(("key", key_fingerprint or ""), [])
+        return next((ban for ban in found if ban.active(now)), None)
 
     def mute_of(self, identity: str) -> Mute | None:
         """The mute in force on ``identity``, or None."""
@@ -176,7 +176,7 @@ class Moderator:
         now = self.clock()
         reason = clean_line(reason, MAX_REASON)
         ban = self.store.add_ban(kind, target, reason, actor.label, now, None if seconds is None else now + seconds)
-        self._bans.append(ban)
+        self._bans.setdefault((kind, target), []).append(ban)
         self.audit(actor, "ban", f"{kind} {target} #{ban.ban_id} {when(ban.expires)}", reason)
         return ban
 
@@ -184,15 +184,16 @@ class Moderator:
         """Lift ban ``ban_id``; None when there is none."""
         ban = self.store.lift_ban(ban_id)
         if ban is not None:
-            self._bans = [b for b in self._bans if b.ban_id != ban_id]
+            kept = [b for b in self._bans.get((ban.kind, ban.target), []) if b.ban_id != ban_id]
+            self._bans[(ban.kind, ban.target)] = kept
             self.audit(actor, "unban", f"#{ban_id} {ban.kind} {ban.target}", "")
         return ban
 
     def bans(self) -> list[Ban]:
         """Bans in force now, oldest first."""
         now = self.clock()
-        self._bans = [b for b in self._bans if b.active(now)]
-        return list(self._bans)
+        self._bans = {k: kept for k, bans in self._bans.items() if (kept := [b for b in bans if b.active(now)])}
+        return sorted((b for bans in self._bans.values() for b in bans), key=lambda b: b.ban_id)
 
     def mute(self, actor: Actor, identity: str, name: str, seconds: float | None, reason: str) -> Mute:
         """Mute ``identity`` in the lobby chat."""

@@ -16,6 +16,8 @@ from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.store.base import StoreError
+from ahoy_tui.ui.i18n import tr
 from server.commands import Answer, plain_text
 from server.termcaps import utf8_for
 from server.logsafe import esc
@@ -96,8 +98,12 @@ class OperatorConsole:
         return self.host.moderator.is_operator(self.actor.identity)
 
     async def run(self, line: str) -> str:
-        """The answer's text (for the operator menu)."""
-        return (await self.answer(line)).text
+        """The answer's text (for the operator menu); a failure is logged and answered with one line."""
+        try:
+            return (await self.answer(line)).text
+        except Exception:  # noqa: BLE001 - the operator's session must not end with the command
+            log.exception("operator command from %s failed", esc(self.actor.label))
+            return "ahoy: the server could not do that; see its log.\n"
 
     async def answer(self, line: str) -> Answer:
         """Run ``line``; status 0 when done, 1 with one line when refused."""
@@ -115,6 +121,9 @@ class OperatorConsole:
             return Answer(await handler(words[1:]) + "\n", 0)
         except _Refusal as e:
             return Answer(f"ahoy: {e}\n", 1)
+        except StoreError as e:
+            log.error("moderation: %s", e)
+            return Answer("ahoy: the server could not save that (see its log); nothing changed.\n", 1)
 
     # -- who is who ----------------------------------------------------------------------
     def _sessions_named(self, name: str) -> list[Any]:
@@ -156,7 +165,9 @@ class OperatorConsole:
         name = _name_of(target)
         same = [s for s in list(self.host.sessions) if s.connection.identity == target.connection.identity]
         self.host.moderator.audit(self.actor, "kick", f"{name} ({target.connection.identity})", reason)
-        self._end_sessions(same, f"An operator ended your session: {reason}")
+        for s in same:
+            lang = getattr(getattr(s, "app", None), "lang", None) or getattr(s.info, "lang", "en")
+            asyncio.ensure_future(s.shutdown(tr(lang, "session.kicked", reason=reason)))
         return f"kicked {name}"
 
     async def _ban(self, args: list[str]) -> str:

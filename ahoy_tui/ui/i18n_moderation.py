@@ -7,11 +7,13 @@ EN_MODERATION: dict[str, str] = {
     "operator.title": "Operator menu (Enter: use a command, Esc: close)",
     "operator.line": "command, e.g. kick NAME REASON (Enter runs it)",
     "notice.muted": "You are muted in the lobby chat until {until}: nobody sees your messages. ({reason})",
+    "session.kicked": "An operator ended your session: {reason}",
 }
 
 ES_MODERATION: dict[str, str] = {
     "key.operator": "Operador",
     "operator.title": "Menú de operador (Intro: usar una orden, Esc: cerrar)",
     "operator.line": "orden, p. ej. kick NOMBRE MOTIVO (Intro la ejecuta)",
-    "notice.muted": "Estás silenciado en el chat del puerto hasta {until}: nadie ve tus mensajes. ({reason})",
+    "notice.muted": "Estás silenciado en el chat del salón hasta {until}: nadie ve tus mensajes. ({reason})",
+    "session.kicked": "Un operador cerró tu sesión: {reason}",
 }

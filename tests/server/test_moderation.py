@@ -190,3 +190,24 @@ def test_bans_and_mutes_are_back_after_a_restart(tmp_path):
     assert again.chat_gate("user:ben") is not None and again.chat_gate("user:carl") is None
     assert again.ban_for(None, "192.0.2.9").reason == "flood"
     store.close()
+
+
+async def test_a_store_that_cannot_write_costs_one_line_and_changes_nothing(tmp_path):
+    from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
+
+    store = SQLiteModerationStore(tmp_path / "ahoy.db")
+    h = host(FakeSession("ben", "user:ben"))
+    h.moderator = Moderator(store, frozenset({OP_FP}))
+    store.close()                                            # every write now fails
+    text, status = await run(h, "mute ben 1h spam")
+    assert (text, status) == ("ahoy: the server could not save that (see its log); nothing changed.\n", 1)
+    assert h.moderator.chat_gate("user:ben") is None
+
+
+async def test_the_kick_line_is_in_the_players_language():
+    ana = FakeSession("ana", "user:ana")
+    ana.info.lang = "es"
+    h = host(ana)
+    assert (await run(h, "kick ana grosera"))[1] == 0
+    await asyncio.sleep(0)
+    assert ana.ended == ["Un operador cerró tu sesión: grosera"]
