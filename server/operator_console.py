@@ -37,8 +37,8 @@ USAGE = """Operator commands:
   ban addr NAME|ADDRESS DURATION REASON   refuse an address (IPv6: its /64) at login
   bans                                    bans in force, with their ids
   unban ID                                lift a ban
-  mute NAME DURATION REASON               NAME's lobby chat reaches nobody
-  unmute NAME                             lift a mute;  mutes: list them
+  mute NAME|SHA256:FP DURATION REASON     their lobby chat reaches nobody
+  unmute NAME|SHA256:FP                   lift a mute;  mutes: list them
   close TABLE [REASON]                    close a table (its id or name) for everyone at it
   motd TEXT | motd --clear                set the message of the day (--clear: the configured one)
   audit [N]                               the last N moderation actions (default 20)
@@ -135,6 +135,14 @@ class OperatorConsole:
             raise _Refusal(f"nobody called {clean_line(name, 20)!r} is online")
         return found[0]
 
+    def _player(self, who: str) -> tuple[str, str]:
+        """(identity, name) of an online player called ``who``, or of the key ``SHA256:...`` (online or not)."""
+        if FINGERPRINT.fullmatch(who):
+            online = [s for s in list(self.host.sessions) if s.connection.identity == f"key:{who}"]
+            return f"key:{who}", _name_of(online[0]) if online else who[:16]
+        target = self._online(who)
+        return target.connection.identity, _name_of(target)
+
     def _end_sessions(self, sessions: list[Any], line: str) -> int:
         for s in sessions:
             asyncio.ensure_future(s.shutdown(line))
@@ -220,10 +228,10 @@ class OperatorConsole:
 
     async def _mute(self, args: list[str]) -> str:
         if len(args) < 3:
-            raise _Refusal("mute NAME DURATION REASON")
-        target = self._online(args[0])
+            raise _Refusal("mute NAME|SHA256:FP DURATION REASON")
+        identity, name = self._player(args[0])
         seconds, reason = self._duration(args[1]), self._reason(args[2:])
-        mute = self.host.moderator.mute(self.actor, target.connection.identity, _name_of(target), seconds, reason)
+        mute = self.host.moderator.mute(self.actor, identity, name, seconds, reason)
         return f"muted {mute.name} in the lobby chat until {when(mute.expires)}"
 
     async def _unmute(self, args: list[str]) -> str:
@@ -231,6 +239,8 @@ class OperatorConsole:
             raise _Refusal("unmute NAME")
         muted = [m for m in self.host.moderator.mutes() if m.name.casefold() == args[0].casefold()]
         identities = {m.identity for m in muted} | {s.connection.identity for s in self._sessions_named(args[0])}
+        if FINGERPRINT.fullmatch(args[0]):
+            identities.add(f"key:{args[0]}")
         lifted = [m for m in (self.host.moderator.unmute(self.actor, i) for i in identities) if m is not None]
         if not lifted:
             raise _Refusal(f"{clean_line(args[0], 20)} is not muted")

@@ -211,3 +211,23 @@ async def test_the_kick_line_is_in_the_players_language():
     assert (await run(h, "kick ana grosera"))[1] == 0
     await asyncio.sleep(0)
     assert ana.ended == ["Un operador cerró tu sesión: grosera"]
+
+
+async def test_a_key_is_muted_while_offline_and_unmuted_by_its_fingerprint():
+    h = host()
+    fp = "SHA256:" + "m" * 43
+    assert (await run(h, f"mute {fp} forever spam"))[1] == 0
+    assert h.moderator.chat_gate(f"key:{fp}") is not None
+    assert (await run(h, f"unmute {fp}"))[1] == 0
+    assert h.moderator.chat_gate(f"key:{fp}") is None
+
+
+def test_without_a_store_moderation_lives_in_memory_and_a_bad_file_costs_one_line(tmp_path, caplog):
+    from ahoy_tui.store.moderation import MemoryModerationStore
+    from server.durable import open_moderation_store
+
+    assert isinstance(open_moderation_store(None), MemoryModerationStore)
+    (tmp_path / "ahoy.db").mkdir()                           # not a file
+    with caplog.at_level("ERROR"):
+        assert isinstance(open_moderation_store(tmp_path / "ahoy.db"), MemoryModerationStore)
+    assert len(caplog.records) == 1 and "bans and mutes last until the server stops" in caplog.text
