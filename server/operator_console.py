@@ -55,20 +55,30 @@ def is_operator_command(line: str | None) -> bool:
 
 
 class ModeratedSession(Protocol):
-    """What the console needs of a running session (``server.pty_session.Session``)."""
+    """What the console needs of a running session (``server.pty_session.Session``).
+
+    Attributes:
+        connection: ``.identity`` and ``.address`` of its SSH connection.
+        info: Its ``SessionInfo`` (``display_name``, ``lang``), None while starting.
+        handle: Its lobby ``PlayerHandle`` (the MOTD notice goes to it), None while starting.
+    """
 
     connection: Any
     info: Any
+    handle: Any
 
     async def shutdown(self, message: str) -> None: ...
 
 
 class ConsoleHost(Protocol):
-    """What the console needs of the server (``server.ssh.AhoyServer``)."""
+    """What the console needs of the server (``server.ssh.AhoyServer``): its lobby, its running
+    sessions (each a :class:`ModeratedSession`) and its :class:`Moderator`."""
 
     lobby: LobbyAPI
     sessions: set[Any]
-    moderator: Moderator
+
+    @property
+    def moderator(self) -> Moderator: ...
 
 
 class _Refusal(Exception):

@@ -5,6 +5,10 @@ PTY and a shell request the session joins the lobby, builds the app with
 the UI's ``create_app`` and runs it through :mod:`server.hosting`; the
 channel's exit status is 0 after a normal quit, 1 after a crash.
 
+An exec of an operator command (``kick``, ``ban``, ``motd``...) is answered
+by :mod:`server.operator_console`; an operator's interactive session gets
+that console as ``SessionInfo.operator`` (docs/moderation.md).
+
 One identity has one live session: once a new one has joined the lobby,
 every older session of the same identity is told why (in its language)
 and closed; the new one takes its seats (R17, ``Lobby.subscribe``).
@@ -184,7 +188,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         try:
             if is_operator_command(self.command):
-                ans = await operator_answer(self.server, self.connection.identity,  # type: ignore[arg-type]
+                ans = await operator_answer(self.server, self.connection.identity,
                                             sanitize_name(self.connection.username), self.command or "",
                                             dict(self.chan.get_environment()))
             else:
@@ -213,8 +217,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         term = self.term or env.get("TERM") or "xterm"
         identity = self.connection.identity
         moderator = self.server.moderator
-        operator = (OperatorConsole(self.server, identity, display_name)  # type: ignore[arg-type]
-                    if moderator.is_operator(identity) else None)
+        operator = OperatorConsole(self.server, identity, display_name) if moderator.is_operator(identity) else None
         return SessionInfo(
             identity=self.connection.identity,
             display_name=display_name,

@@ -5,6 +5,9 @@
   password): a nickname anyone can type. ``authorized_keys`` restricts to
   those keys; ``password`` makes keyless logins type the shared password;
   ``require_keys`` refuses keyless logins with one line.
+* Bans (:mod:`server.moderation`): a banned address is refused before
+  authentication, a banned key once the client proved it holds it
+  (``auth_completed``), each with the ban's one line as the disconnect reason.
 * A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
   without a PTY, or for ``exec``, a plain-text answer
   (:mod:`server.commands`). Subsystems (SFTP), SCP, port forwarding,
