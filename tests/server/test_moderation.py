@@ -231,3 +231,16 @@ def test_without_a_store_moderation_lives_in_memory_and_a_bad_file_costs_one_lin
     with caplog.at_level("ERROR"):
         assert isinstance(open_moderation_store(tmp_path / "ahoy.db"), MemoryModerationStore)
     assert len(caplog.records) == 1 and "bans and mutes last until the server stops" in caplog.text
+
+
+def test_every_action_is_one_log_line_with_who_whom_and_why(caplog):
+    mod = moderator()
+    with caplog.at_level("INFO", logger="ahoy.moderation"):
+        mod.ban(OP, "key", "SHA256:k", 3600, "spam\x1b[2J")
+        mod.mute(OP, "user:ben", "ben", None, "caps")
+        mod.set_motd(OP, "hello")
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 3 and all(f"by {OP.label}" in line for line in lines)
+    assert lines[0].startswith("moderation: ban key SHA256:k #1 1970-01-01 01:16 UTC") and lines[0].endswith(": spam[2J")
+    assert "mute ben (user:ben) for good" in lines[1] and lines[2].endswith(": hello")
+    assert all("\x1b" not in line for line in lines)
