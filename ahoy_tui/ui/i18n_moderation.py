@@ -4,6 +4,7 @@ from __future__ import annotations
 
 EN_MODERATION: dict[str, str] = {
     "key.operator": "Operator",
+    "lobby.operator": "O: operator menu",
     "operator.title": "Operator menu (Enter: use a command, Esc: close)",
     "operator.line": "command, e.g. kick NAME REASON (Enter runs it)",
     "notice.muted": "You are muted in the lobby chat until {until}: nobody sees your messages. ({reason})",
@@ -12,6 +13,7 @@ EN_MODERATION: dict[str, str] = {
 
 ES_MODERATION: dict[str, str] = {
     "key.operator": "Operador",
+    "lobby.operator": "O: menú de operador",
     "operator.title": "Menú de operador (Intro: usar una orden, Esc: cerrar)",
     "operator.line": "orden, p. ej. kick NOMBRE MOTIVO (Intro la ejecuta)",
     "notice.muted": "Estás silenciado en el chat del salón hasta {until}: nadie ve tus mensajes. ({reason})",

@@ -107,7 +107,7 @@ async def test_the_operator_menu_is_only_an_operators(served, client_key):
     ben.send("g")
     await ben.wait_for("My games|games", 10)
     anna = await _in_lobby(server.port, "anna", key=client_key)
-    await anna.wait_for("Operator", 10)                            # the footer names the key
+    await anna.wait_for("O: operator menu", 10)                    # the title names the key
     anna.send("O")
     await anna.wait_for("Operator menu", 10)
     anna.send("\r")                                                # the first entry: kick

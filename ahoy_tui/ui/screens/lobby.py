@@ -72,7 +72,7 @@ class LobbyScreen(Screen[None]):
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
         Binding("c", "chat", "Chat"),
-        Binding("O", "operator", "Operator"),
+        Binding("O", "operator", "Operator", show=False),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
     ]
@@ -134,6 +134,8 @@ class LobbyScreen(Screen[None]):
         line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
         if not getattr(app, "keyed", True):
             line += f" · {app.t('lobby.nickname')}"
+        if getattr(app.session, "operator", None) is not None:
+            line += f" · {app.t('lobby.operator')}"
         title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
         self.show_motd()

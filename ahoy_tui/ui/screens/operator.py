@@ -1,4 +1,4 @@
-"""The operator menu (lobby key ``O``, shown to operators only; docs/moderation.md).
+"""The operator menu (lobby key ``O``, named in the lobby's title for operators only; docs/moderation.md).
 
 A list of the operator commands; Enter on one puts it in the command line,
 where the operator fills in the name, duration and reason and presses Enter.
