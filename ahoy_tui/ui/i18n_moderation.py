@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 EN_MODERATION: dict[str, str] = {
-    "key.operator": "Operator",
     "lobby.operator": "O: operator menu",
     "operator.title": "Operator menu (Enter: use a command, Esc: close)",
     "operator.line": "command, e.g. kick NAME REASON (Enter runs it)",
@@ -12,7 +11,6 @@ EN_MODERATION: dict[str, str] = {
 }
 
 ES_MODERATION: dict[str, str] = {
-    "key.operator": "Operador",
     "lobby.operator": "O: menú de operador",
     "operator.title": "Menú de operador (Intro: usar una orden, Esc: cerrar)",
     "operator.line": "orden, p. ej. kick NOMBRE MOTIVO (Intro la ejecuta)",
