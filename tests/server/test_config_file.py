@@ -24,11 +24,16 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+def uncommented(text: str) -> str:
+    """The example with its commented-out values (``# key = value``, ``    # "entry",``) in force."""
+    return re.sub(r'^(\s*)# ([a-z-]+ = |")', r"\1\2", text, flags=re.M)
+
+
 def _keys_in_example(uncomment: bool) -> dict:
     """The example's keys, with the commented-out ``# key = value`` lines too when ``uncomment``."""
     text = EXAMPLE.read_text()
     if uncomment:
-        text = re.sub(r"^# ([a-z-]+ = .*)$", r"\1", text, flags=re.M)
+        text = uncommented(text)
     return tomllib.loads(text)
 
 
@@ -45,10 +50,12 @@ def test_the_example_parses_and_names_every_flag():
 
 
 def test_every_commented_value_in_the_example_is_accepted(tmp_path):
-    text = re.sub(r"^# ([a-z-]+ = .*)$", r"\1", EXAMPLE.read_text(), flags=re.M)
-    text = text.replace('app = "ahoy_tui.ui.app:create_app"', "")
+    text = uncommented(EXAMPLE.read_text())
     args, file = parse_args(["--config", str(_write(tmp_path, text))])
     assert args.password == "s3cret" and args.state_dir == Path("/var/lib/ahoy")
+    cfg = config_from_args(args, file)
+    assert cfg.authorized_keys == Path("/etc/ahoy/authorized_keys")
+    assert cfg.operators == {"SHA256:c4CIYzeaKbQ9+TTho92T2HG3h+BvsamIKbqS+JdHVRM"}   # one key, written both ways
 
 
 def test_the_file_sets_options_and_flags_win(tmp_path):
