@@ -106,23 +106,27 @@ def read_config(path: Path, parser: argparse.ArgumentParser) -> FileSettings:
         raise ConfigError(f"config {path}: cannot read it ({e.strerror or e})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ConfigError(f"config {path}: not valid TOML: {e}") from None
-    keys = flag_keys(parser)
+    try:
+        return _settings(data, flag_keys(parser))
+    except ConfigError as e:
+        raise ConfigError(f"config {path}: {e}") from None
+
+
+def _settings(data: dict[str, Any], keys: dict[str, argparse.Action]) -> FileSettings:
+    """The checked settings of a parsed file (ConfigError: one line naming the key)."""
     flags: dict[str, Any] = {}
     operators: tuple[str, ...] = ()
     motd = ""
-    try:
-        for key, value in data.items():
-            if key == "operators":
-                operators = _string_list(key, value)
-            elif key == "motd":
-                if not isinstance(value, str):
-                    raise ConfigError(f"motd must be a string, not {type(value).__name__}")
-                motd = value
-            elif key in keys:
-                flags[keys[key].dest] = _checked(key, value, keys[key])
-            else:
-                raise ConfigError(f"unknown key {key[:60]!r} (keys are the flags without --, "
-                                  f"and {', '.join(FILE_ONLY_KEYS)})")
-    except ConfigError as e:
-        raise ConfigError(f"config {path}: {e}") from None
+    for key, value in data.items():
+        if key == "operators":
+            operators = _string_list(key, value)
+        elif key == "motd":
+            if not isinstance(value, str):
+                raise ConfigError(f"motd must be a string, not {type(value).__name__}")
+            motd = value
+        elif key in keys:
+            flags[keys[key].dest] = _checked(key, value, keys[key])
+        else:
+            raise ConfigError(f"unknown key {key[:60]!r} (keys are the flags without --, "
+                              f"and {', '.join(FILE_ONLY_KEYS)})")
     return FileSettings(flags, operators, motd)
