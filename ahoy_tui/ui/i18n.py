@@ -9,6 +9,7 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 from __future__ import annotations
 
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
+from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
 
@@ -470,9 +471,11 @@ ES: dict[str, str] = {
 EN.update(EN_SYSTEM)
 EN.update(EN_PLAIN)
 EN.update(EN_HISTORY)
+EN.update(EN_MODERATION)
 ES.update(ES_SYSTEM)
 ES.update(ES_PLAIN)
 ES.update(ES_HISTORY)
+ES.update(ES_MODERATION)
 _TABLES = {"en": EN, "es": ES}
 
 
