@@ -50,6 +50,10 @@ def _plain(text: str, utf8: bool = False) -> str:
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
+plain_text = _plain
+"""Public name of :func:`_plain` for other no-PTY answers (``server.operator_console``)."""
+
+
 async def _tables(lobby: LobbyAPI, lang: str) -> str:
     tables = await lobby.table_summaries()
     lines = [tr(lang, "plain.online", n=len(await lobby.online_names()))]

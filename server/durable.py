@@ -17,6 +17,8 @@ from pathlib import Path
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store import MemoryStore, StoreError, TableStore
+from ahoy_tui.store.moderation import MemoryModerationStore, ModerationStore
+from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
 from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
@@ -39,6 +41,19 @@ def open_store(path: Path | None) -> TableStore:
     except (StoreError, OSError) as e:
         log.error("cannot keep tables in %s: %s; nothing will survive a restart", path, e)
         return MemoryStore()
+
+
+def open_moderation_store(path: Path | None) -> ModerationStore:
+    """Bans, mutes, MOTD and audit log in the SQLite file at ``path`` (None: in memory for the
+    process's life), or in memory with one error line in the log when the file cannot be used."""
+    if path is None:
+        return MemoryModerationStore()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SQLiteModerationStore(path)
+    except (StoreError, OSError) as e:
+        log.error("cannot keep bans in %s: %s; bans and mutes last until the server stops", path, e)
+        return MemoryModerationStore()
 
 
 PRUNE_EVERY = 86400.0

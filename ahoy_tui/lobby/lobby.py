@@ -93,6 +93,9 @@ class Lobby:
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
+        self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
+        """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
+        instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -589,14 +592,19 @@ class Lobby:
         """Post to the lobby (``"lobby"``) or a table you sit at or watch.
 
         At most 300 characters; control and bidi characters are removed. Over
-        the rate limit (5 messages / 10 s per player) the message is dropped
-        and the sender gets a ``Notice`` instead.
+        the rate limit (5 messages / 10 s per player), or from a player muted
+        in the lobby (``chat_gate``), the message is dropped and the sender
+        gets a ``Notice`` instead.
 
         Raises:
             LobbyError: empty or too long, unknown channel, not at that table.
         """
         with self.batch():
             body = clean_message(text)
+            held = self.chat_gate(handle.identity) if channel == LOBBY else None
+            if held is not None:
+                self.post(handle, held)
+                return
             if channel == LOBBY:
                 targets = self.handles()
             else:
