@@ -16,6 +16,8 @@ from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import clean
 
 NAME_COLUMNS = 16
+RECENT_SHOWN = 3
+"""Newest games a profile card lists per game."""
 
 
 def game_title(game: str) -> str:
@@ -94,7 +96,7 @@ def game_lines(lang: str, card: GameCard, is_keyed: bool) -> list[str]:
     if card.recent:
         games = ", ".join(f"{time.strftime('%Y-%m-%d', time.gmtime(f))} {pl}/{n}"
                           + (f" {a - b:+d}" if a is not None and b is not None else "")
-                          for _, f, pl, n, b, a in card.recent[:4])
+                          for _, f, pl, n, b, a in card.recent[:RECENT_SHOWN])
         out.append("  " + tr(lang, "cm.recent", games=games))
     return out
 
