@@ -5,7 +5,8 @@ between ``--players`` identities (80% SSH keys, 20% keyless names; 2-6
 seats, one seat in five a bot), archived with real records: ``--real``
 bot games are played with the engine (baseline bots, 2-6 seats, limit 100)
 and cycled; one game in ``--ahoi-every`` is instead one of ``--real`` Ahoi
-baseline-bot games (2-6 seats), counted through Ahoi's own stats (a replay). The community tables are then filled the way a restart fills
+baseline-bot games (2-6 seats), counted through Ahoi's own stats (a
+replay). The community tables are then filled the way a restart fills
 them, ``Community.catch_up`` (each game: ratings and stats in one
 transaction), and its rate is reported.
 

@@ -1,4 +1,5 @@
-"""``ssh host top [GAME] [30d|2..8]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text (docs/community.md).
+"""``ssh host top [GAME] [30d|2..8]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text
+(docs/community.md).
 
 Everything shown is an aggregate over finished games (no hidden card), so
 anyone may ask, with or without a key. Answers follow ``server.commands``:

@@ -2,7 +2,7 @@
 
 The lobby hands every finished game to :meth:`Community.record` on its
 event-loop thread; that only queues it. The writer thread counts the game
-into ratings and stats in one transaction, once per game id (a game
+into its game's ratings and stats in one transaction, once per game id (a game
 counted before is skipped), so a restart or a second hand-over changes
 nothing. At start :meth:`Community.catch_up` counts archived games the
 tables have not seen yet (the server stopped between archiving a game and

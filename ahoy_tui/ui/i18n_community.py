@@ -28,7 +28,8 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.profile_title": "Pirate {name}",
     "cm.tabs": "g game · o overall · d last 30 days · 2-8 player count · Enter profile · Esc back",
     "key.leaderboard": "Top", "key.profile": "Profile",
-    "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count · Enter a profile) ·"
+    "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count ·"
+                " Enter a profile) ·"
                 " v a player's profile card (lobby: players online; table and game over: its players)"),
     "plain.help_community": (
         "  top [30d|2..8]  the leaderboard of AHOY!! V2 (overall; last 30 days; games of that many players)\n"
@@ -59,7 +60,8 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}",
     "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
     "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
-    "cm.stat.ahoi.calls": "„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}  penalizados {penalties}",
+    "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
+                           "  penalizados {penalties}"),
     "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
     "cm.by_count": "{n} jugadores: {games} partidas, {wins} victorias",
     "cm.recent": "últimas partidas: {games}",
@@ -72,7 +74,8 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.profile_title": "Pirata {name}",
     "cm.tabs": "g juego · o general · d últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
     "key.leaderboard": "Ranking", "key.profile": "Perfil",
-    "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores · Intro un perfil) ·"
+    "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores ·"
+                " Intro un perfil) ·"
                 " v ficha de un jugador (salón: conectados; mesa y fin de partida: sus jugadores)"),
     "plain.help_community": (
         "  top [30d|2..8]  la clasificación de AHOY!! V2 (general; últimos 30 días; partidas de tantos jugadores)\n"
