@@ -12,7 +12,7 @@ from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.replay import check
 from ahoy_tui.games.ahoi.spec import AHOI
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
-from tests.community.helpers import ANNA, BO, ahoi_bot_game, game
+from tests.community.helpers import ANNA, BO, ahoi_bot_game, ahoi_game, game
 
 
 def _deck(first: list[int]) -> list[int]:
@@ -136,3 +136,35 @@ def test_an_ahoi_game_of_two_keyed_players_moves_their_ahoi_ratings_only():
         assert c.changes(listing.game_id).keys() == {ANNA, BO}
     finally:
         c.close()
+
+
+def test_archived_games_of_both_games_are_caught_up_each_in_its_own_game(tmp_path):
+    """A restart counts the archive: Ahoi games into Ahoi ratings and stats, AHOY!! V2 games into AHOY's."""
+    from ahoy_tui.store.sqlite import SQLiteStore
+
+    db = tmp_path / "ahoy.db"
+    store = SQLiteStore(db)
+    archived = [game("g1", (ANNA, BO), (2, 1), finished=1.0),
+                ahoi_game("a1", (ANNA, BO, None), seed=5, finished=2.0),
+                ahoi_game("a2", (BO, ANNA), seed=6, finished=3.0)]
+    live = Community()
+    try:
+        for g in archived:
+            store.archive(g)
+            live.record(g)
+        store.flush()
+        assert live.flush()
+        c = Community(db)
+        try:
+            assert c.catch_up() == 3
+            for who in (ANNA, BO):
+                assert c.rating(who, "ahoy").games == 1 and c.rating(who, "ahoi").games == 2
+                assert [(g.game, g.rating, g.stats.values(), g.stats.counts) for g in c.profile(who).games] == \
+                    [(g.game, g.rating, g.stats.values(), g.stats.counts) for g in live.profile(who).games]
+            ahoi = c.profile(ANNA).game("ahoi").stats
+            assert ahoi.games == 2 and ahoi.hands > 0 and "ahoys" not in ahoi.counts
+        finally:
+            c.close()
+    finally:
+        live.close()
+        store.close()
