@@ -136,7 +136,8 @@ PLANS = {
     "counters": ("SELECT counter, value FROM player_counts WHERE identity = ? AND game = ?", ("x", "ahoy")),
     "by name": ("SELECT * FROM players WHERE name = ? COLLATE NOCASE ORDER BY last_played DESC LIMIT 3", ("p1",)),
     "game's changes": ("SELECT identity, before, after FROM player_games WHERE game_id = ?", ("g1",)),
-    "newest games": ("SELECT game_id FROM player_games WHERE identity = ? ORDER BY finished DESC LIMIT 10", ("x",)),
+    "newest games": ("SELECT game_id FROM player_games WHERE identity = ? AND game = ? ORDER BY finished DESC"
+                     " LIMIT 10", ("x", "ahoy")),
 }
 
 

@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 RECENT_DAYS = 30
 """The "last 30 days" board looks this many days back."""
+RECENT_GAMES = 10
+"""Newest games a profile card keeps per game."""
 BOARDS = ("overall", "recent", "players")
 """Leaderboards: by rating, by rating gained in the last ``RECENT_DAYS``, by wins at one seat count."""
 
@@ -337,12 +339,12 @@ def _row(i: int, ranked: Ranked, games: int, wins: int, gained: int | None = Non
 def _profile(conn: sqlite3.Connection, p: PlayerRow) -> Profile:
     order = {g: i for i, g in enumerate(GAMES)}
     played = sorted(tables.games_of(conn, p.identity), key=lambda g: (order.get(g, len(order)), g))
-    rows = conn.execute("SELECT game, game_id, finished, place, players, before, after FROM player_games"
-                        " WHERE identity = ? ORDER BY finished DESC LIMIT 10", (p.identity,)).fetchall()
-    recent = [(game, (g, f, pl, n, None if b is None else tables.shown(b), None if a is None else tables.shown(a)))
-              for game, g, f, pl, n, b, a in rows]
-    cards = tuple(GameCard(game, tables.rating_of(conn, p.identity, game), tables.stats_of(conn, p.identity, game),
-                           {n: tables.stats_of(conn, p.identity, game, n)
-                            for n in tables.counts_of(conn, p.identity, game)},
-                           [r for g, r in recent if g == game]) for game in played)
-    return Profile(p, cards)
+    return Profile(p, tuple(_card(conn, p.identity, game) for game in played))
+
+
+def _card(conn: sqlite3.Connection, identity: str, game: str) -> GameCard:
+    by_count = {n: tables.stats_of(conn, identity, game, n) for n in tables.counts_of(conn, identity, game)}
+    recent = [(g, f, pl, n, None if b is None else tables.shown(b), None if a is None else tables.shown(a))
+              for g, f, pl, n, b, a in tables.recent_of(conn, identity, game, RECENT_GAMES)]
+    return GameCard(game, tables.rating_of(conn, identity, game), tables.stats_of(conn, identity, game),
+                    by_count, recent)

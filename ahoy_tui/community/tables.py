@@ -181,6 +181,14 @@ def counts_of(conn: sqlite3.Connection, identity: str, game: str) -> list[int]:
         (identity, game))]
 
 
+def recent_of(conn: sqlite3.Connection, identity: str, game: str,
+              limit: int) -> list[tuple[str, float, int, int, float | None, float | None]]:
+    """``identity``'s newest games of ``game``: (game_id, finished, place, seats, ordinal before, after)."""
+    return conn.execute("SELECT game_id, finished, place, players, before, after FROM player_games"
+                        " WHERE identity = ? AND game = ? ORDER BY finished DESC LIMIT ?",
+                        (identity, game, limit)).fetchall()
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
     """One player as the community tables know them (ratings are per game: ``rating_of``).
