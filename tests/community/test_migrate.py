@@ -96,3 +96,21 @@ def test_a_second_open_changes_nothing(old_db):
         c.close()
     with sqlite3.connect(old_db) as conn:
         assert conn.execute("SELECT * FROM ratings ORDER BY identity").fetchall() == before
+
+
+def test_a_move_that_fails_changes_nothing_and_the_next_open_moves_it(old_db, monkeypatch):
+    from ahoy_tui.community import migrate
+    from ahoy_tui.store.base import StoreError
+
+    monkeypatch.setattr(migrate, "FIELDS", (*migrate.FIELDS, "no_such_column"))
+    with pytest.raises(StoreError, match="cannot open them"):
+        Community(old_db)
+    with sqlite3.connect(old_db) as conn:
+        assert "mu" in [r[1] for r in conn.execute("PRAGMA table_info(players)")]
+        assert not conn.execute("SELECT name FROM sqlite_master WHERE name LIKE 'old_%' OR name = 'ratings'").fetchall()
+    monkeypatch.undo()
+    c = Community(old_db)
+    try:
+        assert {i: (c.rating(i).shown, c.rating(i).games) for i in SHOWN} == SHOWN
+    finally:
+        c.close()
