@@ -1,6 +1,6 @@
 """``RedisStore``: the store contract in Redis, shared by every worker (docs/durability.md, "Redis").
 
-Keys are named in ``ahoy_tui.cluster.keys``: one Stream per table log, the
+Keys are named in ``ahoy_tui.store.redis_keys``: one Stream per table log, the
 lobby chat a capped Stream, the archive in hashes and sorted sets. The
 queue and the writer thread are ``QueuedStore``'s: ``append`` never waits
 for Redis; the writer sends each batch as one ``MULTI``/``EXEC``
@@ -30,7 +30,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from ahoy_tui.cluster import keys
+from ahoy_tui.store import redis_keys as keys
 from ahoy_tui.store import redis_scripts as lua
 from ahoy_tui.store import sqlite_schema as codec
 from ahoy_tui.store.base import LOBBY_CHAT_KEPT, StoreError, TableLog

@@ -7,7 +7,7 @@ import threading
 import pytest
 import redis
 
-from ahoy_tui.cluster import keys
+from ahoy_tui.store import redis_keys as keys
 from ahoy_tui.store import StoreError
 from ahoy_tui.store.base import LEASE_LOST
 from ahoy_tui.store.redis_store import RedisStore
