@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ahoy_tui.game.replay import replay
-from ahoy_tui.lobby import Lobby, TableConfig, Timing
+from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.store import MemoryStore, TableLog
 
 TIMING = Timing(bot_delay=(0.005, 0.015), between_hands=0.05, empty_grace=1e9, resume_grace=1e9)
@@ -40,7 +40,7 @@ def assert_log_is_the_game(log: TableLog, record: list[dict]) -> None:
     rebuilds into the same game, and the record replays clean through the rules."""
     plain = json.loads(json.dumps(list(record)))
     assert logged_lines(log) == plain
-    again = Lobby(timing=TIMING, store=MemoryStore())
+    again = Lobby(clock=ManualClock(), timing=TIMING, store=MemoryStore())
     assert again.adopt(log) is None
     assert json.loads(json.dumps(list(again.tables[log.table_id].game.record))) == plain
     _, summary = replay(plain)
