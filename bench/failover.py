@@ -7,8 +7,8 @@ acting every 5-15 ms). One owns a table of anna and three bots. Then
 
 * killed → adopted: another worker holds the lease with a higher epoch and
   has rebuilt the table from its Stream;
-* killed → playing: the table's Stream gets its first new entry (a bot or
-  anna's autopilot acted at the new owner).
+* killed → playing: the table's Stream gets its first new game entry
+  (``act`` or ``deal``: a bot or anna's autopilot acted at the new owner).
 
 A fresh worker replaces each killed one (as the supervisor would). Both
 times are bounded by the lease TTL (the lease must expire) plus one scan
@@ -20,6 +20,7 @@ Run: .venv/bin/python bench/failover.py [--kills 20] [--ttl 1.0]   (about 3 s a 
 from __future__ import annotations
 
 import argparse
+import json
 import queue
 import shutil
 import signal
@@ -53,10 +54,14 @@ def adopter(workers: list[Worker], timeout: float = 60.0) -> tuple[Worker, list[
     raise SystemExit("no worker adopted the table")
 
 
-def wait_for_entry(client: redis.Redis, table_id: str, after: int, timeout: float = 60.0) -> None:
-    """Until the table's Stream is longer than ``after`` entries."""
+def wait_for_play(client: redis.Redis, table_id: str, after: bytes, timeout: float = 60.0) -> None:
+    """Until the table's Stream has an ``act`` or ``deal`` entry after Stream id ``after``."""
     deadline = time.monotonic() + timeout
-    while client.xlen(keys.log(table_id)) <= after:
+    while True:
+        for stream_id, fields in client.xrange(keys.log(table_id), min=b"(" + after):
+            after = stream_id
+            if json.loads(fields[b"e"]).get("k") in ("act", "deal"):
+                return
         if time.monotonic() > deadline:
             raise SystemExit("the table did not play again")
         time.sleep(0.002)
@@ -77,14 +82,14 @@ def run(kills: int, ttl: float) -> None:
         owner = workers[0]
         adopted, playing = [], []
         for i in range(kills):
-            length = client.xlen(keys.log(table_id))
+            last = client.xrevrange(keys.log(table_id), count=1)[0][0]
             owner.signal(signal.SIGKILL)
             killed = time.monotonic()
             owner.end()
             workers.remove(owner)
             owner, line = adopter(workers)
             adopted.append(time.monotonic() - killed)
-            wait_for_entry(client, table_id, length)
+            wait_for_play(client, table_id, last)
             playing.append(time.monotonic() - killed)
             print(f"kill {i + 1}: adopted in {adopted[-1]:.2f} s (epoch {line[2]}), playing in {playing[-1]:.2f} s",
                   flush=True)
