@@ -27,7 +27,7 @@ from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
-                                     TableSummary)
+                                     TableSummary, table_of)
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
@@ -278,7 +278,7 @@ class Lobby:
             return
         log.warning("table %s (%s) let go: another worker owns it now", table_id, table.config.name)
         with self.batch():
-            self._outbox = deque(x for x in self._outbox if getattr(x[1], "table_id", None) != table_id)
+            self._outbox = deque(x for x in self._outbox if table_of(x[1]) != table_id)
             table.close("the table moved to another server: join it again from the lobby", "moved")
             for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
                 del self._last_table[ident]
