@@ -18,7 +18,7 @@ from pathlib import Path
 from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
-from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune_daily, start_lobby
+from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune, prune_daily, start_lobby
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
@@ -135,6 +135,7 @@ async def serve(config: ServerConfig) -> None:
     if config.redis_url:
         node = await start_node(config.redis_url, config.lease_ttl)
         store, lobby = node.store, node.lobby
+        prune(store, config.keep_games_days, config.keep_games)
     else:
         store = open_store(config.store_path)
         lobby = start_lobby(store, config.keep_games_days, config.keep_games)

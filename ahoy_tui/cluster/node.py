@@ -61,7 +61,8 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
         StoreError: Redis cannot be reached (one line naming the URL).
     """
     store = RedisStore(url)
-    client = aioredis.from_url(url)
+    # A renewal must fail within the TTL rather than hang on a dead connection.
+    client = aioredis.from_url(url, socket_timeout=ttl, socket_connect_timeout=ttl)
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
         worker_id = new_worker_id()
