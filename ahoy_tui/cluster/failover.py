@@ -34,8 +34,9 @@ from ahoy_tui.lobby.errors import Refused
 
 log = logging.getLogger(__name__)
 
-SPARES = 2
-"""Leased table ids kept ready for new tables."""
+SPARES = 8
+"""Leased table ids kept ready for new tables: more tables than this opened at one worker
+within one Redis round trip are refused ("try again in a moment")."""
 
 
 class Ownership:
