@@ -85,6 +85,9 @@ class Lobby:
         self._failing = ""
         """Why the store cannot write now ("": it can); meanwhile tables are paused and messages
         are not held for the log."""
+        self._refused: set[str] = set()
+        """Tables whose writes the store refused (``LEASE_LOST``; set from the writer thread before
+        ``durable`` passes them): their waiting messages are never delivered."""
         self.frozen = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self.store.listen(self._durable_from_writer, self._failed_from_writer)
@@ -123,7 +126,8 @@ class Lobby:
             written = self._seq if self._failing else self.store.durable
             while self._outbox and self._outbox[0][2] <= written:
                 handle, msg, _ = self._outbox.popleft()
-                handle.deliver(msg)
+                if not (self._refused and table_of(msg) in self._refused):
+                    handle.deliver(msg)
         finally:
             self._flushing = False
 
@@ -169,6 +173,8 @@ class Lobby:
     def _failed_from_writer(self, table_id: str, reason: str) -> None:
         """The store's writer thread: entries could not be written (or, ``LEASE_LOST``, were
         refused because another worker owns the table now: it is let go)."""
+        if reason == LEASE_LOST:
+            self._refused.add(table_id)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             if reason == LEASE_LOST:
@@ -261,6 +267,7 @@ class Lobby:
         Returns:
             One line when the table was not restored whole (logged here), else None.
         """
+        self._refused.discard(tl.table_id)
         with self.batch():
             problem = self._restore(tl)
             self.tables_changed()

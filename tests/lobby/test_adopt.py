@@ -96,6 +96,9 @@ class LaggingStore(MemoryStore):
 
     written = 0
 
+    def listen(self, on_durable, on_error) -> None:
+        self.on_error = on_error
+
     @property
     def durable(self) -> int:
         return self.written
@@ -118,3 +121,18 @@ def test_let_go_drops_what_was_waiting_for_the_refused_log_and_nothing_of_other_
     assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
     assert [m.key for m in seen_anna if isinstance(m, TableClosed)] == ["moved"]
     assert any(getattr(m, "text", "") == "ahoy" for m in seen_bob)
+
+
+def test_messages_of_a_refused_table_are_never_delivered_even_before_it_is_let_go():
+    store = LaggingStore()
+    lobby, clock, anna, tid, table = playing_table(store, 5)
+    bob = lobby.connect("user:bob", "bob")
+    bobs = lobby.create_table(bob, TableConfig.make(name="Bob's", seats=2))
+    seen_anna = []
+    anna.subscribe(seen_anna.append)
+    for _ in range(5):
+        clock.advance(1.0)
+    store.on_error(tid, LEASE_LOST)                  # the writer thread: refused, then durable moves on
+    store.written = store._seq
+    lobby.chat(bob, bobs, "ahoy")                    # any batch delivers what is written
+    assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
