@@ -121,6 +121,17 @@ async def test_a_redis_restart_under_load_loses_no_table(redis_server, nodes, ou
         assert_log_is_the_game(store.read_log(tid), table.game.record)
 
 
+async def test_a_dead_workers_tables_spread_over_the_live_workers(nodes):
+    dead = await nodes()
+    tables = [start_table(dead.lobby, 20, who) for who in PLAYERS]
+    live = [await nodes(), await nodes()]
+    die(dead)
+    await wait_until(lambda: all(owner_of(tid, live) for tid in tables), timeout=20 * TTL,
+                     what="every table adopted")
+    counts = sorted(sum(tid in n.lobby.tables for tid in tables) for n in live)
+    assert counts[0] >= 1 and sum(counts) == len(tables), counts
+
+
 async def test_new_tables_get_ids_unique_across_workers(nodes):
     a = await nodes()
     b = await nodes()
