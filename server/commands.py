@@ -25,6 +25,8 @@ COMMANDS = ("help", "rules", "tables", "games", "record")
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")
+#: ``rules GAME``: the text key of each game's rules in short (``rules`` alone: AHOY!! V2).
+RULES_TEXT = {"ahoy": "plain.rules", "ahoi": "plain.rules_ahoi"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +152,10 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         return Answer(_plain(tr(lang, "plain.no_game"), utf8), 1)
     if word in ("", "help"):
         return Answer(_plain(tr(lang, "plain.help", connect=connect_line), utf8), 0)
-    if word == "rules":
-        return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
+    if words and words[0] == "rules" and len(words) <= 2:
+        rules = RULES_TEXT.get(words[1] if len(words) == 2 else "ahoy")
+        if rules is not None:
+            return Answer(_plain(tr(lang, rules), utf8), 0)
     if word == "tables":
         return Answer(_plain(await _tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
