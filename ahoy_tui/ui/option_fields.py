@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from ahoy_tui.games.base import Option, OptionValue
+from ahoy_tui.games.registry import GAMES
 from ahoy_tui.ui.widgets.tick_box import TickBox
 
 CUSTOM = -1
@@ -110,3 +111,19 @@ def read_options(screen: Any, options: tuple[Option, ...]) -> tuple[dict[str, Op
                 return values, o
             values[o.key] = value
     return values, None
+
+
+def settings_line(t: Callable[..., str], config: Any) -> str:
+    """A table's game and settings in one line (``Game: Ahoi · Clocks: normal · Memory aid ...``): the
+    lobby's clocks and every option of its game that is on or has a value (``config``: a ``TableConfig``)."""
+    spec = GAMES.get(config.game)
+    parts = [f"{t('create.game')}: {spec.title if spec else config.game}",
+             f"{t('create.clocks')}: {t('clock.' + str(config.clocks))}"]
+    for o in spec.options if spec else ():
+        value = config.option(o.key, o.default)
+        if o.kind == "bool":
+            if value:
+                parts.append(option_label(t, config.game, o))
+        else:
+            parts.append(f"{option_label(t, config.game, o)}: {value_label(t, o, value)}")
+    return " · ".join(parts)
