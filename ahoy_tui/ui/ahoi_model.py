@@ -81,8 +81,8 @@ def _seat_line(update: Any, view: Any, i: int, look: Look, names: Sequence[str],
     line = Text(no_wrap=True, overflow="crop")
     line.append((">" if look.ascii_only else "▸") if cursor == i else " ", style="bold")
     turn = view.active == i
-    line.append(fix(clean(names[i] if i < len(names) else "?", 10)).ljust(10), style="bold" if turn else "")
-    line.append(f"{view.totals[i] if i < len(view.totals) else 0:>4} ")
+    line.append(fix(clean(names[i] if i < len(names) else "?", 9)).ljust(9), style="bold" if turn else "")
+    line.append(f"{view.totals[i] if i < len(view.totals) else 0:>3} ")
     if view.revealed is not None and i < len(view.revealed):
         cards = list(view.revealed[i])
         line.append_text(row(list(cards), look.ascii_only, look.card_styles))
@@ -101,7 +101,7 @@ def _seat_line(update: Any, view: Any, i: int, look: Look, names: Sequence[str],
 def layouts_text(update: Any, view: Any, look: Look, flashes: dict, cursor: int | None) -> Text:
     """Every other seat's layout, one line each (a spectator: every seat), in play order."""
     names = seat_names(update)
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")
     for i in range(view.players):
         if i == view.seat and view.revealed is None:
             continue
@@ -158,7 +158,7 @@ def title_text(update: Any, view: Any, look: Look) -> Text:
     t, fix = partial(tr, look.lang), _fix(look)
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(fix(clean(update.table.name, 24)), style="bold")
-    out.append(" · Ahoi")
+    out.append(fix(" · Ahoi"))
     if view is not None:
         out.append(fix(" · " + t("ahoi.title", n=max(view.round_no, 1), target=view.target)))
         if view.seat is None and update.seat is None:

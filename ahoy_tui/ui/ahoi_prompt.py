@@ -112,9 +112,9 @@ def prompt_and_keys(update: Any, view: Any, look: Look, sel: AhoiSelection) -> t
     elif holding(view) and legal:
         text, keys = _holding_prompt(view, legal, sel, t, names)
     elif me is not None and view.active == me and view.phase is AhoiPhase.TURN and legal:
-        text = t("ahoi.p.turn")
         keys = {name for name, cls in (("draw", DrawCard), ("take", TakeDiscard), ("call", CallAhoi))
                 if _has(legal, cls)}
+        text = t("ahoi.p.turn", choices=", ".join(t(f"ahoi.p.{k}") for k in ("draw", "take", "call") if k in keys))
     else:
         waiting = [clean(names[i], 16) for i in view.waiting_for if i < len(names) and i != me]
         text = t("ahoi.p.wait", names=", ".join(waiting)) if waiting else ""

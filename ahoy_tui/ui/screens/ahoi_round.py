@@ -36,14 +36,14 @@ def round_text(result: Any, names: Sequence[str], revealed: Sequence[Sequence[in
     t = partial(tr, lang)
     fix = asciify if ascii_only else (lambda s: s)
     out = Text()
-    head = f"{'':10} {'':19} {t('ahoi.reveal.sum'):>5} {t('ahoi.reveal.penalty'):>7} " \
+    head = f"{'':10} {'':23} {t('ahoi.reveal.sum'):>5} {t('ahoi.reveal.penalty'):>7} " \
            f"{t('ahoi.reveal.round'):>6} {t('ahoi.reveal.total'):>6}"
     out.append(fix(head) + "\n", style="bold")
     for i, total in enumerate(result.totals):
         name = clean(names[i] if i < len(names) else "?", 10).ljust(10)
         out.append(fix(name) + " ", style="bold" if result.scores[i] == 0 else "")
         cards = row(list(revealed[i]), ascii_only, styles) if revealed is not None and i < len(revealed) else Text()
-        cards.truncate(19, pad=True)
+        cards.truncate(23, pad=True)
         out.append_text(cards)
         penalty = PENALTY if result.caller == i and result.scores[i] > result.sums[i] else 0
         out.append(f" {result.sums[i]:>5} {('+' + str(penalty)) if penalty else '':>7} "

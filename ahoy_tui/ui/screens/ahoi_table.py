@@ -136,6 +136,11 @@ class AhoiTableScreen(Screen[None]):
             self.apply_update(update, received)
         self._paint()
 
+    @property
+    def update(self) -> Any:
+        """The latest ``TableUpdate`` (None until the first)."""
+        return self.state.update
+
     def look(self) -> Look:
         app: Any = self.app
         return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me, False)

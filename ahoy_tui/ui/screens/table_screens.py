@@ -1,8 +1,9 @@
 """Which screen shows a table, by the table's game (``TableConfig.game``).
 
 A table screen is a Textual ``Screen`` made with the table id that takes
-every ``TableUpdate`` (``apply_update(update, received)``) and the table's
-chat (``add_chat``, ``set_chat``); the app knows no more of it. Each game
+every ``TableUpdate`` (``apply_update(update, received)``, the latest as
+``update``) and the table's chat (``add_chat``, ``set_chat``); the app
+knows no more of it. Each game
 names its screen here as ``"module:Class"``, imported only when a table of
 that game is opened (a session that never sits at an Ahoi table never
 loads its screen). A game without an entry gets the AHOY!! V2 screen's
