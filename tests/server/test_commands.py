@@ -39,3 +39,25 @@ async def test_help_and_rules_follow_lang():
     assert "Órdenes sin terminal" in (await answer("help", lobby, "ssh host", "es", utf8=True)).text
     assert "Piratas conectados" in (await answer("tables", lobby, "ssh host", "es", utf8=True)).text
     assert "treasure" in (await answer("rules", lobby, "ssh host")).text
+
+
+async def test_rules_ahoi_in_the_sessions_language():
+    """``ssh host rules ahoi`` prints Ahoi's rules in the client's language (German too); Lupe, Fernrohr,
+    Tauschen and „Ahoi“ stay German in every language; ASCII clients get the quotes as plain quotes."""
+    from server.commands import answer_plain
+
+    lobby = InMemoryLobby()
+    texts = {}
+    for lang in ("en", "es", "de"):
+        ans = await answer("rules ahoi", lobby, "ssh host", lang, utf8=True)
+        assert ans.status == 0 and "\x1b" not in ans.text
+        assert all(word in ans.text for word in ("Lupe", "Fernrohr", "Tauschen", "„Ahoi“", "101"))
+        texts[lang] = ans.text
+    assert "layout" in texts["en"] and "fila" in texts["es"] and "Auslage" in texts["de"]
+    assert len(set(texts.values())) == 3 and "treasure" not in texts["en"]
+    german = await answer_plain("rules ahoi", {"LANG": "de_DE.UTF-8"}, lobby, "ssh host")
+    assert german.text == texts["de"]
+    plain = (await answer("rules ahoi", lobby, "ssh host", "de", utf8=False)).text
+    assert plain.isascii() and "Fernrohr" in plain and "Ahoi" in plain
+    assert "treasure" in (await answer("rules ahoy", lobby, "ssh host")).text
+    assert (await answer("rules chess", lobby, "ssh host")).status == 1

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 
 from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, present
 from ahoy_tui.ui.ahoi_narrate import narrate
+from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.local_deadline import LocalDeadline
 from ahoy_tui.ui.presenter import clock_is_mine, seat_names
@@ -36,6 +37,7 @@ from ahoy_tui.ui.screens.table_layout import apply_size
 from ahoy_tui.ui.screens.table_state import TableState
 from ahoy_tui.ui.table_model import Look
 from ahoy_tui.ui.table_record import TableRecord
+from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import EventLog
@@ -97,6 +99,7 @@ class AhoiTableScreen(Screen[None]):
         self._ready = False
         self._queued: list[tuple[Any, float]] = []
         self._round_dialog: AhoiRoundScreen | None = None
+        self._titles: tuple[str, bool] | None = None
 
     async def _noop(self, _choice: Any) -> None:
         return None
@@ -241,8 +244,13 @@ class AhoiTableScreen(Screen[None]):
         clock.ascii_only = look.ascii_only
         clock.deadline = None if self.state.update.remaining is None else self.decision_clock.deadline
         clock.mine = clock_is_mine(self.state.update)
+        fix = asciify if look.ascii_only else (lambda s: s)
         chat = self.query_one(ChatBox)
         chat.ascii_only, chat.lang = look.ascii_only, look.lang
+        if self._titles != (look.lang, look.ascii_only):
+            self._titles = (look.lang, look.ascii_only)
+            chat.border_title, chat.placeholder = fix(tr(look.lang, "table.chat")), fix(tr(look.lang, "table.chat_placeholder"))
+            self.query_one(EventLog).border_title = fix(tr(look.lang, "table.log"))
         self.set_class(look.ascii_only, "-ascii")
         self.refresh_bindings()
         self.query_one(KeyFooter).sync()
