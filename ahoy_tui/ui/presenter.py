@@ -24,7 +24,7 @@ from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.bot_levels import bot_tag, ring_tag
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.option_fields import settings_line
+from ahoy_tui.ui.option_text import settings_line
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_banner import banner_for
 from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,

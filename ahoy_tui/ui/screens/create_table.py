@@ -17,7 +17,8 @@ from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui.bot_levels import LEVELS
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.option_fields import CUSTOM, field_id, grid_fields, parse_int, read_options, tick_fields
+from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
+from ahoy_tui.ui.option_text import CUSTOM, field_id
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
 
