@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ahoy_tui.games.ahoi.actions import CallAhoi, FirstLook
+from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
@@ -151,4 +151,4 @@ class AhoiSpec:
 
 AHOI = AhoiSpec()
 
-__all__ = ["AHOI", "AhoiSpec", "AhoiMatch", "OPTIONS", "CLOCK_KINDS", "TIMEOUT_LOOK", "CallAhoi"]
+__all__ = ["AHOI", "AhoiSpec", "AhoiMatch", "OPTIONS", "CLOCK_KINDS", "TIMEOUT_LOOK"]

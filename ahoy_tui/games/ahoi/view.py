@@ -42,7 +42,7 @@ class AhoiView:
         results: Every scored round so far.
         memory_aid: The AH15 table option.
         known: Memory aid on: per seat, per position, the value this viewer last saw there
-            while the card stayed in its sight (AH15), else None. Off: None.
+            while the card stayed in its sight (AH15), else None. Off (and before the first deal): None.
         revealed: Every layout's values after the round ended (AH11), until the next deal.
         recent: The events this viewer saw since its own last action (a spectator: since the
             last action), oldest first; each shows values only as its visibility allows.
