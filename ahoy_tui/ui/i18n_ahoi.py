@@ -18,6 +18,7 @@ EN_AHOI: dict[str, str] = {
     "option.ahoi.memory_aid": "Memory aid (remember cards you saw, AH15)",
     "option.ahoi.target": "Game ends at",
     "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi",
+    "sys.game_begins_title": "The game begins: {game}, {n} players.",
     # the table
     "ahoi.title": "Round {n} · to {target}",
     "ahoi.draw_pile": "Draw pile", "ahoi.discard_pile": "Discard", "ahoi.drawn": "Drawn",
@@ -97,6 +98,7 @@ ES_AHOI: dict[str, str] = {
     "option.ahoi.memory_aid": "Ayuda de memoria (recordar las cartas vistas, AH15)",
     "option.ahoi.target": "La partida acaba en",
     "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi",
+    "sys.game_begins_title": "Empieza la partida: {game}, {n} jugadores.",
     "ahoi.title": "Ronda {n} · hasta {target}",
     "ahoi.draw_pile": "Mazo", "ahoi.discard_pile": "Descarte", "ahoi.drawn": "Robada",
     "ahoi.your_layout": "Tu fila", "ahoi.layouts": "Filas", "ahoi.you": "tú",
@@ -173,6 +175,7 @@ DE_AHOI: dict[str, str] = {
     "option.ahoi.memory_aid": "Gedächtnisstütze (gesehene Karten merken, AH15)",
     "option.ahoi.target": "Spielende bei",
     "lobby.game.ahoi": "Ahoi",
+    "sys.game_begins_title": "Das Spiel beginnt: {game}, {n} Spieler.",
     "ahoi.title": "Runde {n} · bis {target}",
     "ahoi.draw_pile": "Nachziehstapel", "ahoi.discard_pile": "Ablagestapel", "ahoi.drawn": "Gezogen",
     "ahoi.your_layout": "Deine Auslage", "ahoi.layouts": "Auslagen", "ahoi.you": "du",
