@@ -201,3 +201,21 @@ async def test_german_and_spanish_sessions_read_the_table_in_their_language():
             text = screen_text(app)
             assert all(w in text for w in words), (lang, text)
             assert "Your layout" not in text and "Draw pile" not in text
+
+
+async def test_ascii_mode_switched_at_the_table_tells_the_log_again():
+    """``m`` at an Ahoi table: the log's earlier lines are told again in ASCII („Ahoi“ becomes "Ahoi")."""
+    app = make_app(Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=60.0), seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("1", "2")
+        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+        if any(isinstance(a, CallAhoi) for a in app.table_screen.state.legal):
+            await pilot.press("a")  # else a bot called already: its line is in the log
+        await wait_for(pilot, lambda a: "called „Ahoi“" in screen_text(a) or isinstance(a.screen, AhoiRoundScreen))
+        if isinstance(app.screen, AhoiRoundScreen):
+            await pilot.press("escape")
+        await pilot.press("m")
+        await wait_for(pilot, lambda a: 'called "Ahoi"' in screen_text(a))
+        assert all(ord(ch) < 128 for ch in screen_text(app))

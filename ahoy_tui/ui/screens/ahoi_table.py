@@ -47,6 +47,8 @@ GAME_ACTIONS = frozenset({"draw", "take", "call", "throw", "use", "number", "mar
                           "ready", "add_bot", "start", "remove_seat", "autopilot", "seat_to_bot", "rematch",
                           "last_round"})
 """The actions :attr:`AhoiModel.keys` decides; chat, leave, Esc and the log always work."""
+LOG_KEPT = 200
+"""Events the log panel keeps (its lines: ``EventLog.MAX_LINES``)."""
 
 
 class AhoiTableScreen(Screen[None]):
@@ -69,8 +71,8 @@ class AhoiTableScreen(Screen[None]):
         Binding("space", "mark", "Mark"),
         Binding("enter", "confirm", "Confirm"),
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 7)],
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
+        Binding("up", "move(-1)", show=False, priority=True),  # before a scrolling log or chat takes them
+        Binding("down", "move(1)", show=False, priority=True),
         Binding("escape", "back", show=False),
         Binding("r", "ready", "Ready"),
         Binding("r", "rematch", "Rematch"),
@@ -100,6 +102,8 @@ class AhoiTableScreen(Screen[None]):
         self._queued: list[tuple[Any, float]] = []
         self._round_dialog: AhoiRoundScreen | None = None
         self._titles: tuple[str, bool] | None = None
+        self._told: list[Any] = []
+        """The newest events the log tells (at most ``LOG_KEPT``), told again in a new language or ASCII mode."""
 
     async def _noop(self, _choice: Any) -> None:
         return None
@@ -167,9 +171,11 @@ class AhoiTableScreen(Screen[None]):
         log = self.query_one(EventLog)
         if update.catch_up:
             log.clear()
+            self._told = []
         else:
             self._take_flashes(events, me, received)
-        for line in narrate(events[-60:], seat_names(update), me, app.lang, app.ascii_only):
+        self._told = (self._told + events)[-LOG_KEPT:]
+        for line in narrate(events[-LOG_KEPT:], seat_names(update), me, app.lang, app.ascii_only):
             log.add(line)
         self._round_over(events, update.catch_up)
         self._paint()
@@ -248,12 +254,22 @@ class AhoiTableScreen(Screen[None]):
         chat = self.query_one(ChatBox)
         chat.ascii_only, chat.lang = look.ascii_only, look.lang
         if self._titles != (look.lang, look.ascii_only):
+            if self._titles is not None:
+                self._retell(look)
             self._titles = (look.lang, look.ascii_only)
             chat.border_title, chat.placeholder = fix(tr(look.lang, "table.chat")), fix(tr(look.lang, "table.chat_placeholder"))
             self.query_one(EventLog).border_title = fix(tr(look.lang, "table.log"))
         self.set_class(look.ascii_only, "-ascii")
         self.refresh_bindings()
         self.query_one(KeyFooter).sync()
+
+    def _retell(self, look: Look) -> None:
+        """The log told again in the session's new language or ASCII mode."""
+        log = self.query_one(EventLog)
+        log.clear()
+        me = None if self.state.update.view is None else self.state.update.view.seat
+        for line in narrate(self._told, seat_names(self.state.update), me, look.lang, look.ascii_only):
+            log.add(line)
 
     def refresh_texts(self) -> None:
         """Language, theme or ASCII changed: draw again."""
