@@ -12,6 +12,7 @@ EN_AHOI: dict[str, str] = {
     # create dialog (any game)
     "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
     "create.bad_number": "Type a whole number from {low} to {high}.",
+    "clock.hint_turn": "{turn} s for every decision.",
     "option.ahoy.limit": "Point limit", "option.ahoy.ace_low": "Ace low (A 2 3 4 is a treasure)",
     "option.ahoy.verified_step_in": "Verified step-in (only true holders may step in)",
     "option.ahoy.reveal": "Reveal each hand's deals once it is over",
@@ -92,6 +93,7 @@ EN_AHOI: dict[str, str] = {
 ES_AHOI: dict[str, str] = {
     "create.game": "Juego", "create.custom_value": "O escribe un número ({low}–{high})",
     "create.bad_number": "Escribe un número entero de {low} a {high}.",
+    "clock.hint_turn": "{turn} s para cada decisión.",
     "option.ahoy.limit": "Límite de puntos", "option.ahoy.ace_low": "As bajo (A 2 3 4 es tesoro)",
     "option.ahoy.verified_step_in": "Intervención verificada (solo quien tiene la carta)",
     "option.ahoy.reveal": "Revelar los tratos de cada mano al terminar",
@@ -172,6 +174,10 @@ DE_AHOI: dict[str, str] = {
     "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
     "create.custom_value": "Oder eine Zahl ({low}–{high})",
     "create.bad_number": "Eine ganze Zahl von {low} bis {high}, bitte.",
+    "clock.hint_turn": "{turn} s für jede Entscheidung.",
+    "clock.hint_untimed": "Ohne Uhren (ein lange untätiger Platz geht an den Autopiloten).",
+    "clock.relaxed": "gemütlich", "clock.normal": "normal", "clock.blitz": "Blitz", "clock.untimed": "ohne Uhr",
+    "level.none": "keine", "level.random": "leicht", "level.baseline": "normal", "level.hard": "schwer",
     "option.ahoi.memory_aid": "Gedächtnisstütze (gesehene Karten merken, AH15)",
     "option.ahoi.target": "Spielende bei",
     "lobby.game.ahoi": "Ahoi",

@@ -140,6 +140,7 @@ async def test_the_create_dialog_offers_both_games_and_creates_an_ahoi_table_wit
         game.value = "ahoi"
         await wait_for(pilot, lambda a: bool(a.screen.query("#c-memory-aid")))
         assert not dialog.query("#c-limit") and "Memory aid" in screen_text(app)
+        assert "60 s for every decision." in screen_text(app) and "to discard" not in screen_text(app)
         assert [v for _, v in dialog.query_one("#c-seats")._options] == [2, 3, 4, 5, 6]
         dialog.query_one("#c-memory-aid").value = True
         dialog.query_one("#c-seats").value = 3

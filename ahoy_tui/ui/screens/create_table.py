@@ -25,11 +25,15 @@ from ahoy_tui.ui.widgets.tick_box import TickBox
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
 
 
-def clock_hint(t: Any, profile: str) -> str:
-    """What clock ``profile`` means, in seconds per decision (R17), as one sentence of ``t``."""
+def clock_hint(t: Any, profile: str, game: str = DEFAULT_GAME) -> str:
+    """What clock ``profile`` means for ``game``, in seconds per decision (R17, AH14), as one sentence of ``t``:
+    the turn, answer and discard clocks when the game has those kinds, else the turn clock for every decision."""
     secs = CLOCK_PROFILES.get(profile)
     if secs is None:
         return t("clock.hint_untimed")
+    kinds = GAMES[game].clock_kinds if game in GAMES else ()
+    if not {"respond", "discard"} <= set(kinds):
+        return t("clock.hint_turn", turn=int(secs["turn"]))
     return t("clock.hint", turn=int(secs["turn"]), respond=int(secs["respond"]), discard=int(secs["discard"]))
 
 
@@ -84,7 +88,7 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Label(fix(t("create.bots")))
                 yield Select([(fix(t("level.none")), "")] + [(fix(t(f"level.{k}")), k) for k in LEVELS],
                              value="", allow_blank=False, id="c-bots", compact=True)
-            yield Static(fix(clock_hint(t, "normal")), id="c-clock-hint", markup=False)
+            yield Static(fix(clock_hint(t, "normal", self.game)), id="c-clock-hint", markup=False)
             yield Vertical(*self._tick_fields(), id="c-option-ticks")
             yield TickBox(fix(t("create.private")), id="c-private", compact=True)
             with Horizontal(classes="dialog-buttons"):
@@ -130,6 +134,13 @@ class CreateTableScreen(ModalScreen[Any]):
         await grid.mount_all(self._grid_fields())
         await ticks.mount_all(self._tick_fields())
         self._quiet_inputs()
+        self._show_clock_hint()
+
+    def _show_clock_hint(self) -> None:
+        """The chosen clock profile's seconds for the chosen game, below the drop-downs."""
+        app: Any = self.app
+        text = clock_hint(app.t, str(self.query_one("#c-clocks", Select).value), self.game)
+        self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         """Another game shows its options; a preset empties its custom field; a clock profile explains itself."""
@@ -137,9 +148,7 @@ class CreateTableScreen(ModalScreen[Any]):
         if sid == "c-game":
             await self._show_game(str(event.value))
         elif sid == "c-clocks":
-            app: Any = self.app
-            text = clock_hint(app.t, str(event.value))
-            self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
+            self._show_clock_hint()
         elif event.value != CUSTOM:
             custom = self.query(f"#{sid}-custom").first(Input) if self.query(f"#{sid}-custom") else None
             if custom is not None and custom.value:
