@@ -4,6 +4,7 @@ the round's reveal with sums and totals, ASCII mode, the create dialog's game ch
 from __future__ import annotations
 
 import re
+import time
 
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
@@ -220,3 +221,22 @@ async def test_ascii_mode_switched_at_the_table_tells_the_log_again():
         await pilot.press("m")
         await wait_for(pilot, lambda a: 'called "Ahoi"' in screen_text(a))
         assert all(ord(ch) < 128 for ch in screen_text(app))
+
+
+async def test_with_the_memory_aid_seen_cards_stay_face_up(monkeypatch):
+    """AH15 on: after the peek's seconds the two cards of the first look stay face up (the view remembers)."""
+    monkeypatch.setattr(ahoi_table, "PEEK_SECONDS", 0.3)
+    app = make_app(new_lobby(seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app, memory_aid=True)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("1", "3")
+        await wait_for(pilot, lambda a: len(faces_in(own_row(a))) == 2)
+        flashes = app.table_screen.flashes
+        await wait_for(pilot, lambda a: all(f.until < time.monotonic() for f in flashes))
+        await pilot.pause(0.2)
+        mine = state_of(app, tid).layouts[0]
+        if state_of(app, tid).phase is not AhoiPhase.NO_ROUND and len(mine) == 4:
+            row = own_row(app)
+            assert faces_in(row) == [AC.value(mine[0]), AC.value(mine[2])], row
+            assert "memory aid" in screen_text(app)
