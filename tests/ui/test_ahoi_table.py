@@ -240,3 +240,21 @@ async def test_with_the_memory_aid_seen_cards_stay_face_up(monkeypatch):
             row = own_row(app)
             assert faces_in(row) == [AC.value(mine[0]), AC.value(mine[2])], row
             assert "memory aid" in screen_text(app)
+
+
+async def test_a_reconnect_lands_at_the_ahoi_table_with_its_log_and_no_old_peeks():
+    """Back after a disconnect (the autopilot kept the seat): the Ahoi screen again, the round's log told,
+    and no card face up that was peeked before (AH15: the peek was shown once, at its time)."""
+    lobby = Lobby(timing=Timing(bot_delay=(8.0, 8.0), between_hands=60.0), seed=4)  # the bots wait: still AH4
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("1", "2")
+        await wait_for(pilot, lambda a: len(faces_in(own_row(a))) == 2)
+    again = make_app(lobby)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and "Your layout" in screen_text(a))
+        assert again.table_screen.table_id == tid
+        await wait_for(pilot, lambda a: "looked at two cards" in screen_text(a))
+        assert faces_in(own_row(again)) == [] and lobby.tables[tid].game.state.phase is AhoiPhase.FIRST_LOOK
