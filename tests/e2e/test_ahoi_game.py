@@ -2,7 +2,7 @@
 
 The real server (a real UI app per session) listens on 127.0.0.1 port 0 in
 this process. Two scripted SSH clients (asyncssh + pyte; anna in UTF-8, bo
-in ASCII) read their screens and press keys like people; two baseline bots
+in ASCII with 16 colours) read their screens and press keys like people; two baseline bots
 fill the table; a third client (eve) watches. They play until a total
 reaches 101 (AH13).
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from harness import Player, connect, start_server, wait_until
+from harness import Player, colour_kinds, connect, start_server, wait_until
 from test_whole_game import record_frames, strip_stream
 
 from ahoy_tui.games.ahoi import cards as AC
@@ -312,7 +312,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
     players: list[Player] = []
     try:
         anna = await connect(server.port, "anna", cols=80, rows=24, env=UTF8)
-        bo = await connect(server.port, "bo", cols=80, rows=24, env={"LANG": "C"})  # ASCII mode
+        bo = await connect(server.port, "bo", cols=80, rows=24, term="xterm", env={"LANG": "C"})  # ASCII, 16 colours
         eve = await connect(server.port, "eve", cols=80, rows=24, env=UTF8)
         players = [anna, bo, eve]
         frames = {id(p): record_frames(p) for p in players}
@@ -370,6 +370,8 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
             total += checked
             assert checked > 30, (who, checked)  # the scan saw plenty of faces
         assert "[##]" in bo.text() or "[##]" in "".join(s for _, s in frames[id(bo)])  # ASCII backs
+        assert colour_kinds(bytes(bo.raw)) == {"16"} and colour_kinds(bytes(anna.raw)) & {"256", "truecolor"}
+        assert all(b < 128 for b in strip_stream(bytes(bo.raw))[0].encode()), "bo's terminal got non-ASCII text"
         assert not all_leaks, "\n".join(f"{lk.who} {lk.where} {lk.value} @{lk.at:.3f}: {lk.context!r}"
                                         for lk in all_leaks[:20])
         print(f"\nahoi e2e: {st.round_no} rounds, totals {st.totals}, {truth.publishes} publishes, "
