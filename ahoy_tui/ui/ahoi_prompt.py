@@ -101,7 +101,7 @@ def prompt_and_keys(update: Any, view: Any, look: Look, sel: AhoiSelection) -> t
     keys: set[str] = set()
     if view.phase is AhoiPhase.GAME_OVER:
         won = ", ".join(clean(names[i], 16) for i in view.winners if i < len(names))
-        text = t("ahoi.over.won", names=won) + " · " + t("ahoi.p.over")
+        text = t("ahoi.over.won", names=won) + (" · " + t("ahoi.p.over") if me is not None else "")
     elif view.phase is AhoiPhase.NO_ROUND:
         text = t("ahoi.p.between") if view.results else ""
     elif me is not None and view.phase is AhoiPhase.FIRST_LOOK and me in view.waiting_for:

@@ -258,3 +258,14 @@ async def test_a_reconnect_lands_at_the_ahoi_table_with_its_log_and_no_old_peeks
         assert again.table_screen.table_id == tid
         await wait_for(pilot, lambda a: "looked at two cards" in screen_text(a))
         assert faces_in(own_row(again)) == [] and lobby.tables[tid].game.state.phase is AhoiPhase.FIRST_LOOK
+
+
+def test_every_ahoi_text_is_in_english_spanish_and_german():
+    """Issue 18: Ahoi's texts exist in the three languages, and the printed words stay German in each."""
+    from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
+
+    ahoi = {k for k in EN_AHOI if k.startswith(("ahoi.", "plain.rules_ahoi", "option.ahoi."))}
+    assert ahoi <= set(ES_AHOI) and ahoi <= set(DE_AHOI)
+    for table in (EN_AHOI, ES_AHOI, DE_AHOI):
+        assert "Tauschen" in table["ahoi.p.tauschen_own"] and "Fernrohr" in table["ahoi.p.fernrohr"]
+        assert "Lupe" in table["ahoi.p.lupe"] and "„Ahoi“" in table["ahoi.called"]
