@@ -53,8 +53,10 @@ def start_round(state: State, deck: Sequence[int], dealer: int) -> list[AhoiEven
         raise IllegalAction("AH3", "a round is in progress")
     want = next_dealer(state)
     bad_seat = isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n
-    if bad_seat or (want is not None and dealer != want):
-        raise IllegalAction("AH3", f"the dealer of round {state.round_no + 1} is seat {want}, not {dealer!r}")
+    if bad_seat:
+        raise IllegalAction("AH3", f"dealer seat {dealer!r} does not exist")
+    if want is not None and dealer != want:
+        raise IllegalAction("AH3", f"the dealer of round {state.round_no + 1} is seat {want}, not {dealer}")
     if sorted(deck) != C.full_deck():
         raise IllegalAction("AH1", "the deck is not the 52 cards of Ahoi")
     dealt = 4 * n
