@@ -77,7 +77,8 @@ class AhoiRoundScreen(ModalScreen[None]):
         with Vertical(id="ahoi-round-box", classes="dialog") as box:
             box.border_title = self._title
             yield Static(self._body, id="ahoi-round-body")
-            yield Static(tr(getattr(self.app, "lang", "en"), "key.close") + ": Enter", classes="hint")
+            hint = tr(getattr(self.app, "lang", "en"), "key.close") + ": Enter"
+            yield Static(asciify(hint) if getattr(self.app, "ascii_only", False) else hint, classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

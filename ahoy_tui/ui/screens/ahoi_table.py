@@ -365,7 +365,7 @@ class AhoiTableScreen(Screen[None]):
         body = round_text(result, seat_names(update), view.revealed, app.lang, app.ascii_only,
                           dict(app.card_styles), over)
         title = app.t("ahoi.over.title") if over else app.t("ahoi.reveal.title", n=result.round)
-        dialog = AhoiRoundScreen(title, body)
+        dialog = AhoiRoundScreen(asciify(title) if app.ascii_only else title, body)
         if view.revealed is not None:
             self._round_dialog = dialog
         app.push_screen(dialog)
