@@ -112,21 +112,23 @@ def layouts_text(update: Any, view: Any, look: Look, flashes: dict, cursor: int 
 
 
 def piles_text(view: Any, look: Look) -> Text:
-    """``Draw pile 31 · Discard [ 7] · Drawn [ 9]`` (the held card only where the view has it)."""
+    """``Draw pile 31 · Discard [ 7]``."""
     t, fix = partial(tr, look.lang), _fix(look)
     out = Text(no_wrap=True, overflow="crop")
     out.append(fix(f"{t('ahoi.draw_pile')} {view.draw_size} · {t('ahoi.discard_pile')} "))
     out.append(face(view.discard_top) if view.discard_top is not None else "-", style="bold")
-    if view.held is not None:
-        out.append(fix(f" · {t('ahoi.drawn')} "))
-        out.append(face(view.held), style="bold reverse")
     return out
 
 
 def status_text(update: Any, view: Any, look: Look) -> Text:
-    """Whose turn, who called „Ahoi“, the first look (AH4, AH10)."""
+    """The held card, whose turn, who called „Ahoi“, the first look (AH4, AH5, AH10): ``Drawn [ 9] · Your turn``."""
     t, fix = partial(tr, look.lang), _fix(look)
     names = seat_names(update)
+    out = Text(no_wrap=True, overflow="crop")
+    if view.held is not None:  # the held card, where the view has it (AH5: drawn by the viewer, or taken)
+        out.append(fix(t("ahoi.taken" if view.held_from == "discard" else "ahoi.drawn")) + " ")
+        out.append(face(view.held), style="bold reverse")
+        out.append(" · ")
     parts = []
     if view.phase is AhoiPhase.FIRST_LOOK:
         parts.append(t("ahoi.first_look_wait"))
@@ -137,7 +139,8 @@ def status_text(update: Any, view: Any, look: Look) -> Text:
         parts.append(t("ahoi.called", name=clean(names[view.caller], 16)))
     if view.memory_aid:
         parts.append(t("ahoi.memory"))
-    return Text(fix(" · ".join(parts)), style="bold")
+    out.append(fix(" · ".join(parts)), style="bold")
+    return out
 
 
 def mine_text(view: Any, look: Look, flashes: dict, sel: AhoiSelection) -> Text:

@@ -269,3 +269,18 @@ def test_every_ahoi_text_is_in_english_spanish_and_german():
     for table in (EN_AHOI, ES_AHOI, DE_AHOI):
         assert "Tauschen" in table["ahoi.p.tauschen_own"] and "Fernrohr" in table["ahoi.p.fernrohr"]
         assert "Lupe" in table["ahoi.p.lupe"] and "„Ahoi“" in table["ahoi.called"]
+
+
+async def test_the_drawn_card_fits_the_german_table_at_80x24():
+    """The longest words (German) still leave the drawn card on screen, whole."""
+    app = make_app(Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=60.0), seed=6), lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Sieh dir zwei" in screen_text(a))
+        await pilot.press("1", "2")
+        await wait_for(pilot, lambda a: "Du bist dran: d ziehen" in screen_text(a), timeout=10)
+        await pilot.press("d")
+        await wait_for(pilot, lambda a: "Gezogen [" in screen_text(a))
+        line = next(ln for ln in screen_text(app).splitlines() if "Gezogen [" in ln)
+        assert faces_in(line.split("Gezogen")[1])[:1] == [AC.value(state_of(app, tid).held)]
+        assert "Nachziehstapel" in screen_text(app) and "Ablagestapel [" in screen_text(app)
