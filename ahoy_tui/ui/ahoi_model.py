@@ -128,7 +128,7 @@ def status_text(update: Any, view: Any, look: Look) -> Text:
     if view.held is not None:  # the held card, where the view has it (AH5: drawn by the viewer, or taken)
         out.append(fix(t("ahoi.taken" if view.held_from == "discard" else "ahoi.drawn")) + " ")
         out.append(face(view.held), style="bold reverse")
-        out.append(" · ")
+        out.append(fix(" · "))
     parts = []
     if view.phase is AhoiPhase.FIRST_LOOK:
         parts.append(t("ahoi.first_look_wait"))
