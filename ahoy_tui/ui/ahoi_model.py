@@ -189,6 +189,9 @@ def present(update: Any, look: Look, sel: AhoiSelection, flashes: dict[tuple[int
                          keys=usable_keys(update, Prompt(""), look.me, host=host))
     t, fix = partial(tr, look.lang), _fix(look)
     prompt, keys = prompt_and_keys(update, view, look, sel)
+    mine = my_seat_info(update)
+    if mine is not None and mine.autopilot and update.table.status in ("playing", "between_hands"):
+        prompt.append(fix(" " + t("autopilot.note")), style="italic")  # R17: z takes the seat back
     cursor = sel.target if sel.mode in ("fernrohr", "tauschen_other") else None
     return AhoiModel(
         title=title, waiting=None,

@@ -284,3 +284,17 @@ async def test_the_drawn_card_fits_the_german_table_at_80x24():
         line = next(ln for ln in screen_text(app).splitlines() if "Gezogen [" in ln)
         assert faces_in(line.split("Gezogen")[1])[:1] == [AC.value(state_of(app, tid).held)]
         assert "Nachziehstapel" in screen_text(app) and "Ablagestapel [" in screen_text(app)
+
+
+async def test_the_autopilot_key_hands_the_seat_over_and_the_prompt_says_so():
+    """R17/AH14 through the shared seat keys: z puts the seat on the autopilot, the prompt tells it, z takes it back."""
+    app = make_app(Lobby(timing=Timing(bot_delay=(8.0, 8.0), between_hands=60.0), seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("z")
+        on = lambda a: a.table_screen.state.update.table.seats[0].autopilot  # noqa: E731  (as the lobby told it)
+        await wait_for(pilot, lambda a: on(a) and "autopilot is playing your seat" in screen_text(a))
+        await pilot.press("z")
+        await wait_for(pilot, lambda a: not on(a) and "autopilot is playing" not in screen_text(a))
+        assert app.lobby.core.tables[tid].game is not None
