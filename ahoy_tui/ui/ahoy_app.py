@@ -394,7 +394,8 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            title, *body = getattr(self.screen, "HELP_TEXTS", ("help.title", "help.body"))  # a game's table names its own
+            self.push_screen(HelpScreen(title, tuple(body)))
 
     def action_next_theme(self) -> None:
         names = list(self.specs)

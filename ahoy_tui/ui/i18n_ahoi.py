@@ -8,6 +8,34 @@ template: templates get it already drawn as a card face
 
 from __future__ import annotations
 
+import re
+import textwrap
+
+WIDTH = 78
+"""Columns of the rules and keys texts (``ssh host rules ahoi`` prints them as they are)."""
+_ITEM = re.compile(r"^(\s*(?:- |\d\. |\S.*?\s{2,})?)")
+_STARTS = re.compile(r"^\s*(?:- |\d\. )|^\s+\S.*?\s{2,}\S")
+"""A line that starts an item: a ``- `` or ``1. `` point, or a key line (a label, two spaces, its text)."""
+
+
+def rewrap(text: str, width: int = WIDTH) -> str:
+    """``text`` with each item (a line and the more indented lines under it) wrapped to ``width``
+    columns, its continuation lines aligned under the item's text (after ``- ``, ``1. `` or a key column)."""
+    items: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        starts = bool(_STARTS.match(line)) or indent == 0
+        if items and line.strip() and not starts and indent > len(items[-1][0]) - len(items[-1][0].lstrip()):
+            items[-1] = (items[-1][0], items[-1][1] + " " + line.strip())
+        else:
+            prefix = _ITEM.match(line).group(1) if line.strip() else ""
+            items.append((prefix, line[len(prefix):].strip()))
+    while items and items[-1] == ("", ""):
+        items.pop()
+    out = [textwrap.fill(body, width, initial_indent=prefix, subsequent_indent=" " * len(prefix),
+                         break_on_hyphens=False) if body else prefix.rstrip() for prefix, body in items]
+    return "\n".join(out) + "\n"
+
 EN_AHOI: dict[str, str] = {
     # create dialog (any game)
     "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
@@ -64,6 +92,16 @@ EN_AHOI: dict[str, str] = {
     "ahoi.over.title": "Game over", "ahoi.over.won": "{names} won",
     "key.take": "Take discard", "key.use": "Use", "key.call": "„Ahoi“", "key.throw": "Discard", "key.reveal": "Last round",
     "ahoi.refused": "That is not a move now.",
+    "ahoi.help.title": "Ahoi: rules and keys",
+    "ahoi.help.keys": (
+        "Keys\n"
+        "  first look     two position keys 1-4 (Esc undoes the first)\n"
+        "  your turn      d draw, t take the discard, a call „Ahoi“\n"
+        "  card in hand   1-4 place it there; Space, positions, Enter: place over equal cards;\n"
+        "                 x discard a drawn card; u use a drawn Lupe, Fernrohr or Tauschen\n"
+        "  targets        up/down a player, then a position\n"
+        "  any time       c chat, h last round, z autopilot, q leave, F1 this help\n"
+    ),
     # ssh host rules ahoi
     "plain.rules_ahoi": (
         "Ahoi in short (AHOI-RULES.md)\n"
@@ -137,6 +175,16 @@ ES_AHOI: dict[str, str] = {
     "ahoi.over.title": "Fin de la partida", "ahoi.over.won": "Ganó {names}",
     "key.take": "Tomar descarte", "key.use": "Usar", "key.call": "„Ahoi“", "key.throw": "Descartar", "key.reveal": "Última ronda",
     "ahoi.refused": "Eso no es una jugada ahora.",
+    "ahoi.help.title": "Ahoi: reglas y teclas",
+    "ahoi.help.keys": (
+        "Teclas\n"
+        "  primera mirada  dos teclas de posición 1-4 (Esc deshace la primera)\n"
+        "  tu turno        d robar, t tomar el descarte, a cantar „Ahoi“\n"
+        "  carta en mano   1-4 colocarla ahí; Espacio, posiciones, Enter: sobre cartas iguales;\n"
+        "                  x descartar la robada; u usar Lupe, Fernrohr o Tauschen\n"
+        "  objetivos       arriba/abajo un jugador, luego una posición\n"
+        "  siempre         c chat, h última ronda, z piloto automático, q salir, F1 esta ayuda\n"
+    ),
     "plain.rules_ahoi": (
         "Ahoi en breve (AHOI-RULES.md)\n"
         "- 2-6 jugadores, 52 cartas de valor 0-13. Cada uno tiene una fila de 4 cartas\n"
@@ -217,6 +265,16 @@ DE_AHOI: dict[str, str] = {
     "key.confirm": "Bestätigen", "key.draw": "Ziehen", "key.mark": "Markieren", "key.close": "Schließen",
     "key.new": "Neuer Tisch", "key.join": "Beitreten", "key.watch": "Zuschauen",
     "yes": "Ja", "no": "Nein", "ok": "OK",
+    "ahoi.help.title": "Ahoi: Regeln und Tasten",
+    "ahoi.help.keys": (
+        "Tasten\n"
+        "  erster Blick    zwei Positionstasten 1-4 (Esc nimmt die erste zurück)\n"
+        "  dein Zug        d ziehen, t Ablage nehmen, a „Ahoi“ ansagen\n"
+        "  Karte in Hand   1-4 dort anlegen; Leertaste, Positionen, Enter: über gleiche Karten;\n"
+        "                  x gezogene abwerfen; u Lupe, Fernrohr oder Tauschen ausführen\n"
+        "  Ziele           hoch/runter ein Mitspieler, dann eine Position\n"
+        "  immer           c Chat, h letzte Runde, z Autopilot, q verlassen, F1 diese Hilfe\n"
+    ),
     "plain.rules_ahoi": (
         "Ahoi kurz (AHOI-RULES.md)\n"
         "- 2-6 Spieler, 52 Karten mit Werten 0-13. Jeder hat eine Auslage aus 4 verdeckten\n"
@@ -237,3 +295,8 @@ DE_AHOI: dict[str, str] = {
         "  die wenigsten Punkte gewinnen.\n"
     ),
 }
+
+
+for _table in (EN_AHOI, ES_AHOI, DE_AHOI):
+    for _key in ("plain.rules_ahoi", "ahoi.help.keys"):
+        _table[_key] = rewrap(_table[_key])

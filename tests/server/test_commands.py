@@ -52,6 +52,7 @@ async def test_rules_ahoi_in_the_sessions_language():
         ans = await answer("rules ahoi", lobby, "ssh host", lang, utf8=True)
         assert ans.status == 0 and "\x1b" not in ans.text
         assert all(word in ans.text for word in ("Lupe", "Fernrohr", "Tauschen", "„Ahoi“", "101"))
+        assert max(len(line) for line in ans.text.splitlines()) <= 78 and not ans.text.endswith("\n\n")
         texts[lang] = ans.text
     assert "layout" in texts["en"] and "fila" in texts["es"] and "Auslage" in texts["de"]
     assert len(set(texts.values())) == 3 and "treasure" not in texts["en"]

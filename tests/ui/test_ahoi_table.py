@@ -298,3 +298,17 @@ async def test_the_autopilot_key_hands_the_seat_over_and_the_prompt_says_so():
         await pilot.press("z")
         await wait_for(pilot, lambda a: not on(a) and "autopilot is playing" not in screen_text(a))
         assert app.lobby.core.tables[tid].game is not None
+
+
+async def test_f1_at_an_ahoi_table_explains_ahoi_and_at_the_lobby_ahoy():
+    app = make_app(new_lobby(seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await wait_for(pilot, lambda a: "treasure" in screen_text(a))
+        await pilot.press("escape")
+        ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("f1")
+        await wait_for(pilot, lambda a: "Ahoi: rules and keys" in screen_text(a))
+        assert "Fernrohr" in screen_text(app) and "treasure" not in screen_text(app)

@@ -86,6 +86,9 @@ class AhoiTableScreen(Screen[None]):
         Binding("B", "seat_to_bot", "Seat to bot", show=False),
     ]
 
+    HELP_TEXTS = ("ahoi.help.title", "plain.rules_ahoi", "ahoi.help.keys")
+    """F1 at this table: Ahoi's rules in short and its keys (``AhoyApp.action_help``)."""
+
     def __init__(self, table_id: str) -> None:
         super().__init__()
         self.table_id = table_id
