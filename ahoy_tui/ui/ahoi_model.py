@@ -40,6 +40,25 @@ class Flash:
     until: float
 
 
+def flashes_after(flashes: list[Flash], events: Sequence[Any], me: int | None, until: float) -> list[Flash]:
+    """``flashes`` after ``events`` (the viewer's own, oldest first): every peek the viewer was shown
+    (AH4 first look, AH9 Lupe and Fernrohr: ``peek``; AH8 as an onlooker: ``shown``) is face up until
+    ``until``; a deal drops all, and a layout that changed (``place``, ``tauschen``) drops its own."""
+    out = list(flashes)
+    for e in events:
+        d = e.data
+        if e.kind == "deal":
+            out = []
+        elif e.kind == "place":
+            out = [f for f in out if f.owner != d.get("seat")]
+        elif e.kind == "tauschen":
+            out = [f for f in out if f.owner not in (d.get("seat"), d.get("target"))]
+        elif (e.kind == "peek" and d.get("seat") == me) or (e.kind == "shown" and d.get("seat") != me):
+            owner = d.get("owner", d.get("seat"))
+            out.extend(Flash(owner, pos, value, until) for pos, value in zip(d.get("positions", ()), d.get("values", ())))
+    return out
+
+
 @dataclass(frozen=True)
 class AhoiModel:
     """Everything the Ahoi screen draws. ``keys``: the screen's key actions usable now."""

@@ -83,3 +83,20 @@ def test_a_peek_shows_only_its_own_position():
     seen = present(up, look, AhoiSelection(), {(0, 3): 13, (1, 2): 0})
     assert "3[13]" in seen.mine.plain and "1[##] 2[##]" in seen.mine.plain
     assert "2[ 0]" in seen.layouts.plain and seen.layouts.plain.count("[ 0]") == 1
+
+
+def test_flashes_come_from_the_viewers_own_peeks_and_go_when_the_layout_changes():
+    from ahoy_tui.games.ahoi.events import AhoiEvent
+    from ahoy_tui.ui.ahoi_model import Flash, flashes_after
+
+    peek = AhoiEvent("peek", {"seat": 0, "owner": 1, "positions": [2], "values": [9], "source": "fernrohr"})
+    others = AhoiEvent("peek", {"seat": 1, "owner": 1, "positions": [1], "values": [4], "source": "lupe"})
+    shown = AhoiEvent("shown", {"seat": 1, "positions": [1, 3], "values": [5, 6]})
+    got = flashes_after([], [peek, others, shown], 0, 10.0)
+    assert got == [Flash(1, 2, 9, 10.0), Flash(1, 1, 5, 10.0), Flash(1, 3, 6, 10.0)]
+    assert flashes_after([], [shown], 1, 10.0) == []  # the placer never sees its own named cards (AH8)
+    swap = AhoiEvent("tauschen", {"seat": 2, "target": 1, "position": 1, "target_position": 2, "card": 11})
+    assert flashes_after(got, [swap], 0, 11.0) == []
+    placed = AhoiEvent("place", {"seat": 0, "positions": [1]})
+    assert flashes_after(got, [placed], 0, 11.0) == got
+    assert flashes_after(got, [AhoiEvent("deal", {"round": 2})], 0, 11.0) == []

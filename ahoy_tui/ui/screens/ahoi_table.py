@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, present
+from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
 from ahoy_tui.ui.ahoi_narrate import narrate
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.live import built, exiting
@@ -184,24 +184,10 @@ class AhoiTableScreen(Screen[None]):
         self._paint()
 
     def _take_flashes(self, events: list[Any], me: int | None, now: float) -> None:
-        """Peeks the viewer was shown (AH4, AH8, AH9) become flashes; a layout that changed drops its own."""
+        """Peeks the viewer was shown become flashes (``ahoi_model.flashes_after``); a timer hides them again."""
         until = now + PEEK_SECONDS
-        added = False
-        for e in events:
-            d = e.data
-            if e.kind == "deal":
-                self.flashes = []
-            elif e.kind == "place":
-                self.flashes = [f for f in self.flashes if f.owner != d.get("seat")]
-            elif e.kind == "tauschen":
-                moved = {d.get("seat"), d.get("target")}
-                self.flashes = [f for f in self.flashes if f.owner not in moved]
-            elif (e.kind == "peek" and d.get("seat") == me) or (e.kind == "shown" and d.get("seat") != me):
-                owner = d.get("owner", d.get("seat"))
-                for pos, value in zip(d.get("positions", ()), d.get("values", ())):
-                    self.flashes.append(Flash(owner, pos, value, until))
-                    added = True
-        if added:
+        self.flashes = flashes_after(self.flashes, events, me, until)
+        if any(f.until == until for f in self.flashes):  # new ones: face down again when their time is up
             self.set_timer(PEEK_SECONDS + 0.05, self._expire)
 
     def _expire(self) -> None:
