@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.option_text import game_word
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
 
@@ -59,7 +60,7 @@ async def _tables(lobby: LobbyAPI, lang: str) -> str:
     for t in tables:
         lines.append(tr(lang, "plain.table", id=t.table_id, name=_plain(sanitize_name(t.name, 24)),
                         taken=t.seats_taken, seats=t.seats, status=tr(lang, f"status.{t.status}"),
-                        limit=t.limit, lock=tr(lang, "plain.private") if t.private else ""))
+                        game=game_word(lang, t), lock=tr(lang, "plain.private") if t.private else ""))
     return "\n".join(lines) + "\n"
 
 

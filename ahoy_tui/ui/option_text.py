@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ahoy_tui.games.base import Option, OptionValue
 from ahoy_tui.games.registry import GAMES
+from ahoy_tui.ui.i18n import tr
 
 CUSTOM = -1
 """The drop-down value of "type a number" for an ``int`` option with presets."""
@@ -62,3 +63,12 @@ def settings_line(t: Callable[..., str], config: Any) -> str:
         else:
             parts.append(f"{option_label(t, config.game, o)}: {value_label(t, o, value)}")
     return " · ".join(parts)
+
+
+def game_word(lang: str, summary: Any) -> str:
+    """A table's game as the lobby lists it: ``lobby.game.GAME`` with its limit (``V2 100``, ``Ahoi``), else the
+    game's title (``summary``: a ``TableSummary``)."""
+    game = str(getattr(summary, "game", "ahoy"))
+    key = f"lobby.game.{game}"
+    text = tr(lang, key, limit=getattr(summary, "limit", ""))
+    return text if text != key else str(getattr(GAMES.get(game), "title", game))

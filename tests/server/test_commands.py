@@ -62,3 +62,17 @@ async def test_rules_ahoi_in_the_sessions_language():
     assert plain.isascii() and "Fernrohr" in plain and "Ahoi" in plain
     assert "treasure" in (await answer("rules ahoy", lobby, "ssh host")).text
     assert (await answer("rules chess", lobby, "ssh host")).status == 1
+
+
+async def test_tables_names_each_tables_game():
+    """``ssh host tables`` says which game each table plays (issue 18), as the lobby's list does."""
+    from ahoy_tui.lobby import Lobby, TableConfig
+
+    core = Lobby()
+    bo = core.connect("user:bo", "bo")
+    bo.subscribe(lambda m: None)
+    core.create_table(bo, TableConfig.make("ahoi", name="Cove", seats=3))
+    core.create_table(bo, TableConfig.make(name="Deck", seats=3, limit=50))
+    text = (await answer("tables", InMemoryLobby(core), "ssh host")).text
+    assert "Ahoi" in next(ln for ln in text.splitlines() if "Cove" in ln)
+    assert "V2 50" in next(ln for ln in text.splitlines() if "Deck" in ln)

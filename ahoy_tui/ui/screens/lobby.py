@@ -29,11 +29,11 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
+from ahoy_tui.ui.option_text import game_word
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -328,11 +328,8 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _game(s: Any, app: Any) -> str:
-        """The game cell: ``lobby.game.GAME`` with the table's limit ("V2 100", "Ahoi"), else the game's title."""
-        game = str(getattr(s, "game", "ahoy"))
-        key = f"lobby.game.{game}"
-        text = app.t(key, limit=getattr(s, "limit", ""))
-        return text if text != key else str(getattr(GAMES.get(game), "title", game))
+        """The game cell ("V2 100", "Ahoi"; ``option_text.game_word``)."""
+        return game_word(app.lang, s)
 
     def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16,
              seated: bool = False) -> tuple[Any, ...]:
