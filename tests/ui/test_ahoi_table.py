@@ -312,3 +312,23 @@ async def test_f1_at_an_ahoi_table_explains_ahoi_and_at_the_lobby_ahoy():
         await pilot.press("f1")
         await wait_for(pilot, lambda a: "Ahoi: rules and keys" in screen_text(a))
         assert "Fernrohr" in screen_text(app) and "treasure" not in screen_text(app)
+
+
+async def test_a_whole_game_on_the_autopilot_ends_with_the_winners_and_r_starts_a_rematch():
+    """AH13 at the table: the last round's dialog names the winners; closed, r asks for a rematch and the
+    new game deals a fresh round 1 on the same screen."""
+    app = make_app(new_lobby(seed=8))
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        await pilot.press("z")  # the autopilot plays the seat (R17, AH14); the bots act at once
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen) and " won" in screen_text(a),
+                       timeout=20)
+        game = app.lobby.core.tables[tid].game
+        winners = [seat_names(app.table_screen.state.update)[w] for w in game.state.winners]
+        assert f"{', '.join(winners)} won" in screen_text(app) and max(game.state.totals) >= 101
+        await pilot.press("enter")
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and "r Rematch" in screen_text(a))
+        await pilot.press("r")
+        await wait_for(pilot, lambda a: app.lobby.core.tables[tid].game is not game
+                       and "Round 1 · to 101" in screen_text(a), timeout=10)
