@@ -320,6 +320,12 @@ class AhoyApp(App[int]):
                 self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
             case ChatHistory() as msg:
                 self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
+            case Notice(key="motd") as msg:
+                self.session.motd = str(msg.text)
+                if self.lobby_screen is not None:
+                    self.lobby_screen.show_motd()
+                if msg.text:
+                    self._notice(str(msg.text)[:300], msg.level)
             case Notice() as msg:
                 self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], msg.level)
             case TableUpdate() as msg:
@@ -394,8 +400,8 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            title, *body = getattr(self.screen, "HELP_TEXTS", ("help.title", "help.body"))  # a game's table names its own
-            self.push_screen(HelpScreen(title, tuple(body)))
+            texts = getattr(self.screen, "HELP_TEXTS", None)  # a game's table names its own
+            self.push_screen(HelpScreen(texts[0], tuple(texts[1:])) if texts else HelpScreen())
 
     def action_next_theme(self) -> None:
         names = list(self.specs)

@@ -25,7 +25,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, title: str = "help.title", body: tuple[str, ...] = ("help.body",)) -> None:
+    def __init__(self, title: str = "help.title", body: tuple[str, ...] = ("help.body", "cm.help")) -> None:
         super().__init__()
         self._title_key = title
         self._body_keys = body
