@@ -42,7 +42,7 @@ PHASE_CLOCK: dict[Phase, str] = {
 OPTIONS: tuple[Option, ...] = (
     Option("limit", "int", 100, low=20, high=1000,
            refusal="the point limit is 50, 100, 150, 200 or a whole number from 20 to 1000",
-           doc="Point limit (R15); presets 50/100/150/200."),
+           doc="Point limit (R15); presets 50/100/150/200.", presets=LIMIT_PRESETS),
     Option("ace_low", "bool", False, doc="House rule R2: A may stand below 2 in a treasure."),
     Option("verified_step_in", "bool", False, doc="House rule R9.2: only true holders may step in."),
     Option("reveal", "bool", True,

@@ -77,6 +77,8 @@ class Option:
         refusal: The sentence a bad value gets (``OptionError``); default:
             "KEY must be on or off" for ``bool`` options.
         doc: What the option does, with its rule id.
+        presets: Values of an ``int`` option a create-table dialog offers
+            to pick (any other value in range is typed in); none: typed only.
     """
 
     key: str
@@ -87,6 +89,7 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     refusal: str = ""
     doc: str = ""
+    presets: tuple[int, ...] = ()
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option allows it.
