@@ -185,3 +185,28 @@ async def test_the_leaderboard_and_the_card_show_each_game_apart(community):
         await pilot.press("g")
         await wait_for(pilot, lambda a: _board(a) and a.screen.game == "ahoy")
         assert {r.name for r in app.screen.rows} == {"anna", "bo", "cy"}
+
+
+async def test_the_ahoi_game_over_dialog_shows_the_ahoi_rating_changes(community):
+    """An Ahoi game of two keyed players ends with their Ahoi rating changes in the last round's dialog."""
+    from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
+
+    lobby = Lobby(timing=Timing.instant(), seed=5, community=community)
+    app = _app(lobby, ANNA, "anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bo = lobby.connect(BO, "bo")
+        bo.subscribe(lambda m: None)
+        tid = lobby.create_table(app.handle, TableConfig(name="Reef", seats=2, clocks="untimed", game="ahoi"))
+        app.open_table(tid)
+        lobby.join(bo, tid)
+        lobby.set_ready(bo, tid, True)
+        lobby.start(app.handle, tid)
+        lobby.set_autopilot(app.handle, tid, True)
+        lobby.set_autopilot(bo, tid, True)
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen) and "Ratings" in screen_text(a),
+                       timeout=30)
+        text = screen_text(app)
+        after = {i: community.rating(i, "ahoi").shown for i in (ANNA, BO)}
+        assert f"anna: 1000 -> {after[ANNA]}" in text and f"bo: 1000 -> {after[BO]}" in text
+        assert community.rating(ANNA) is None              # no AHOY!! V2 rating made

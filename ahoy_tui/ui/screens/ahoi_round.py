@@ -22,6 +22,7 @@ from ahoy_tui.games.ahoi.state import PENALTY
 from ahoy_tui.ui.ahoi_cards import row
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 
 
 def round_text(result: Any, names: Sequence[str], revealed: Sequence[Sequence[int]] | None, lang: str,
@@ -64,19 +65,23 @@ class AhoiRoundScreen(ModalScreen[None]):
     Args:
         title: The border title (``Round 3: the layouts``, ``Game over``).
         body: :func:`round_text`.
+        ratings: At the game's end, the rating changes it made (``RatingChanges``); None otherwise.
     """
 
     BINDINGS = [Binding("escape,enter", "close", "Close")]
 
-    def __init__(self, title: str, body: Text) -> None:
+    def __init__(self, title: str, body: Text, ratings: RatingChanges | None = None) -> None:
         super().__init__()
         self._title = title
         self._body = body
+        self._ratings = ratings
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ahoi-round-box", classes="dialog") as box:
             box.border_title = self._title
             yield Static(self._body, id="ahoi-round-body")
+            if self._ratings is not None:
+                yield self._ratings
             hint = tr(getattr(self.app, "lang", "en"), "key.close") + ": Enter"
             yield Static(asciify(hint) if getattr(self.app, "ascii_only", False) else hint, classes="hint")
 

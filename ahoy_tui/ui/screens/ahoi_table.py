@@ -30,6 +30,7 @@ from ahoy_tui.ui.local_deadline import LocalDeadline
 from ahoy_tui.ui.presenter import clock_is_mine, seat_names
 from ahoy_tui.ui.screens.ahoi_keys import AhoiKeys
 from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen, round_text
+from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 from ahoy_tui.ui.screens.table_chat import TableChat
 from ahoy_tui.ui.screens.table_crew import SeatKeys
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
@@ -354,7 +355,8 @@ class AhoiTableScreen(Screen[None]):
         body = round_text(result, seat_names(update), view.revealed, app.lang, app.ascii_only,
                           dict(app.card_styles), over)
         title = app.t("ahoi.over.title") if over else app.t("ahoi.reveal.title", n=result.round)
-        dialog = AhoiRoundScreen(asciify(title) if app.ascii_only else title, body)
+        ratings = RatingChanges(self.table_id, seat_names(update), id="ahoi-ratings") if over else None
+        dialog = AhoiRoundScreen(asciify(title) if app.ascii_only else title, body, ratings)
         if view.revealed is not None:
             self._round_dialog = dialog
         app.push_screen(dialog)

@@ -1,0 +1,49 @@
+"""The rating changes a finished game made, one line per rated player (docs/community.md).
+
+Shown on the game-over screen of every game. Hidden until the lobby answers
+with at least one rated player (a game of keyless players or bots changes
+no rating, so the block stays hidden).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ahoy_tui.ui.community_text import change_lines
+from ahoy_tui.ui.text import asciify
+
+
+class RatingChanges(Static):
+    """Asks ``lobby.rating_changes(table_id)`` once mounted and shows ``anna: 1000 -> 1043 (+43)`` lines.
+
+    Args:
+        table_id: The table whose last finished game to ask about (None: show nothing).
+        names: Seat names in play order (player-controlled: cleaned by ``change_lines``).
+    """
+
+    def __init__(self, table_id: str | None, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table_id = table_id
+        self.names = list(names)
+
+    def on_mount(self) -> None:
+        self.display = False
+        if self.table_id is not None and hasattr(self.app, "lobby"):
+            self.run_worker(self.show(), exclusive=True, group="ratings")
+
+    async def show(self) -> None:
+        """Fetch the changes and show them; nothing when the lobby has no ratings or nobody was rated."""
+        app: Any = self.app
+        ask = getattr(app.lobby, "rating_changes", None)
+        changes = await ask(self.table_id) if ask is not None else []
+        lines = change_lines(app.lang, self.names, changes)
+        if not lines or not self.is_attached:
+            return
+        fix = asciify if app.ascii_only else (lambda s: s)
+        text = Text(fix(app.t("cm.changes_head")) + "\n", style="bold")
+        text.append(fix("\n".join(lines)))
+        self.update(text)
+        self.display = True
