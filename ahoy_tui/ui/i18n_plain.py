@@ -17,6 +17,8 @@ EN_PLAIN: dict[str, str] = {
         "  games   your finished games (id, date UTC, table, players, winner, your place)\n"
         "  record GAME_ID > game.ahoy.jsonl\n"
         "          that game as your seat saw it; check it with: ahoy replay game.ahoy.jsonl\n"
+        "  motd    the message of the day\n"
+        "  (operators: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXT, audit)\n"
     ),
     "plain.rules": (
         "AHOY!! V2 in short\n"
@@ -55,6 +57,8 @@ ES_PLAIN: dict[str, str] = {
         "  games   tus partidas terminadas (id, fecha UTC, mesa, jugadores, ganador, tu puesto)\n"
         "  record ID_PARTIDA > partida.ahoy.jsonl\n"
         "          esa partida tal como la vio tu asiento; compruébala con: ahoy replay partida.ahoy.jsonl\n"
+        "  motd    el mensaje del día\n"
+        "  (operadores: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXTO, audit)\n"
     ),
     "plain.rules": (
         "AHOY!! V2 en breve\n"

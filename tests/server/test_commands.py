@@ -76,3 +76,10 @@ async def test_tables_names_each_tables_game():
     text = (await answer("tables", InMemoryLobby(core), "ssh host")).text
     assert "Ahoi" in next(ln for ln in text.splitlines() if "Cove" in ln)
     assert "V2 50" in next(ln for ln in text.splitlines() if "Deck" in ln)
+
+
+async def test_help_names_the_motd_and_the_operator_commands():
+    """``ssh host help`` tells a player how to read the MOTD and names what operators can do (docs/moderation.md)."""
+    for lang, motd in (("en", "the message of the day"), ("es", "el mensaje del día")):
+        text = (await answer("help", InMemoryLobby(), "ssh host", lang, utf8=True)).text
+        assert f"motd    {motd}" in text and "kick, ban, bans, unban" in text
