@@ -11,8 +11,13 @@ probe and ``gc.callbacks`` timing, printed once a second), then:
    (``--reclaim-every``, seconds; production waits 600), so a reclaim of
    what the churn left happens inside the run.
 
-Prints, per root: the longest loop lag, the longest single collection, the
-longest unfreeze-to-freeze span (the policy's full reclaim) in ms, and RSS
+Prints, per root: the objects the server's collector tracks and how many
+of them are cyclic garbage, once the sitting players joined, at the end
+and ``--after`` seconds after everyone left (an audit: one full
+collection in a forked copy of the server);
+the longest loop lag, the longest single collection, the
+longest single step of the GC policy on the loop (a full reclaim, a local
+collection) in ms, and RSS
 (MiB) after the sitting players joined, after the churn and at the end.
 Several roots run one after the other, ``--repeat`` times alternating.
 
@@ -25,6 +30,7 @@ import argparse
 import asyncio
 import os
 import re
+import signal
 import sys
 import tempfile
 import threading
@@ -41,6 +47,7 @@ if not Path(PY).exists():
     PY = sys.executable
 PROBE = str(Path(__file__).resolve().parent / "gc_pause_server.py")
 LINE = re.compile(r"^lag (\d+) gc (\d+) (\d+)$")
+AUDIT = re.compile(r"^audit objects (\d+) garbage (\d+)$")
 
 
 class ProbedServer(ServerProcess):
@@ -54,19 +61,33 @@ class ProbedServer(ServerProcess):
                      __import__("subprocess").PIPE, env)
         self.maxima = [0, 0, 0]
         self.reclaims: list[str] = []
+        self.audits: list[tuple[int, int]] = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         assert self.proc.stderr is not None
         for line in self.proc.stderr:
             match = LINE.match(line.strip())
-            if match:
+            audit = AUDIT.match(line.strip())
+            if audit:
+                self.audits.append((int(audit[1]), int(audit[2])))
+            elif match:
                 self.maxima = [max(a, int(b)) for a, b in zip(self.maxima, match.groups())]
-            elif "gc reclaim" in line:
+            elif "gc reclaim" in line or "gc: " in line:
                 self.reclaims.append(line.strip().split(": ", 1)[-1])
 
+    async def audit(self) -> tuple[int, int]:
+        """Objects tracked and cyclic garbage among them, counted in a forked copy of the server."""
+        count = len(self.audits)
+        os.kill(self.proc.pid, signal.SIGUSR1)
+        for _ in range(600):
+            if len(self.audits) > count:
+                return self.audits[-1]
+            await asyncio.sleep(0.05)
+        return (-1, -1)
+
     def take(self) -> list[int]:
-        """The maxima since the last call (lag, one collection, full reclaim), ms."""
+        """The maxima since the last call (lag, one collection, one policy step), ms."""
         out, self.maxima = self.maxima, [0, 0, 0]
         return out
 
@@ -78,6 +99,9 @@ async def run(root: Path, args: argparse.Namespace) -> dict:
             *(_one(server.port, f"sit{i}", 60) for i in range(args.sitting)))]
         await asyncio.sleep(2)
         rss_sitting = server.rss_mib()
+        server.take()
+        audit_sitting = await server.audit()
+        await asyncio.sleep(1)
         server.take()
         for start in range(0, args.churn, args.batch):
             batch = [p for p, _, _ in await asyncio.gather(
@@ -91,8 +115,12 @@ async def run(root: Path, args: argparse.Namespace) -> dict:
         await asyncio.sleep(args.idle)
         idle = server.take()
         rss_end = server.rss_mib()
+        audit_end = await server.audit()
         await asyncio.gather(*(p.close() for p in sitting))
-        return dict(churn=churn, idle=idle, rss=(rss_sitting, rss_churn, rss_end), reclaims=server.reclaims)
+        await asyncio.sleep(args.after)
+        audit_gone = await server.audit()
+        return dict(churn=churn, idle=idle, rss=(rss_sitting, rss_churn, rss_end), reclaims=server.reclaims,
+                    audits=(audit_sitting, audit_end, audit_gone))
     finally:
         server.stop()
 
@@ -106,6 +134,7 @@ def main() -> None:
     ap.add_argument("--reclaim-every", type=float, default=20.0)
     ap.add_argument("--idle", type=float, default=25.0)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--after", type=float, default=10.0, help="seconds to wait after everyone left before the last audit")
     args = ap.parse_args()
     connect_storm.MARKS = connect_storm.LOBBY_MARKS
     _watch_frames()
@@ -115,9 +144,12 @@ def main() -> None:
     for _ in range(args.repeat):
         for root in roots:
             r = asyncio.run(run(root, args))
-            print(f"{root}: churn lag/gc/full max {r['churn']} ms; idle {r['idle']} ms; "
+            print(f"{root}: churn lag/gc/policy max {r['churn']} ms; idle {r['idle']} ms; "
                   f"RSS sitting/churned/end {r['rss'][0]:.0f}/{r['rss'][1]:.0f}/{r['rss'][2]:.0f} MiB; "
-                  f"reclaims: {r['reclaims']}", flush=True)
+                  f"objects/garbage sitting {r['audits'][0][0]}/{r['audits'][0][1]}, "
+                  f"end {r['audits'][1][0]}/{r['audits'][1][1]}, "
+                  f"{args.after:g} s after all left {r['audits'][2][0]}/{r['audits'][2][1]}; "
+                  f"policy log ({len(r['reclaims'])} lines): {r['reclaims'][:3]}", flush=True)
 
 
 if __name__ == "__main__":
