@@ -56,7 +56,8 @@ class ProbedServer(ServerProcess):
     def __init__(self, root: Path, reclaim_every: float) -> None:  # noqa: D107
         self.state = tempfile.mkdtemp(prefix="ahoy-gcpause-")
         env = dict(os.environ, PYTHONPATH=str(root))
-        self._launch([PY, PROBE, str(root), str(reclaim_every), "--", "--host", "127.0.0.1", "--port", "0",
+        own = root / ".venv" / "bin" / "python"  # each root with its own dependencies
+        self._launch([str(own) if own.exists() else PY, PROBE, str(root), str(reclaim_every), "--", "--host", "127.0.0.1", "--port", "0",
                       "--state-dir", self.state, "--log-level", "INFO", *LIMITS_OFF],
                      __import__("subprocess").PIPE, env)
         self.maxima = [0, 0, 0]
