@@ -106,7 +106,8 @@ class Walk:
     """The tracked, unshared objects reachable from some roots, found a slice at a time.
 
     Holds every object found (they cannot be freed meanwhile) until
-    :meth:`collect` moves them into the young generation and collects.
+    :meth:`move` has moved them into the young generation and
+    :meth:`collect` collects it.
 
     Args:
         roots: Where the walk starts; the list is emptied (its references
@@ -122,8 +123,14 @@ class Walk:
         self._seen: dict[int, Any] = {}
         self._shared = shared
         self._limit = limit
+        self._found: list[Any] | None = None
+        self._moved = 0
+        self.walked = 0
+        """Objects moved to the young generation so far."""
         self.seconds = 0.0
-        """Time spent walking so far."""
+        """Seconds spent walking so far."""
+        self.moving = 0.0
+        """Seconds spent moving so far."""
 
     @property
     def done(self) -> bool:
@@ -160,17 +167,35 @@ class Walk:
         self.seconds += clock() - t0
         return self.done
 
+    def move(self, budget: float = float("inf")) -> bool:
+        """Move what was found into generation 0, about ``budget`` seconds' worth; True once all moved.
+
+        Call once the walk is done. Until :meth:`collect`, no collection may
+        run (``gc.disable()``; :class:`~server.gc_policy.GcPolicy` does so):
+        one would carry moved objects on to older generations.
+        """
+        t0 = clock = time.perf_counter()
+        if self._found is None:
+            self._todo.clear()
+            self._found = list(self._seen.values())
+            self._seen.clear()
+        found = self._found
+        while self._moved < len(found) and clock - t0 < budget:
+            self.walked += make_young(found[self._moved:self._moved + 512])
+            self._moved += 512
+            clock = time.perf_counter()
+        self.moving += clock - t0
+        return self._moved >= len(found)
+
     def collect(self) -> Collected:
-        """Move what was found into generation 0, collect, freeze what lives."""
+        """Move what is left into generation 0, collect generations 0-1, freeze what lives."""
+        self.move()
         t0 = time.perf_counter()
-        self._todo.clear()
-        found = list(self._seen.values())
-        self._seen.clear()
-        walked = make_young(found)
-        found.clear()
+        if self._found is not None:
+            self._found.clear()
         freed = gc.collect(1)
         gc.freeze()
-        return Collected(walked, freed, self.seconds, time.perf_counter() - t0)
+        return Collected(self.walked, freed, self.seconds, self.moving, time.perf_counter() - t0)
 
 
 @dataclass(frozen=True)
@@ -181,12 +206,14 @@ class Collected:
         walked: Objects moved to the young generation.
         freed: Objects the young collection found unreachable (``gc.collect``'s count).
         walking: Seconds spent walking (in slices).
-        collecting: Seconds of the last step: moves, collection, freeze.
+        moving: Seconds spent moving objects (in slices).
+        collecting: Seconds of the last step: the collection and the freeze.
     """
 
     walked: int
     freed: int
     walking: float
+    moving: float
     collecting: float
 
 

@@ -14,9 +14,9 @@ new. It never runs a full collection. What an ended session leaves frozen
 (its app and widget tree, full of reference cycles) is freed by a young
 collection over that session's objects only (:mod:`server.gc_local`): the
 objects its SSH session, its app and every DOM node made under that app
-reach, walked a few milliseconds at a time, ``SETTLE`` seconds after the
-end (and again later while any of them is still referenced, e.g. by a
-connection still closing).
+reach, walked and moved to the young generation a few milliseconds at a
+time (``SLICE``), ``SETTLE`` seconds after the end (and again later while
+any of them is still referenced, e.g. by a connection still closing).
 
 Frozen objects that later become garbage without a reference cycle are
 still freed at once; :func:`install_strip_patch` removes the cycles that
@@ -181,6 +181,9 @@ class GcPolicy:
         self._walk: gc_local.Walk | None = None
         self._current: _Ended | None = None
         self._widened = False
+        self._moving = False
+        """True while a walk's objects are being moved (no collection, no freeze meanwhile)."""
+        self._collecting = True
         self._seen = 0
 
     def start(self) -> None:
@@ -199,6 +202,7 @@ class GcPolicy:
             self._handle.cancel()
             self._handle = None
             self._walk = None
+            self._resume()
             gc.unfreeze()
 
     def session_ended(self, *owners: Any) -> None:
@@ -225,6 +229,8 @@ class GcPolicy:
 
     def _tick(self) -> None:
         try:
+            if self._moving:
+                return
             if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
                 gc.collect(1)
                 gc.freeze()
@@ -250,9 +256,19 @@ class GcPolicy:
             roots = due.roots()
             if roots:
                 self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
-        elif self._walk.step(SLICE) and not self._widen(self._walk):
+        elif not self._moving:
+            if self._walk.step(SLICE) and not self._widen(self._walk):
+                self._moving, self._collecting = True, gc.isenabled()
+                gc.disable()
+        elif self._walk.move(SLICE):
             self._finish(self._walk)
         loop.call_soon(self.collect_ended)
+
+    def _resume(self) -> None:
+        """Let automatic collections run again after a walk's objects were moved."""
+        if self._moving and self._collecting:
+            gc.enable()
+        self._moving = False
 
     def _widen(self, walk: gc_local.Walk) -> bool:
         """Add the walked nodes' unwalked children once; True if there were any."""
@@ -266,8 +282,10 @@ class GcPolicy:
     def _finish(self, walk: gc_local.Walk) -> None:
         due, self._walk, self._current = self._current, None, None
         done = walk.collect()
-        log.info("gc: ended session collected: %d objects walked in %.0f ms, %d freed in %.0f ms",
-                 done.walked, done.walking * 1000, done.freed, done.collecting * 1000)
+        self._resume()
+        log.info("gc: ended session collected: %d objects walked in %.0f ms, moved in %.0f ms, "
+                 "%d freed in %.0f ms", done.walked, done.walking * 1000, done.moving * 1000, done.freed,
+                 done.collecting * 1000)
         if due is None or not due.alive():
             return
         if due.tries < RETRIES:
