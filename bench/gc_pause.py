@@ -34,6 +34,7 @@ import signal
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -63,6 +64,7 @@ class ProbedServer(ServerProcess):
         self.maxima = [0, 0, 0]
         self.reclaims: list[str] = []
         self.audits: list[tuple[int, int]] = []
+        self.stalls: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -74,6 +76,8 @@ class ProbedServer(ServerProcess):
                 self.audits.append((int(audit[1]), int(audit[2])))
             elif match:
                 self.maxima = [max(a, int(b)) for a, b in zip(self.maxima, match.groups())]
+            elif line.startswith("stall: "):
+                self.stalls.append(line.strip()[7:])
             elif "gc reclaim" in line or "gc: " in line:
                 self.reclaims.append(line.strip().split(": ", 1)[-1])
 
@@ -121,7 +125,7 @@ async def run(root: Path, args: argparse.Namespace) -> dict:
         await asyncio.sleep(args.after)
         audit_gone = await server.audit()
         return dict(churn=churn, idle=idle, rss=(rss_sitting, rss_churn, rss_end), reclaims=server.reclaims,
-                    audits=(audit_sitting, audit_end, audit_gone))
+                    audits=(audit_sitting, audit_end, audit_gone), stalls=server.stalls)
     finally:
         server.stop()
 
@@ -135,6 +139,7 @@ def main() -> None:
     ap.add_argument("--reclaim-every", type=float, default=20.0)
     ap.add_argument("--idle", type=float, default=25.0)
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--stalls", type=int, default=0, help="print the N most common stacks of loop stalls")
     ap.add_argument("--after", type=float, default=10.0, help="seconds to wait after everyone left before the last audit")
     args = ap.parse_args()
     connect_storm.MARKS = connect_storm.LOBBY_MARKS
@@ -151,6 +156,9 @@ def main() -> None:
                   f"end {r['audits'][1][0]}/{r['audits'][1][1]}, "
                   f"{args.after:g} s after all left {r['audits'][2][0]}/{r['audits'][2][1]}; "
                   f"policy log ({len(r['reclaims'])} lines): {r['reclaims'][:3]}", flush=True)
+            if args.stalls:
+                for where, n in Counter(r["stalls"]).most_common(args.stalls):
+                    print(f"  {n:4d} stalls over 80 ms in {where}", flush=True)
 
 
 if __name__ == "__main__":

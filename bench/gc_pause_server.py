@@ -8,7 +8,9 @@ the same probe), sets the GC policy's least seconds between reclaims to
 in that second, the longest garbage collection (``gc.callbacks``) and the
 longest single step of the GC policy on the loop (``GcPolicy._tick``, with
 the full reclaim of older versions, or ``GcPolicy.collect_ended``), all in
-milliseconds. On ``SIGUSR1`` it prints ``audit objects N garbage M``: the
+milliseconds. A watchdog thread prints ``stall: <stack>``, the loop
+thread's innermost frames, whenever the loop has not ticked for 80 ms. On
+``SIGUSR1`` it prints ``audit objects N garbage M``: the
 objects the collector tracks and how many of them are cyclic garbage (one
 full collection in a forked copy of the server).
 """
@@ -20,7 +22,9 @@ import gc
 import os
 import signal
 import sys
+import threading
 import time
+from pathlib import Path
 from collections import Counter
 
 
@@ -77,6 +81,26 @@ def main() -> None:
         finally:
             os._exit(0)
 
+    beat = {"t": time.monotonic()}
+    main_thread = threading.get_ident()
+
+    def watchdog() -> None:
+        # A stack sample of the loop's thread whenever it has not ticked for 80 ms (what blocks it).
+        reported = 0.0
+        while True:
+            time.sleep(0.02)
+            stalled = time.monotonic() - beat["t"]
+            if stalled > 0.08 and beat["t"] != reported:
+                reported = beat["t"]
+                frame = sys._current_frames().get(main_thread)
+                where = []
+                while frame is not None and len(where) < 40:
+                    where.append(f"{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}")
+                    frame = frame.f_back
+                print(f"stall: {' < '.join(where[:12])}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=watchdog, daemon=True).start()
+
     async def probe() -> None:
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGUSR1, audit)
@@ -84,6 +108,7 @@ def main() -> None:
         while True:
             t = loop.time()
             await asyncio.sleep(0.01)
+            beat["t"] = time.monotonic()
             worst["lag"] = max(worst["lag"], loop.time() - t - 0.01)
             if loop.time() - last_report >= 1.0:
                 last_report = loop.time()
