@@ -42,9 +42,9 @@ from textual.style import Style
 from ahoy_tui.ui.textual_private import (
     StylesCache,
     clear_lru_caches_without_cycles,
-    parse_extended_keys_uncached,
     replace_get_inner_outer,
     replace_strip_method,
+    uncache_instance_methods,
     watch_new_nodes,
     wrap_register,
 )
@@ -106,11 +106,11 @@ def _get_inner_outer(self: StylesCache, base_background: Color, background: Colo
 
 def install_strip_patch() -> None:
     """Make ``Strip.divide`` and ``LRUCache.clear`` cycle-free and stop Textual's per-widget style
-    cache and per-parser key cache from holding ended sessions (process-wide, idempotent)."""
+    cache and its per-instance method caches from holding ended sessions (process-wide, idempotent)."""
     replace_strip_method("divide", _divide)
     replace_get_inner_outer(_get_inner_outer)
     clear_lru_caches_without_cycles()
-    parse_extended_keys_uncached()
+    uncache_instance_methods()
 
 
 _ALL_NODES: weakref.WeakSet[Any] = weakref.WeakSet()

@@ -32,6 +32,7 @@ Private classes (imported from private modules, re-exported here):
 from __future__ import annotations
 
 import contextlib
+import functools
 from importlib.metadata import version as _installed
 from typing import Any, Callable, Iterable
 
@@ -258,16 +259,34 @@ def clear_lru_caches_without_cycles() -> None:
     LRUCache.clear = _clear_lru_cache  # type: ignore[method-assign]
 
 
-def parse_extended_keys_uncached() -> None:
-    """Drop the ``lru_cache`` on ``XTermParser._parse_extended_key`` (process-wide, idempotent).
+def _uncached(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` without its ``lru_cache`` (a no-op ``cache_clear`` stays, for Textual's callers)."""
+    plain = getattr(method, "__wrapped__", method)
+    if plain is method:
+        return method
 
-    Textual caches the method itself, so the cache is keyed by the parser
-    too: the last 1,024 (parser, escape sequence) pairs keep their parser,
-    its driver and the ended session's app alive. Parsing one sequence
-    uncached is one regular-expression match.
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return plain(*args, **kwargs)
+
+    functools.update_wrapper(call, plain)
+    call.cache_clear = lambda: None  # type: ignore[attr-defined]
+    return call
+
+
+def uncache_instance_methods() -> None:
+    """Drop the ``lru_cache`` Textual puts on two methods (process-wide, idempotent).
+
+    ``XTermParser._parse_extended_key`` and
+    ``DataTable._get_styles_to_render_cell`` are cached on the method itself,
+    so the cache is keyed by the instance too: its last entries keep their
+    parser or table, and with it an ended session's whole app, alive. Both
+    are a regular-expression match or a few style additions.
     """
-    method = XTermParser._parse_extended_key
-    XTermParser._parse_extended_key = getattr(method, "__wrapped__", method)  # type: ignore[method-assign]
+    from textual.widgets import DataTable
+
+    XTermParser._parse_extended_key = _uncached(XTermParser._parse_extended_key)  # type: ignore[method-assign]
+    DataTable._get_styles_to_render_cell = _uncached(  # type: ignore[method-assign]
+        DataTable._get_styles_to_render_cell)
 
 
 _node_watcher: Callable[[Any, Any], None] | None = None
