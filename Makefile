@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/ahoi_engine.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

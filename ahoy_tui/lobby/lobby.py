@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 
 from ahoy_tui import games
 from ahoy_tui.games.base import Action
+from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
@@ -58,11 +59,15 @@ class Lobby:
         wall: Wall-clock time for chat timestamps.
         store: Where table logs and finished games are kept (default: a
             ``MemoryStore``, gone with the process).
+        community: Where finished games are counted into ratings and stats
+            (docs/community.md); None: nowhere.
     """
 
     def __init__(self, clock: Clock | None = None, timing: Timing | None = None, seed: int | None = None,
-                 wall: Callable[[], float] = time.time, store: TableStore | None = None) -> None:
+                 wall: Callable[[], float] = time.time, store: TableStore | None = None,
+                 community: Community | None = None) -> None:
         self.store: TableStore = store if store is not None else MemoryStore()
+        self.community = community
         self.clock: Clock = clock or LoopClock()
         self.timing = timing or Timing()
         self.rng = random.Random(seed)
@@ -88,6 +93,9 @@ class Lobby:
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
+        self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
+        """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
+        instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -264,6 +272,8 @@ class Lobby:
         """Archive a finished game (projections only go to players, R18)."""
         self.finished_records.append((table_id, list(game.record)))
         self.store.archive(game)
+        if self.community is not None:
+            self.community.record(game)
 
     # -- history (finished games) ---------------------------------------------------------------
 
@@ -582,14 +592,19 @@ class Lobby:
         """Post to the lobby (``"lobby"``) or a table you sit at or watch.
 
         At most 300 characters; control and bidi characters are removed. Over
-        the rate limit (5 messages / 10 s per player) the message is dropped
-        and the sender gets a ``Notice`` instead.
+        the rate limit (5 messages / 10 s per player), or from a player muted
+        in the lobby (``chat_gate``), the message is dropped and the sender
+        gets a ``Notice`` instead.
 
         Raises:
             LobbyError: empty or too long, unknown channel, not at that table.
         """
         with self.batch():
             body = clean_message(text)
+            held = self.chat_gate(handle.identity) if channel == LOBBY else None
+            if held is not None:
+                self.post(handle, held)
+                return
             if channel == LOBBY:
                 targets = self.handles()
             else:
