@@ -153,7 +153,7 @@ class Walk:
         is_tracked, referents, clock = gc.is_tracked, gc.get_referents, time.perf_counter
         while todo and len(seen) < limit:
             for _ in range(256):
-                if not todo:
+                if not todo or len(seen) >= limit:
                     break
                 obj = todo.pop()
                 key = id(obj)
