@@ -189,12 +189,18 @@ class Walk:
 
     def collect(self) -> Collected:
         """Move what is left into generation 0, collect generations 0-1, freeze what lives."""
-        self.move()
-        t0 = time.perf_counter()
-        if self._found is not None:
-            self._found.clear()
-        freed = gc.collect(1)
-        gc.freeze()
+        automatic = gc.isenabled()
+        gc.disable()
+        try:
+            self.move()
+            t0 = time.perf_counter()
+            if self._found is not None:
+                self._found.clear()
+            freed = gc.collect(1)
+            gc.freeze()
+        finally:
+            if automatic:
+                gc.enable()
         return Collected(self.walked, freed, self.seconds, self.moving, time.perf_counter() - t0)
 
 
