@@ -7,9 +7,12 @@ probe and ``gc.callbacks`` timing, printed once a second), then:
 1. ``--sitting`` players connect and stay in the lobby;
 2. ``--churn`` more connect ``--batch`` at a time, wait until their lobby
    is drawn, move the cursor a little and disconnect;
-3. the run idles ``--idle`` seconds, past the policy's reclaim interval
-   (``--reclaim-every``, seconds; production waits 600), so a reclaim of
-   what the churn left happens inside the run.
+3. the run idles ``--idle`` seconds: a version whose policy reclaims by a
+   full collection reclaims what the churn left inside the run
+   (``--reclaim-every``, seconds; that version waited 600 in production);
+   the current policy collects each ended session a few seconds after it
+   ended;
+4. the sitting players leave and the run waits ``--after`` seconds.
 
 Prints, per root: the objects the server's collector tracks and how many
 of them are cyclic garbage, once the sitting players joined, at the end

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import os
 import signal
 import sys
@@ -59,8 +60,11 @@ def main() -> None:
             setattr(policy.GcPolicy, name, timed(getattr(policy.GcPolicy, name)))
     init = policy.GcPolicy.__init__
 
-    def policy_init(self, freeze_every: float = 1.0, reclaim_every: float = 600.0) -> None:
-        init(self, freeze_every, reclaim_every_override)
+    def policy_init(self, freeze_every: float = 1.0, *_: object) -> None:
+        if "reclaim_every" in inspect.signature(init).parameters:  # a version with full reclaims
+            init(self, freeze_every, reclaim_every_override)
+        else:
+            init(self, freeze_every)
 
     reclaim_every_override = reclaim_every
     policy.GcPolicy.__init__ = policy_init

@@ -180,13 +180,10 @@ class GcPolicy:
 
     Args:
         freeze_every: Seconds between passes (0 disables the policy).
-        reclaim_every: Unused (kept for the ``--gc-reclaim-every`` setting):
-            no full collection is ever run.
     """
 
-    def __init__(self, freeze_every: float = 1.0, reclaim_every: float = 600.0) -> None:
+    def __init__(self, freeze_every: float = 1.0) -> None:
         self.freeze_every = freeze_every
-        self.reclaim_every = reclaim_every
         self.ended: list[_Ended] = []
         """Ended sessions whose collection is due (or due again)."""
         self.shared = gc_local.Shared()
