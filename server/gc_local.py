@@ -107,7 +107,10 @@ class Walk:
 
     Holds every object found (they cannot be freed meanwhile) until
     :meth:`move` has moved them into the young generation and
-    :meth:`collect` collects it.
+    :meth:`collect` collects it. Nothing frozen is collected: the young
+    generations are, and the second generation only when a collection
+    during the moves carried some there (it holds what survived since the
+    last freeze, a second's worth).
 
     Args:
         roots: Where the walk starts; the list is emptied (its references
@@ -125,6 +128,7 @@ class Walk:
         self._limit = limit
         self._found: list[Any] | None = None
         self._moved = 0
+        self._aged = 0
         self.walked = 0
         """Objects moved to the young generation so far."""
         self.seconds = 0.0
@@ -170,15 +174,18 @@ class Walk:
     def move(self, budget: float = float("inf")) -> bool:
         """Move what was found into generation 0, about ``budget`` seconds' worth; True once all moved.
 
-        Call once the walk is done. Until :meth:`collect`, no collection may
-        run (``gc.disable()``; :class:`~server.gc_policy.GcPolicy` does so):
-        one would carry moved objects on to older generations.
+        Call once the walk is done, and freeze nothing until :meth:`collect`
+        (a freeze would take moved objects back). A collection meanwhile
+        carries moved objects (alive: the walk holds them) on to generation
+        1, or 2 after a collection of generation 1: :meth:`collect` then
+        collects generation 2 too (the objects frozen stay out of it).
         """
         t0 = clock = time.perf_counter()
         if self._found is None:
             self._todo.clear()
             self._found = list(self._seen.values())
             self._seen.clear()
+            self._aged = gc.get_stats()[1]["collections"]
         found = self._found
         while self._moved < len(found) and clock - t0 < budget:
             self.walked += make_young(found[self._moved:self._moved + 512])
@@ -188,7 +195,7 @@ class Walk:
         return self._moved >= len(found)
 
     def collect(self) -> Collected:
-        """Move what is left into generation 0, collect generations 0-1, freeze what lives."""
+        """Move what is left into generation 0, collect the young generations, freeze what lives."""
         automatic = gc.isenabled()
         gc.disable()
         try:
@@ -196,7 +203,8 @@ class Walk:
             t0 = time.perf_counter()
             if self._found is not None:
                 self._found.clear()
-            freed = gc.collect(1)
+            aged = gc.get_stats()[1]["collections"] != self._aged
+            freed = gc.collect(2 if aged else 1)
             gc.freeze()
         finally:
             if automatic:

@@ -193,8 +193,7 @@ class GcPolicy:
         self._current: _Ended | None = None
         self._widened = False
         self._moving = False
-        """True while a walk's objects are being moved (no collection, no freeze meanwhile)."""
-        self._collecting = True
+        """True while a walk's objects are being moved (no freeze meanwhile)."""
         self._seen = 0
 
     def start(self) -> None:
@@ -213,7 +212,7 @@ class GcPolicy:
             self._handle.cancel()
             self._handle = None
             self._walk = None
-            self._resume()
+            self._moving = False
             gc.unfreeze()
 
     def session_ended(self, *owners: Any) -> None:
@@ -269,17 +268,10 @@ class GcPolicy:
                 self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
         elif not self._moving:
             if self._walk.step(SLICE) and not self._widen(self._walk):
-                self._moving, self._collecting = True, gc.isenabled()
-                gc.disable()
+                self._moving = True
         elif self._walk.move(SLICE):
             self._finish(self._walk)
         loop.call_soon(self.collect_ended)
-
-    def _resume(self) -> None:
-        """Let automatic collections run again after a walk's objects were moved."""
-        if self._moving and self._collecting:
-            gc.enable()
-        self._moving = False
 
     def _widen(self, walk: gc_local.Walk) -> bool:
         """Add the walked nodes' unwalked children once; True if there were any."""
@@ -293,7 +285,7 @@ class GcPolicy:
     def _finish(self, walk: gc_local.Walk) -> None:
         due, self._walk, self._current = self._current, None, None
         done = walk.collect()
-        self._resume()
+        self._moving = False
         log.info("gc: ended session collected: %d objects walked in %.0f ms, moved in %.0f ms, "
                  "%d freed in %.0f ms", done.walked, done.walking * 1000, done.moving * 1000, done.freed,
                  done.collecting * 1000)

@@ -84,25 +84,34 @@ def _policy(monkeypatch: pytest.MonkeyPatch) -> GcPolicy:
 
 
 @contextmanager
-def _generations() -> Iterator[list[int]]:
-    """The generation of every collection that starts meanwhile (2: a full one)."""
-    seen: list[int] = []
-
-    def record(phase: str, info: dict) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
-    gc.callbacks.append(record)
+def _full_passes() -> Iterator[list[str]]:
+    """Every ``gc.unfreeze`` meanwhile: the start of a pass over every object in the process."""
+    calls: list[str] = []
+    unfreeze = gc.unfreeze
+    gc.unfreeze = lambda: calls.append("unfreeze")  # type: ignore[assignment]
     try:
-        yield seen
+        yield calls
     finally:
-        gc.callbacks.remove(record)
+        gc.unfreeze = unfreeze  # type: ignore[assignment]
 
 
 async def _collected(policy: GcPolicy) -> None:
     policy._tick()
     await wait_until(lambda: not policy.ended and policy._walk is None and not policy._draining,
                      what="the ended sessions' collections")
+
+
+async def test_passes_freeze_what_survives_and_never_walk_the_whole_heap(monkeypatch):
+    policy = _policy(monkeypatch)
+    try:
+        with _full_passes() as passes:
+            for _ in range(3):
+                node = _Node()
+                policy._tick()
+                assert not any(o is node for o in gc.get_objects())  # frozen: no collection walks it again
+        assert passes == []
+    finally:
+        policy.stop()
 
 
 async def test_an_ended_sessions_frozen_cycles_are_freed_without_a_full_collection(monkeypatch):
@@ -113,13 +122,14 @@ async def test_an_ended_sessions_frozen_cycles_are_freed_without_a_full_collecti
         policy._tick()  # frozen: no ordinary collection sees it again
         gc.collect(1)
         assert ref() is not None
-        with _generations() as generations:
+        frozen = gc.get_freeze_count()
+        with _full_passes() as passes:
             policy.session_ended(session)
             del session
             await _collected(policy)
         assert ref() is None
-        assert generations and max(generations) < 2  # young collections only, never a full pass
-        assert gc.get_freeze_count() > 0  # everything else stays frozen
+        assert passes == []  # young collections only, never a full pass
+        assert gc.get_freeze_count() > frozen * 0.9  # everything else stays frozen
     finally:
         policy.stop()
 
@@ -189,13 +199,13 @@ async def test_an_ended_textual_app_and_its_widgets_are_freed(monkeypatch):
             widgets = weakref.WeakSet(app.query("*"))
             assert len(widgets) >= 3
         ref = weakref.ref(app)
-        with _generations() as generations:
+        with _full_passes() as passes:
             policy.session_ended(app)
             del app, pilot
             await _collected(policy)
         assert ref() is None
         assert len(widgets) == 0 and len(nodes) == 0
-        assert max(generations) < 2
+        assert passes == []
     finally:
         policy.stop()
 
