@@ -107,10 +107,7 @@ class Walk:
 
     Holds every object found (they cannot be freed meanwhile) until
     :meth:`move` has moved them into the young generation and
-    :meth:`collect` collects it. Nothing frozen is collected: the young
-    generations are, and the second generation only when a collection
-    during the moves carried some there (it holds what survived since the
-    last freeze, a second's worth).
+    :meth:`collect` collects it (generations 0 and 1; nothing frozen).
 
     Args:
         roots: Where the walk starts; the list is emptied (its references
@@ -178,7 +175,7 @@ class Walk:
         (a freeze would take moved objects back). A collection meanwhile
         carries moved objects (alive: the walk holds them) on to generation
         1, or 2 after a collection of generation 1: :meth:`collect` then
-        collects generation 2 too (the objects frozen stay out of it).
+        moves them all again before it collects generations 0 and 1.
         """
         t0 = clock = time.perf_counter()
         if self._found is None:
@@ -202,9 +199,10 @@ class Walk:
             self.move()
             t0 = time.perf_counter()
             if self._found is not None:
+                if gc.get_stats()[1]["collections"] != self._aged:
+                    make_young(self._found)  # some were carried on to generation 2
                 self._found.clear()
-            aged = gc.get_stats()[1]["collections"] != self._aged
-            freed = gc.collect(2 if aged else 1)
+            freed = gc.collect(1)
             gc.freeze()
         finally:
             if automatic:
