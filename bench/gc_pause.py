@@ -159,6 +159,9 @@ def main() -> None:
                   f"end {r['audits'][1][0]}/{r['audits'][1][1]}, "
                   f"{args.after:g} s after all left {r['audits'][2][0]}/{r['audits'][2][1]}; "
                   f"policy log ({len(r['reclaims'])} lines): {r['reclaims'][:3]}", flush=True)
+            slow = [line for line in r["reclaims"] if "collection of generation" in line]
+            for line in sorted(slow, key=lambda x: -int(x.split(" took ")[1].split()[0]))[:args.stalls]:
+                print(f"  {line}", flush=True)
             if args.stalls:
                 for where, n in Counter(r["stalls"]).most_common(args.stalls):
                     print(f"  {n:4d} stalls over 80 ms in {where}", flush=True)

@@ -42,7 +42,15 @@ def main() -> None:
         if phase == "start":
             started["gc"] = time.perf_counter()
         elif "gc" in started:
-            worst["gc"] = max(worst["gc"], time.perf_counter() - started.pop("gc"))
+            took = time.perf_counter() - started.pop("gc")
+            worst["gc"] = max(worst["gc"], took)
+            if took > 0.05:
+                frame, where = sys._getframe(1), []
+                while frame is not None and len(where) < 4:
+                    where.append(frame.f_code.co_name)
+                    frame = frame.f_back
+                print(f"gc: collection of generation {info['generation']} took {took * 1000:.0f} ms "
+                      f"({info['collected']} freed) in {' < '.join(where)}", file=sys.stderr, flush=True)
 
     gc.callbacks.append(on_gc)
 

@@ -64,6 +64,11 @@ BACKOFF = 2.0
 SLICE = 0.005
 """Seconds an ended session's walk may hold the event loop at a time."""
 
+BUSY = 20_000
+"""Objects surviving into the oldest generation between two passes past which the next pass comes
+four times sooner: Python's own collections of that generation (everything not yet frozen) stay
+short while many sessions start at once."""
+
 NODES = "_ahoy_nodes"
 """Attribute of a hosted app: a ``WeakSet`` of every DOM node made or registered under it (:func:`track_nodes`)."""
 
@@ -232,23 +237,27 @@ class GcPolicy:
         if refs and self.freeze_every > 0:
             self.ended.append(_Ended(time.monotonic() + SETTLE, refs))
 
-    def _schedule(self) -> None:
+    def _schedule(self, delay: float | None = None) -> None:
         if self._handle is not None:
             self._handle.cancel()
-        self._handle = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
+        self._handle = asyncio.get_running_loop().call_later(
+            self.freeze_every if delay is None else delay, self._tick)
 
     def _tick(self) -> None:
+        delay = None
         try:
             if self._moving:
                 return
             if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
                 gc.collect(1)
+                if len(gc.get_objects(2)) > BUSY:
+                    delay = self.freeze_every / 4
                 gc.freeze()
             self._seen = gc.get_count()[0] + gc.get_count()[1]
             if not self._draining:
                 self.collect_ended()
         finally:
-            self._schedule()
+            self._schedule(delay)
 
     def collect_ended(self) -> None:
         """Walk the first due ended session, ``SLICE`` seconds a loop turn, then collect it; then the next."""
