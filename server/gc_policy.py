@@ -64,10 +64,14 @@ BACKOFF = 2.0
 SLICE = 0.005
 """Seconds an ended session's walk may hold the event loop at a time."""
 
+NEVER = 1 << 30
+"""Threshold of the oldest generation while the policy runs: Python never collects it by itself
+(at an allocation, in the middle of a render); each pass collects it, at most a pass's worth of
+survivors, then freezes them."""
+
 BUSY = 20_000
 """Objects surviving into the oldest generation between two passes past which the next pass comes
-four times sooner: Python's own collections of that generation (everything not yet frozen) stay
-short while many sessions start at once."""
+four times sooner, so that a pass stays short while many sessions start at once."""
 
 NODES = "_ahoy_nodes"
 """Attribute of a hosted app: a ``WeakSet`` of every DOM node made or registered under it (:func:`track_nodes`)."""
@@ -200,6 +204,7 @@ class GcPolicy:
         self._moving = False
         """True while a walk's objects are being moved (no freeze meanwhile)."""
         self._seen = 0
+        self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
         """Freeze what start-up made, keep it as shared and schedule the next pass (call on the loop)."""
@@ -209,6 +214,8 @@ class GcPolicy:
         gc.collect()
         self.shared = gc_local.Shared(gc.get_objects())
         gc.freeze()
+        self._thresholds = gc.get_threshold()
+        gc.set_threshold(self._thresholds[0], self._thresholds[1], NEVER)
         self._schedule()
 
     def stop(self) -> None:
@@ -218,6 +225,7 @@ class GcPolicy:
             self._handle = None
             self._walk = None
             self._moving = False
+            gc.set_threshold(*self._thresholds)
             gc.unfreeze()
 
     def session_ended(self, *owners: Any) -> None:
@@ -249,9 +257,9 @@ class GcPolicy:
             if self._moving:
                 return
             if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
-                gc.collect(1)
                 if len(gc.get_objects(2)) > BUSY:
                     delay = self.freeze_every / 4
+                gc.collect(2)  # everything not frozen yet: at most a pass's worth of survivors
                 gc.freeze()
             self._seen = gc.get_count()[0] + gc.get_count()[1]
             if not self._draining:
