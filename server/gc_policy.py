@@ -8,9 +8,11 @@ sessions (``bench/load_server.py`` logs each collection), those passes took
 with a hundred sessions a full pass takes 1.4-4 s.
 
 :class:`GcPolicy` moves objects that have survived into the permanent
-generation (:func:`gc.freeze`) every ``freeze_every`` seconds, after a
-young-generation collection, so automatic collections only walk what is
-new. It never runs a full collection. What an ended session leaves frozen
+generation (:func:`gc.freeze`) every ``freeze_every`` seconds (sooner
+after a busy second, ``BUSY``), after collecting everything not frozen
+yet, so no collection walks old objects; Python itself never starts a
+collection of the oldest generation meanwhile (``NEVER``). It never runs
+a full collection. What an ended session leaves frozen
 (its app and widget tree, full of reference cycles) is freed by a young
 collection over that session's objects only (:mod:`server.gc_local`): the
 objects its SSH session, its app and every DOM node made under that app
