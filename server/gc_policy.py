@@ -274,23 +274,32 @@ class GcPolicy:
         if self._handle is None:
             self._draining = False
             return
-        loop = asyncio.get_running_loop()
         self._draining = True
-        if self._walk is None:
-            due = next((e for e in self.ended if e.due <= time.monotonic()), None)
-            if due is None:
-                self._draining = False
-                return
-            self.ended.remove(due)
-            roots = due.roots()
-            if roots:
-                self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
-        elif not self._moving:
-            if self._walk.step(SLICE) and not self._widen(self._walk):
-                self._moving = True
-        elif self._walk.move(SLICE):
-            self._finish(self._walk)
-        loop.call_soon(self.collect_ended)
+        try:
+            if self._walk is None:
+                if not self._start_walk():
+                    self._draining = False
+                    return
+            elif not self._moving:
+                if self._walk.step(SLICE) and not self._widen(self._walk):
+                    self._moving = True
+            elif self._walk.move(SLICE):
+                self._finish(self._walk)
+        except Exception:
+            log.exception("gc: collecting an ended session failed; it is left frozen")
+            self._walk, self._current, self._moving = None, None, False
+        asyncio.get_running_loop().call_soon(self.collect_ended)
+
+    def _start_walk(self) -> bool:
+        """Begin the walk of the first due ended session; False when none is due."""
+        due = next((e for e in self.ended if e.due <= time.monotonic()), None)
+        if due is None:
+            return False
+        self.ended.remove(due)
+        roots = due.roots()
+        if roots:
+            self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
+        return True
 
     def _widen(self, walk: gc_local.Walk) -> bool:
         """Add the walked nodes' unwalked children once; True if there were any."""

@@ -215,3 +215,29 @@ def test_disabled_policy_freezes_nothing():
     policy.start()
     assert gc.get_freeze_count() == 0
     policy.stop()
+
+
+async def test_a_failing_collection_is_logged_and_the_next_session_still_collected(monkeypatch, caplog):
+    policy = _policy(monkeypatch)
+    step = gc_policy.gc_local.Walk.step
+    failures = ["once"]
+
+    def failing_step(walk, budget=float("inf")):
+        if failures:
+            failures.pop()
+            raise RuntimeError("a finalizer went wrong")
+        return step(walk, budget)
+
+    monkeypatch.setattr(gc_policy.gc_local.Walk, "step", failing_step)
+    try:
+        first, second = _Session("dee"), _Session("eve")
+        refs = [weakref.ref(first), weakref.ref(second)]
+        policy._tick()
+        policy.session_ended(first)
+        policy.session_ended(second)
+        del first, second
+        await _collected(policy)
+        assert refs[0]() is not None and refs[1]() is None  # the first stays (frozen), the second is freed
+    finally:
+        policy.stop()
+    assert "collecting an ended session failed" in caplog.text
