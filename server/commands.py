@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.option_text import game_word
 from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -26,6 +27,8 @@ COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")
+#: ``rules GAME``: the text key of each game's rules in short (``rules`` alone: AHOY!! V2).
+RULES_TEXT = {"ahoy": "plain.rules", "ahoi": "plain.rules_ahoi"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,7 @@ async def _tables(lobby: LobbyAPI, lang: str) -> str:
     for t in tables:
         lines.append(tr(lang, "plain.table", id=t.table_id, name=_plain(sanitize_name(t.name, 24)),
                         taken=t.seats_taken, seats=t.seats, status=tr(lang, f"status.{t.status}"),
-                        limit=t.limit, lock=tr(lang, "plain.private") if t.private else ""))
+                        game=game_word(lang, t), lock=tr(lang, "plain.private") if t.private else ""))
     return "\n".join(lines) + "\n"
 
 
@@ -159,8 +162,10 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
     if word in ("", "help"):
         return Answer(_plain(tr(lang, "plain.help", connect=connect_line)
                              + tr(lang, "plain.help_community"), utf8), 0)
-    if word == "rules":
-        return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
+    if words and words[0] == "rules" and len(words) <= 2:
+        rules = RULES_TEXT.get(words[1] if len(words) == 2 else "ahoy")
+        if rules is not None:
+            return Answer(_plain(tr(lang, rules), utf8), 0)
     if word == "tables":
         return Answer(_plain(await _tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]

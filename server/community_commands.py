@@ -1,4 +1,5 @@
-"""``ssh host top [30d|2..8]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text (docs/community.md).
+"""``ssh host top [GAME] [30d|2..8]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text
+(docs/community.md).
 
 Everything shown is an aggregate over finished games (no hidden card), so
 anyone may ask, with or without a key. Answers follow ``server.commands``:
@@ -8,6 +9,7 @@ and status 1 for a bad request.
 
 from __future__ import annotations
 
+from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.community_text import board_lines, board_note, board_title, profile_lines
@@ -21,8 +23,20 @@ PROFILES_SHOWN = 3
 """Players ``stats NAME`` shows when several were last seen under that name."""
 
 
-def _board_of(words: list[str]) -> tuple[str, int] | None:
-    """``top`` arguments to (board, seat count), or None when they are not one."""
+def _board_of(words: list[str]) -> tuple[str, int, str] | None:
+    """``top`` arguments to (board, seat count, game), or None when they are not one.
+
+    A game's registry name may come first (``top ahoi 30d``); without one the board is
+    ``DEFAULT_GAME``'s (AHOY!! V2).
+    """
+    game = DEFAULT_GAME
+    if len(words) > 1 and words[1].lower() in GAMES:
+        game, words = words[1].lower(), words[:1] + words[2:]
+    which = _board_only(words)
+    return None if which is None else (*which, game)
+
+
+def _board_only(words: list[str]) -> tuple[str, int] | None:
     if len(words) == 1:
         return "overall", 0
     if len(words) == 2 and words[1] in ("30d", "30", "recent", "month"):
@@ -41,7 +55,7 @@ async def community_answer(words: list[str], lobby: LobbyAPI, lang: str) -> tupl
             which = _board_of(words)
             if which is None:
                 return tr(lang, "plain.top_usage"), 1
-            rows = await lobby.leaderboard(which[0], which[1], BOARD_LINES)
+            rows = await lobby.leaderboard(which[0], which[1], BOARD_LINES, which[2])
             lines = [board_title(lang, *which), *board_lines(lang, which[0], rows), "", board_note(lang)]
             return "\n".join(lines) + "\n", 0
         name = sanitize_name(" ".join(words[1:]), 64) if len(words) > 1 else ""

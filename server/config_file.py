@@ -23,8 +23,8 @@ from typing import Any
 FILE_ONLY_KEYS = ("operators", "motd")
 """Keys that have no command-line flag."""
 
-NOT_IN_FILE = ("help", "config")
-"""Flags a file cannot set (``--config`` names the file itself)."""
+NOT_IN_FILE = ("help", "config", "worker")
+"""Flags a file cannot set (``--config`` names the file itself; ``--worker`` is the supervisor's)."""
 
 
 class ConfigError(Exception):

@@ -21,10 +21,14 @@ from server.moderation import Moderator
 from server.operators import OperatorError, operator_fingerprints
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
-from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune_daily,
-                            start_lobby)
+from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
+                            prune_daily, start_lobby)
 from server.ssh import AhoyServer, ServerConfig
+from server.supervisor import supervise
+from ahoy_tui.cluster.lease import DEFAULT_TTL
+from ahoy_tui.cluster.node import Node, start_node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
@@ -60,6 +64,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"days finished games stay in the archive (default: {KEEP_GAMES_DAYS:g})")
     p.add_argument("--keep-games", type=int, default=KEEP_GAMES,
                    help=f"most finished games kept, the newest (default: {KEEP_GAMES})")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes sharing the port (SO_REUSEPORT); more than 1 needs --redis (default: 1)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="join the workers on this Redis (redis://host:6379/0, unix:///path): tables, "
+                        "chat and finished games live there instead of STATE_DIR (docs/deploy.md)")
+    p.add_argument("--lease-ttl", type=float, default=DEFAULT_TTL,
+                   help=f"seconds a dead worker's tables wait before another takes them (default: {DEFAULT_TTL:g})")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     p.add_argument("--config", type=Path, default=None, metavar="FILE",
@@ -126,6 +138,9 @@ def config_from_args(args: argparse.Namespace, file: FileSettings | None = None)
         keep_games=args.keep_games,
         operators=_operators(file),
         motd=file.motd,
+        redis_url=args.redis,
+        lease_ttl=args.lease_ttl,
+        reuse_port=args.worker,
         **extra,
     )
 
@@ -148,15 +163,22 @@ async def serve(config: ServerConfig) -> None:
     frozen before players are told, so every table resumes after a restart
     as it was, and the store writes what it holds before the process ends.
     """
-    store = open_store(config.store_path)
-    lobby = start_lobby(store, config.keep_games_days, config.keep_games)
-    # A store that could not be opened was logged once: bans then live in memory too.
+    node: Node | None = None
+    if config.redis_url:
+        node = await start_node(config.redis_url, config.lease_ttl)
+        store, lobby = node.store, node.lobby
+        prune(store, config.keep_games_days, config.keep_games)
+    else:
+        store = open_store(config.store_path)
+        lobby = start_lobby(store, config.keep_games_days, config.keep_games)
+    # A store that could not be opened was logged once: bans then live in memory too
+    # (with --redis, in each worker's memory: docs/deploy.md).
     moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None)
     server = AhoyServer(config, InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
     try:
         await server.start()
     except BaseException:
-        store.close()
+        await _close(node, store)
         moderation.close()
         raise
     sys.stdout.write(banner(server))
@@ -171,7 +193,7 @@ async def serve(config: ServerConfig) -> None:
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()
-    store.close()
+    await _close(node, store)
     moderation.close()
     if lobby.community is not None:
         lobby.community.close()
@@ -179,22 +201,40 @@ async def serve(config: ServerConfig) -> None:
     sys.stdout.flush()
 
 
+async def _close(node: Node | None, store) -> None:  # noqa: ANN001 - a TableStore
+    """Write what the store holds and let go of it (a cluster worker also releases its leases)."""
+    if node is not None:
+        await node.stop()
+    else:
+        store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``ahoy-server`` console script.
 
     Returns:
         Process exit status: 0 after a clean stop, 2 for bad options,
-        1 when the server cannot start (port taken, unreadable key).
+        1 when the server cannot start (port taken, unreadable key, Redis unreachable).
     """
     try:
         args, file = parse_args(argv)
     except ConfigError as error:
         sys.stderr.write(f"ahoy-server: {error}\n")
         return 2
+    if args.workers < 1:
+        build_parser().error("--workers must be at least 1")
+    if args.workers > 1 and not args.redis:
+        build_parser().error("--workers N > 1 needs --redis URL: the workers share tables through Redis")
+    if args.workers > 1 and args.port == 0:
+        build_parser().error("--workers N > 1 needs a fixed --port (the workers share it)")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(max(logging.WARNING, logging.getLogger().level))
+    if args.workers > 1 and not args.worker:
+        state_dir = args.state_dir or default_state_dir()
+        return supervise(list(sys.argv[1:] if argv is None else argv), args.workers,
+                         args.host_key or state_dir / "host_ed25519_key", args.redis)
     try:
         config = config_from_args(args, file)
     except ConfigError as error:
@@ -202,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         asyncio.run(serve(config))
-    except OSError as error:
+    except (OSError, StoreError) as error:
         log.error("cannot start: %s", error)
         return 1
     return 0

@@ -91,6 +91,10 @@ class ServerConfig:
         operators: ``SHA256:`` fingerprints of the operators' keys
             (``server.operators``; docs/moderation.md).
         motd: The configured message of the day ("" for none).
+        redis_url: Join the cluster at this Redis (``--redis``): tables, chat and
+            the archive live there (``ahoy_tui.cluster``); None: ``store_path``.
+        lease_ttl: Seconds a table's lease lives without renewal (failover time).
+        reuse_port: Listen with ``SO_REUSEPORT`` (several workers on one port).
     """
 
     host: str = "0.0.0.0"
@@ -119,6 +123,9 @@ class ServerConfig:
     keep_games: int | None = 100_000
     operators: frozenset[str] = frozenset()
     motd: str = ""
+    redis_url: str | None = None
+    lease_ttl: float = 5.0
+    reuse_port: bool = False
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""
@@ -194,6 +201,7 @@ class AhoyServer:
             keepalive_interval=cfg.keepalive_interval,
             keepalive_count_max=cfg.keepalive_count_max,
             login_timeout=cfg.login_timeout,
+            reuse_port=cfg.reuse_port or None,
         )
         log.info("listening on %s:%d", cfg.host, self.port)
         self.gc.start()

@@ -19,6 +19,8 @@ from typing import Mapping
 
 from rich.color import Color, ColorSystem as RichColorSystem
 
+from ahoy_tui.ui.i18n import normalize_lang
+
 from ahoy_tui.session import ColorSystem
 
 _RICH_SYSTEMS: dict[str, RichColorSystem] = {
@@ -69,9 +71,8 @@ def utf8_for(env: Mapping[str, str]) -> bool:
 
 
 def lang_for(env: Mapping[str, str]) -> str:
-    """``"es"`` when the client's LANG/LC_ALL is Spanish, else ``"en"``."""
-    loc = env.get("LC_ALL") or env.get("LANG") or ""
-    return "es" if loc.lower().startswith("es") else "en"
+    """``"es"`` when the client's LANG/LC_ALL is Spanish, ``"de"`` when German, else ``"en"``."""
+    return normalize_lang(env.get("LC_ALL") or env.get("LANG") or "")
 
 
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")

@@ -31,3 +31,12 @@ def _fresh_prefs(monkeypatch):
     STORE.clear()
     yield
     STORE.clear()
+
+
+@pytest.fixture
+def redis_server():
+    """A real ``redis-server`` on a unix socket for this test (tests/redis_server.py):
+    ``.url``, ``.restart()``, ``.stop()``, ``.kill()``. Skips when it is not installed."""
+    from tests.redis_server import running_redis_server
+
+    yield from running_redis_server()

@@ -1,7 +1,9 @@
 """Ratings, stats and leaderboards of a server's players (docs/community.md).
 
-``rating`` is the rating rule (OpenSkill Plackett–Luce), ``stats`` counts a
-finished game's record per seat, ``tables`` keeps both in SQLite and
+Ratings, stats and boards are per game (``GameListing.game``). ``rating`` is
+the rating rule (OpenSkill Plackett–Luce), ``stats`` the generic counts of a
+finished game per seat (the game's own come from ``GameSpec.stats``),
+``tables`` keeps both in SQLite (``migrate`` moves older tables to it) and
 ``service`` runs the writer thread the lobby hands finished games to.
-Nothing here imports the lobby or the UI.
+Nothing here imports the lobby or the UI, or knows a game's rules.
 """

@@ -2,7 +2,7 @@
 
 The lobby hands every finished game to :meth:`Community.record` on its
 event-loop thread; that only queues it. The writer thread counts the game
-into ratings and stats in one transaction, once per game id (a game
+into its game's ratings and stats in one transaction, once per game id (a game
 counted before is skipped), so a restart or a second hand-over changes
 nothing. At start :meth:`Community.catch_up` counts archived games the
 tables have not seen yet (the server stopped between archiving a game and
@@ -27,7 +27,8 @@ from typing import Callable, Sequence, TypeVar
 from ahoy_tui.community import tables
 from ahoy_tui.community.rating import SCALE, Rating
 from ahoy_tui.community.stats import SeatStats
-from ahoy_tui.community.tables import PlayerRow
+from ahoy_tui.community.tables import PlayerRow, Ranked
+from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.store.base import ArchivedGame, GameListing, StoreError
 from ahoy_tui.store.sqlite_schema import BUSY_TIMEOUT_MS, listing_of
 
@@ -35,6 +36,8 @@ log = logging.getLogger(__name__)
 
 RECENT_DAYS = 30
 """The "last 30 days" board looks this many days back."""
+RECENT_GAMES = 10
+"""Newest games a profile card keeps per game."""
 BOARDS = ("overall", "recent", "players")
 """Leaderboards: by rating, by rating gained in the last ``RECENT_DAYS``, by wins at one seat count."""
 
@@ -66,20 +69,52 @@ class BoardRow:
 
 
 @dataclass(frozen=True, slots=True)
+class GameCard:
+    """One game's part of a profile card.
+
+    Attributes:
+        game: Registry name (``"ahoy"``, ``"ahoi"``).
+        rating: The player's rating at this game (None: keyless, or not rated here yet).
+        stats: Every finished game of this game summed, with the game's own counters.
+        by_count: Per seat count (2..8) those games summed (generic counts).
+        recent: The newest games here: (game_id, finished, place, seats, shown before, shown after).
+    """
+
+    game: str
+    rating: Rating | None
+    stats: SeatStats
+    by_count: dict[int, SeatStats]
+    recent: list[tuple[str, float, int, int, int | None, int | None]]
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """What a profile card shows of one player (aggregates over finished games only).
 
     Attributes:
-        player: Identity, name, last game, rating.
-        stats: Every finished game summed.
-        by_count: Per seat count (2..8) those games summed.
-        recent: The newest rated games' (game_id, finished, place, seats, shown before, shown after).
+        player: Identity, name, last game.
+        games: One card per game the player finished, in registry order (``games.GAMES``).
     """
 
     player: PlayerRow
-    stats: SeatStats
-    by_count: dict[int, SeatStats]
-    recent: list[tuple[str, float, int, int, int | None, int | None]]
+    games: tuple[GameCard, ...]
+
+    def game(self, name: str) -> GameCard | None:
+        """The card of game ``name``, or None when the player never finished one."""
+        return next((g for g in self.games if g.game == name), None)
+
+    @property
+    def stats(self) -> SeatStats:
+        """The generic counts over every game (the games' own counters are per game)."""
+        total = SeatStats()
+        for g in self.games:
+            total.add(SeatStats(*g.stats.values()))
+        return total
+
+    @property
+    def recent(self) -> list[tuple[str, float, int, int, int | None, int | None]]:
+        """The newest games of every game, newest first."""
+        return sorted((r for g in self.games for r in g.recent), key=lambda r: -r[1])
 
 
 class Community:
@@ -251,9 +286,9 @@ class Community:
         return self._pending.get(game_id)
 
     def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
-                    now: float | None = None) -> list[BoardRow]:
-        """A leaderboard (``BOARDS``): ``overall`` by rating; ``recent`` by rating gained in the
-        last ``RECENT_DAYS`` days before ``now``; ``players`` by wins at ``players``-seat games.
+                    now: float | None = None, game: str = DEFAULT_GAME) -> list[BoardRow]:
+        """A leaderboard of ``game`` (``BOARDS``): ``overall`` by rating; ``recent`` by rating gained
+        in the last ``RECENT_DAYS`` days before ``now``; ``players`` by wins at ``players``-seat games.
 
         Raises:
             ValueError: an unknown board.
@@ -261,14 +296,14 @@ class Community:
         """
         limit = max(1, min(200, limit))
         if board == "overall":
-            rows = self._read(lambda c: tables.top_rated(c, limit))
+            rows = self._read(lambda c: tables.top_rated(c, game, limit))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         if board == "recent":
             since = (time.time() if now is None else now) - RECENT_DAYS * 86400
-            recent = self._read(lambda c: tables.top_recent(c, since, limit))
+            recent = self._read(lambda c: tables.top_recent(c, game, since, limit))
             return [_row(i, p, g, w, gained=round(SCALE * gain)) for i, (p, g, w, gain) in enumerate(recent)]
         if board == "players":
-            rows = self._read(lambda c: tables.top_by_count(c, players, limit))
+            rows = self._read(lambda c: tables.top_by_count(c, game, players, limit))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         raise ValueError(f"no leaderboard {board!r}; boards: {', '.join(BOARDS)}")
 
@@ -280,9 +315,9 @@ class Community:
         """The profile of one identity, or None when it finished no game."""
         return self._read(lambda c: (p := tables.player(c, identity)) and _profile(c, p))
 
-    def rating(self, identity: str) -> Rating | None:
-        """``identity``'s rating, or None."""
-        return self._read(lambda c: tables.rating_of(c, identity))
+    def rating(self, identity: str, game: str = DEFAULT_GAME) -> Rating | None:
+        """``identity``'s rating at ``game``, or None."""
+        return self._read(lambda c: tables.rating_of(c, identity, game))
 
 
 def _unpack(blob: bytes) -> list[dict]:
@@ -295,15 +330,21 @@ def _unpack(blob: bytes) -> list[dict]:
     return json.loads("[" + ",".join(line for line in lines if line) + "]")
 
 
-def _row(i: int, p: PlayerRow, games: int, wins: int, gained: int | None = None,
+def _row(i: int, ranked: Ranked, games: int, wins: int, gained: int | None = None,
          avg: float | None = None) -> BoardRow:
-    return BoardRow(i + 1, p.name, p.identity.startswith("key:"), p.rating, games, wins, gained, avg)
+    p, rating = ranked
+    return BoardRow(i + 1, p.name, p.identity.startswith("key:"), rating, games, wins, gained, avg)
 
 
 def _profile(conn: sqlite3.Connection, p: PlayerRow) -> Profile:
-    by_count = {n: tables.stats_of(conn, p.identity, n) for n in tables.counts_of(conn, p.identity)}
-    rows = conn.execute("SELECT game_id, finished, place, players, before, after FROM player_games"
-                        " WHERE identity = ? ORDER BY finished DESC LIMIT 10", (p.identity,)).fetchall()
+    order = {g: i for i, g in enumerate(GAMES)}
+    played = sorted(tables.games_of(conn, p.identity), key=lambda g: (order.get(g, len(order)), g))
+    return Profile(p, tuple(_card(conn, p.identity, game) for game in played))
+
+
+def _card(conn: sqlite3.Connection, identity: str, game: str) -> GameCard:
+    by_count = {n: tables.stats_of(conn, identity, game, n) for n in tables.counts_of(conn, identity, game)}
     recent = [(g, f, pl, n, None if b is None else tables.shown(b), None if a is None else tables.shown(a))
-              for g, f, pl, n, b, a in rows]
-    return Profile(p, tables.stats_of(conn, p.identity), by_count, recent)
+              for g, f, pl, n, b, a in tables.recent_of(conn, identity, game, RECENT_GAMES)]
+    return GameCard(game, tables.rating_of(conn, identity, game), tables.stats_of(conn, identity, game),
+                    by_count, recent)

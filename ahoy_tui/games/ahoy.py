@@ -23,7 +23,9 @@ from ahoy_tui.game.reveal import reveal_events
 from ahoy_tui.game.state import LIMIT_PRESETS as _PRESETS_BY_NAME
 from ahoy_tui.game.state import HandResult, Phase, Settings, State
 from ahoy_tui.game.view import PlayerView
-from ahoy_tui.games.base import Bot, IllegalAction, Option, Options, check_options, places_by_lowest
+from ahoy_tui.games.ahoy_stats import STAT_LINES, game_stats
+from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, SeatTally, StatLine, check_options,
+                                places_by_lowest)
 
 LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
 """The point limits the create-table dialog offers (R15)."""
@@ -40,7 +42,7 @@ PHASE_CLOCK: dict[Phase, str] = {
 OPTIONS: tuple[Option, ...] = (
     Option("limit", "int", 100, low=20, high=1000,
            refusal="the point limit is 50, 100, 150, 200 or a whole number from 20 to 1000",
-           doc="Point limit (R15); presets 50/100/150/200."),
+           doc="Point limit (R15); presets 50/100/150/200.", presets=LIMIT_PRESETS),
     Option("ace_low", "bool", False, doc="House rule R2: A may stand below 2 in a treasure."),
     Option("verified_step_in", "bool", False, doc="House rule R9.2: only true holders may step in."),
     Option("reveal", "bool", True,
@@ -188,9 +190,14 @@ class AhoySpec:
     bot_kinds: tuple[str, ...] = BOT_KINDS
     clock_kinds: tuple[str, ...] = CLOCK_KINDS
     wire_types: tuple[type, ...] = WIRE_TYPES
+    stat_lines: tuple[StatLine, ...] = STAT_LINES
 
     def validate_options(self, options: Options | Mapping[str, object]) -> Options:
         return check_options(self.options, options)
+
+    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
+        """AHOY! calls, HANDS UP!, offers, lies and BIGGEST LOSER per seat (``ahoy_stats``)."""
+        return game_stats(record)
 
     def new_match(self, seat_names: Sequence[str], options: Options, seed: int) -> AhoyMatch:
         return AhoyMatch(seat_names, dict(options), seed)

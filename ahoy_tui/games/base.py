@@ -7,7 +7,8 @@ talks to a game only through the two shapes below.
 * :class:`GameSpec` — one kind of game (``"ahoy"``): its name and title,
   the seat range, the table options it accepts (:class:`Option`, validated
   here, not in the lobby), the bots that can play it, the clock kinds its
-  decisions use and the dataclasses that travel in messages.
+  decisions use, the dataclasses that travel in messages and what a
+  finished game's record says each seat did (``stats``, :class:`SeatTally`).
 * :class:`Match` — one game being played at a table, made by
   ``GameSpec.new_match``: deal, act, legal actions, per-seat views, who
   must act now, the clock of that decision, what the clock decides when it
@@ -21,7 +22,7 @@ game's ``wire_types`` name); it compares actions with ``==`` only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol, Sequence, runtime_checkable
 
 Action = Any
@@ -76,6 +77,8 @@ class Option:
         refusal: The sentence a bad value gets (``OptionError``); default:
             "KEY must be on or off" for ``bool`` options.
         doc: What the option does, with its rule id.
+        presets: Values of an ``int`` option a create-table dialog offers
+            to pick (any other value in range is typed in); none: typed only.
     """
 
     key: str
@@ -86,6 +89,7 @@ class Option:
     choices: tuple[OptionValue, ...] = ()
     refusal: str = ""
     doc: str = ""
+    presets: tuple[int, ...] = ()
 
     def check(self, value: object) -> OptionValue:
         """``value`` if this option allows it.
@@ -102,6 +106,46 @@ class Option:
         if not ok:
             raise OptionError(self.refusal or f"{self.key} must be on or off")
         return value  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """One line of a game's own counters on a profile card (docs/community.md).
+
+    Attributes:
+        key: Names the line; the UI's text ``cm.stat.GAME.KEY`` translates it.
+        text: The English line, a ``str.format`` template over counter names
+            (``"AHOY! calls {ahoys} (with a dealt treasure {ahoys_dealt})"``).
+        counters: The counters the template names, in order.
+    """
+
+    key: str
+    text: str
+    counters: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class SeatTally:
+    """What one seat did in one finished game, as its game reads the record (``GameSpec.stats``).
+
+    Only what the table saw once every round was revealed: no count may
+    depend on a card nobody was shown (R18, AH16).
+
+    Attributes:
+        hands: Hands (rounds) played to their end.
+        hands_won: Of those, the ones this seat won (R14; AH12: scored 0).
+        points: Points scored over those hands (lower is better in both games).
+        counts: The game's own counters (``StatLine.counters``) by name; a missing one is 0.
+    """
+
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def bump(self, counter: str, by: int = 1) -> None:
+        """Add ``by`` to ``counts[counter]``."""
+        self.counts[counter] = self.counts.get(counter, 0) + by
 
 
 @runtime_checkable
@@ -218,6 +262,8 @@ class GameSpec(Protocol):
             lobby clock profile gives each of them seconds.
         wire_types: The dataclasses of this game that travel inside
             messages (views, events, actions), for the codec.
+        stat_lines: The game's own counters as a profile card shows them
+            (``stats`` fills them; docs/community.md).
     """
 
     name: str
@@ -229,6 +275,7 @@ class GameSpec(Protocol):
     bot_kinds: tuple[str, ...]
     clock_kinds: tuple[str, ...]
     wire_types: tuple[type, ...]
+    stat_lines: tuple[StatLine, ...]
 
     def validate_options(self, options: Options | Mapping[str, object]) -> Options:
         """Every option of this game, checked, defaults filled, in ``options`` order.
@@ -249,6 +296,16 @@ class GameSpec(Protocol):
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         """A finished game's record as ``seat`` (None: a spectator) may see it (R18)."""
+        ...
+
+    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
+        """Per seat (play order), what it did in a *finished* game: hands, hands won, points and
+        the counters of ``stat_lines``, from the full record (RECORDS.md).
+
+        Every count is public once the game is over (R18, AH16): the community
+        tables sum them per player. A record this game cannot read raises
+        ``ValueError`` (the game is then counted by its listing only).
+        """
         ...
 
 

@@ -254,15 +254,17 @@ class LobbyAPI(Protocol):
 
     # -- ratings and stats (docs/community.md) --------------------------------------------
 
-    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
-        """A leaderboard, best first: ``overall`` (by rating), ``recent`` (rating gained in the
-        last 30 days) or ``players`` (wins at ``players``-seat games, 2..8); at most ``limit`` (1..200)
-        lines. Raises ``LobbyError`` for an unknown board or when the server keeps no ratings."""
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
+                          game: str = "ahoy") -> list[BoardRow]:
+        """A leaderboard of ``game`` (a registry name; ratings are per game), best first:
+        ``overall`` (by rating), ``recent`` (rating gained in the last 30 days) or ``players``
+        (wins at ``players``-seat games, within the game's seat range); at most ``limit`` (1..200)
+        lines. Raises ``LobbyError`` for an unknown game or board or when the server keeps no ratings."""
         ...
 
     async def profiles(self, name: str) -> list[Profile]:
         """Profile cards of the players last seen as ``name`` (any case; keyed players first;
-        empty: nobody by that name finished a game)."""
+        empty: nobody by that name finished a game); each card has one part per game played."""
         ...
 
     async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:

@@ -13,6 +13,7 @@ import logging
 
 from ahoy_tui.community.service import BOARDS, BoardRow, Community, Profile
 from ahoy_tui.community.tables import people_by_seat
+from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.errors import Refused, Unreadable
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store.base import StoreError
@@ -29,19 +30,23 @@ def _community(core: Lobby) -> Community:
     return core.community
 
 
-async def leaderboard(core: Lobby, board: str, players: int = 0, limit: int = 20) -> list[BoardRow]:
-    """A leaderboard (``Community.leaderboard``, read on a worker thread: the loop never waits on it).
+async def leaderboard(core: Lobby, board: str, players: int = 0, limit: int = 20,
+                      game: str = DEFAULT_GAME) -> list[BoardRow]:
+    """A leaderboard of ``game`` (``Community.leaderboard``, read on a worker thread: the loop never waits on it).
 
     Raises:
-        LobbyError: an unknown board or seat count, no ratings kept, or unreadable tables.
+        LobbyError: an unknown game, board or seat count, no ratings kept, or unreadable tables.
     """
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is None:
+        raise Refused(f"there is no game {game!r}; the games are {', '.join(GAMES)}")
     if board not in BOARDS:
         raise Refused(f"no leaderboard {board!r}; boards: {', '.join(BOARDS)}")
-    if board == "players" and not (isinstance(players, int) and 2 <= players <= 8):
-        raise Refused("a seat count is 2 to 8")
+    if board == "players" and not (isinstance(players, int) and spec.min_seats <= players <= spec.max_seats):
+        raise Refused(f"a seat count is {spec.min_seats} to {spec.max_seats}")
     try:
         community = _community(core)
-        return await asyncio.to_thread(community.leaderboard, board, players, limit, core.wall())
+        return await asyncio.to_thread(community.leaderboard, board, players, limit, core.wall(), game)
     except StoreError as e:
         log.error("leaderboard: %s", e)
         raise Unreadable("the leaderboard cannot be read right now") from None

@@ -388,7 +388,11 @@ class Table:
             self.journal.anew(self.config, self.code, self.chat.recent())
         self.journal.seating(self.seating)
         self.journal.game(names, seed, self.game_id, self.game.record)
-        self.system("game_begins", n=len(players), limit=self.config.option("limit", ""))
+        limit = self.config.option("limit")
+        if limit is None:  # a game without a point limit (Ahoi ends by its own rule, AH13)
+            self.system("game_begins_title", n=len(players), game=self.spec.title)
+        else:
+            self.system("game_begins", n=len(players), limit=limit)
         events = self.game.deal()
         self.journal.deal(self.game.record)
         self.changed(events)

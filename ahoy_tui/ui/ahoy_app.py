@@ -29,7 +29,7 @@ from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Noti
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
-from ahoy_tui.ui.i18n import keyed, normalize_lang, tr
+from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui import textual_private
@@ -65,7 +65,7 @@ class AhoyApp(App[int]):
         lobby: The process-wide lobby (docs/lobby-api.md).
         handle: This session's lobby handle (None until ``on_load`` connects it, when the
             host did not pass one).
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"`` (``i18n.LANGS``).
         ascii_only: Suits as letters, ASCII borders.
         specs: Loaded themes by name.
     """
@@ -354,7 +354,7 @@ class AhoyApp(App[int]):
         self.notify(text, severity=severity, markup=False)
 
     def _table_update(self, update: TableUpdate, received: float) -> None:
-        from ahoy_tui.ui.screens.table import TableScreen
+        from ahoy_tui.ui.screens.table_screens import table_screen
 
         tid = update.table.table_id
         if tid in self._closing_tables:
@@ -364,7 +364,7 @@ class AhoyApp(App[int]):
         if self.table_screen is None:
             if not update.catch_up:
                 return  # a table this session does not show; a screen starts with the whole table
-            self.table_screen = TableScreen(tid)
+            self.table_screen = table_screen(update.table.config.game, tid)
             self.push_screen(self.table_screen)
         self.table_screen.apply_update(update, received)
 
@@ -400,7 +400,8 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            texts = getattr(self.screen, "HELP_TEXTS", None)  # a game's table names its own
+            self.push_screen(HelpScreen(texts[0], tuple(texts[1:])) if texts else HelpScreen())
 
     def action_next_theme(self) -> None:
         names = list(self.specs)
@@ -423,7 +424,8 @@ class AhoyApp(App[int]):
         self.notify(self.t("ascii.on" if self.ascii_only else "ascii.off"), timeout=2)
 
     def action_toggle_lang(self) -> None:
-        self.lang = "es" if self.lang == "en" else "en"
+        """The next language of ``i18n.LANGS`` (English, Spanish, German, English, ...)."""
+        self.lang = next_lang(self.lang)
         self._save_prefs()
         self.refresh_texts()
         self.notify(self.t("lang.now"), timeout=2)

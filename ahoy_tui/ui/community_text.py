@@ -10,16 +10,25 @@ import time
 from typing import Sequence
 
 from ahoy_tui.community.rating import PROVISIONAL_GAMES, label, keyed
-from ahoy_tui.community.service import BoardRow, Profile
+from ahoy_tui.community.service import BoardRow, GameCard, Profile
+from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import clean
 
 NAME_COLUMNS = 16
+RECENT_SHOWN = 3
+"""Newest games a profile card lists per game."""
 
 
-def board_title(lang: str, board: str, players: int = 0) -> str:
-    """The heading of a leaderboard (``overall``, ``recent``, ``players``)."""
-    return tr(lang, f"cm.board.{board}", n=players)
+def game_title(game: str) -> str:
+    """The title players read for a registry name (``"AHOY!! V2"``, ``"Ahoi"``)."""
+    spec = GAMES.get(game)
+    return spec.title if spec is not None else game
+
+
+def board_title(lang: str, board: str, players: int = 0, game: str = DEFAULT_GAME) -> str:
+    """The heading of a leaderboard (``overall``, ``recent``, ``players``) of ``game``."""
+    return f"{game_title(game)} · {tr(lang, f'cm.board.{board}', n=players)}"
 
 
 def _pad(text: str, width: int) -> str:
@@ -53,32 +62,49 @@ def board_note(lang: str) -> str:
 
 
 def profile_lines(lang: str, p: Profile) -> list[str]:
-    """A profile card: name, rating, every stat, per seat count, the newest games."""
-    s, name = p.stats, clean(p.player.name, NAME_COLUMNS)
-    r = p.player.rating
-    out = [name if keyed(p.player.identity) else tr(lang, "cm.keyless", name=name)]
-    if not keyed(p.player.identity):
+    """A profile card: the name, then per game played its rating, every stat, per seat count
+    and the newest games."""
+    name, is_keyed = clean(p.player.name, NAME_COLUMNS), keyed(p.player.identity)
+    out = [name if is_keyed else tr(lang, "cm.keyless", name=name)]
+    if not is_keyed:
         out.append(tr(lang, "cm.unrated"))
-    elif r is None:
-        out.append(tr(lang, "cm.rating_none"))
-    else:
-        out.append(tr(lang, "cm.rating", rating=label(r), games=r.games))
+    for card in p.games:
+        out += game_lines(lang, card, is_keyed)
+    return out
+
+
+def game_lines(lang: str, card: GameCard, is_keyed: bool) -> list[str]:
+    """One game's part of a profile card: title and rating, generic counts, the game's own
+    counters (``GameSpec.stat_lines``), per seat count, the newest games."""
+    s, r = card.stats, card.rating
+    head = game_title(card.game)
+    if is_keyed:
+        rating = tr(lang, "cm.rating_none") if r is None else tr(lang, "cm.rating", rating=label(r), games=r.games)
+        head = f"{head} · {rating}"
     avg = "-" if s.average_place is None else f"{s.average_place:.2f}"
     pph = "-" if s.points_per_hand is None else f"{s.points_per_hand:.1f}"
-    out += [tr(lang, "cm.games", games=s.games, wins=s.wins, avg=avg, left=s.left),
-            tr(lang, "cm.hands", hands=s.hands, won=s.hands_won, pph=pph),
-            tr(lang, "cm.ahoys", ahoys=s.ahoys, dealt=s.ahoys_dealt),
-            tr(lang, "cm.raids", made=s.raids_made, suffered=s.raids_suffered),
-            tr(lang, "cm.offers", made=s.offers_made, accepted=s.offers_accepted),
-            tr(lang, "cm.lies", told=s.lies_told, received=s.lies_received),
-            tr(lang, "cm.loser", n=s.biggest_loser)]
-    out += [tr(lang, "cm.by_count", n=n, games=c.games, wins=c.wins) for n, c in sorted(p.by_count.items())]
-    if p.recent:
+    hands = dict(hands=s.hands, won=s.hands_won, pph=pph)
+    out = [head, "  " + tr(lang, "cm.games", games=s.games, wins=s.wins, avg=avg, left=s.left),
+           "  " + _text(lang, f"cm.hands.{card.game}", tr(lang, "cm.hands", **hands), **hands)]
+    spec = GAMES.get(card.game)
+    for line in spec.stat_lines if spec is not None else ():
+        counts = {c: s.count(c) for c in line.counters}
+        out.append("  " + _text(lang, f"cm.stat.{card.game}.{line.key}", line.text.format(**counts), **counts))
+    if card.by_count:
+        out.append("  " + " · ".join(tr(lang, "cm.by_count", n=n, games=c.games, wins=c.wins)
+                                     for n, c in sorted(card.by_count.items())))
+    if card.recent:
         games = ", ".join(f"{time.strftime('%Y-%m-%d', time.gmtime(f))} {pl}/{n}"
                           + (f" {a - b:+d}" if a is not None and b is not None else "")
-                          for _, f, pl, n, b, a in p.recent[:5])
-        out.append(tr(lang, "cm.recent", games=games))
+                          for _, f, pl, n, b, a in card.recent[:RECENT_SHOWN])
+        out.append("  " + tr(lang, "cm.recent", games=games))
     return out
+
+
+def _text(lang: str, key: str, fallback: str, **kw: object) -> str:
+    """The text ``key`` in ``lang`` (else English), or ``fallback`` when no language has it."""
+    text = tr(lang, key, **kw)
+    return fallback if text == key else text
 
 
 def change_lines(lang: str, names: Sequence[str], changes: Sequence[tuple[int, int] | None]) -> list[str]:

@@ -1,4 +1,5 @@
-"""All UI text in English and Spanish (issue 5: language from LANG, with a toggle).
+"""All UI text in English and Spanish, and Ahoi's texts in German too (issue 5: language from LANG,
+with a toggle; issue 18).
 
 ``tr(lang, key, **kw)`` formats one message. Keys are stable names; a key
 missing in Spanish falls back to English. Values are plain ``str.format``
@@ -8,13 +9,15 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
+from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
 
-LANGS: tuple[str, ...] = ("en", "es")
+LANGS: tuple[str, ...] = ("en", "es", "de")
+"""UI languages; German has Ahoi's texts and the general ones Ahoi's screens need (else English)."""
 
 EN: dict[str, str] = {
     # general
@@ -34,7 +37,7 @@ EN: dict[str, str] = {
     "lobby.tables": "Tables", "lobby.online": "Pirates online ({n})", "lobby.chat": "Lobby chat",
     "lobby.more": "+{n} more",
     "lobby.no_tables": "No tables yet. Press n to create one.",
-    "lobby.col.name": "Table", "lobby.col.seats": "Seats", "lobby.col.limit": "Limit",
+    "lobby.col.name": "Table", "lobby.col.seats": "Seats", "lobby.col.limit": "Game",
     "lobby.col.status": "Status", "lobby.col.host": "Host",
     "lobby.chat_placeholder": "Say something to the lobby (Enter sends, Esc leaves)",
     "chat.paste_cut": "Pasted text cut to {n} characters.",
@@ -51,7 +54,7 @@ EN: dict[str, str] = {
     "session.replaced": "Ahoy! {name} just logged in again from another session, which now has the seat. "
                         "This session is closed.",
     # create table
-    "create.title": "Create a table", "create.name": "Name", "create.seats": "Seats (2–8)",
+    "create.title": "Create a table", "create.name": "Name", "create.seats": "Seats",
     "create.limit": "Point limit", "create.custom": "Custom limit (20–1000)",
     "create.ace_low": "Ace low (A 2 3 4 is a treasure)",
     "create.verified": "Verified step-in (only true holders may step in)",
@@ -264,7 +267,7 @@ ES: dict[str, str] = {
     "lobby.tables": "Mesas", "lobby.online": "Piratas conectados ({n})", "lobby.chat": "Chat del salón",
     "lobby.more": "+{n} más",
     "lobby.no_tables": "Aún no hay mesas. Pulsa n para crear una.",
-    "lobby.col.name": "Mesa", "lobby.col.seats": "Plazas", "lobby.col.limit": "Límite",
+    "lobby.col.name": "Mesa", "lobby.col.seats": "Plazas", "lobby.col.limit": "Juego",
     "lobby.col.status": "Estado", "lobby.col.host": "Anfitrión",
     "lobby.chat_placeholder": "Escribe al salón (Enter envía, Esc sale)",
     "chat.paste_cut": "Texto pegado recortado a {n} caracteres.",
@@ -280,7 +283,7 @@ ES: dict[str, str] = {
     "code.watch_title": "Mirar una mesa privada",
     "session.replaced": "¡Ahoy! {name} acaba de entrar otra vez desde otra sesión, que ahora tiene el asiento. "
                         "Esta sesión se cierra.",
-    "create.title": "Crear una mesa", "create.name": "Nombre", "create.seats": "Plazas (2–8)",
+    "create.title": "Crear una mesa", "create.name": "Nombre", "create.seats": "Plazas",
     "create.limit": "Límite de puntos", "create.custom": "Límite propio (20–1000)",
     "create.ace_low": "As bajo (A 2 3 4 es tesoro)",
     "create.verified": "Intervención verificada (solo quien tiene la carta)",
@@ -479,12 +482,21 @@ ES.update(ES_HISTORY)
 ES.update(ES_MODERATION)
 EN.update(EN_COMMUNITY)
 ES.update(ES_COMMUNITY)
-_TABLES = {"en": EN, "es": ES}
+EN.update(EN_AHOI)
+ES.update(ES_AHOI)
+DE: dict[str, str] = dict(DE_AHOI)
+_TABLES = {"en": EN, "es": ES, "de": DE}
 
 
 def normalize_lang(lang: str | None) -> str:
-    """``"es"`` for any Spanish locale (``es``, ``es_AR.UTF-8``), else ``"en"``."""
-    return "es" if (lang or "").lower().startswith("es") else "en"
+    """``"es"`` for any Spanish locale (``es``, ``es_AR.UTF-8``), ``"de"`` for any German one, else ``"en"``."""
+    low = (lang or "").lower()
+    return "es" if low.startswith("es") else "de" if low.startswith("de") else "en"
+
+
+def next_lang(lang: str) -> str:
+    """The language the ``l`` key switches to: English and Spanish in turn; German goes to English."""
+    return "es" if lang == "en" else "en"
 
 
 def tr(lang: str, key: str, **kw: object) -> str:

@@ -16,11 +16,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.rating_none": "no rated game yet",
     "cm.games": "games {games}  wins {wins}  average place {avg}  left {left}",
     "cm.hands": "hands {hands}  won {won}  points per hand {pph}",
-    "cm.ahoys": "AHOY! calls {ahoys} (with a dealt treasure {dealt})",
-    "cm.raids": "HANDS UP! raids made {made}  suffered {suffered}",
-    "cm.offers": "offers made {made}  accepted {accepted}",
-    "cm.lies": "lies told {told}  received {received}",
-    "cm.loser": "BIGGEST LOSER OF THE NIGHT {n} times",
+    "cm.hands.ahoi": "rounds {hands}  won {won}  points per round {pph}",
     "cm.by_count": "{n} players: {games} games, {wins} wins",
     "cm.recent": "last games: {games}",
     "cm.change": "{name}: {before} -> {after} ({delta})",
@@ -30,15 +26,17 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "The stats cannot be read right now.",
     "cm.title": "Leaderboard",
     "cm.profile_title": "Pirate {name}",
-    "cm.tabs": "o overall · d last 30 days · 2-8 player count · Enter profile · Esc back",
+    "cm.tabs": "g game · o overall · d 30 days · 2-8 players · Enter profile · Esc back",
     "key.leaderboard": "Top", "key.profile": "Profile",
-    "cm.help": ("RATINGS: L leaderboard (o overall · d last 30 days · 2–8 seat count · Enter a profile) ·"
+    "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count ·"
+                " Enter a profile) ·"
                 " v a player's profile card (lobby: players online; table and game over: its players)"),
     "plain.help_community": (
-        "  top [30d|2..8]  the leaderboard (overall; last 30 days; games of that many players)\n"
+        "  top [30d|2..8]  the leaderboard of AHOY!! V2 (overall; last 30 days; games of that many players)\n"
+        "  top GAME ...    the same for another game (ratings are per game): top ahoi, top ahoi 30d\n"
         "  stats NAME      a player's rating and stats\n"
     ),
-    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, or top 2..8\n",
+    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, top 2..8, or top ahoi [30d|2..6]\n",
     "plain.stats_usage": "ahoy: whose stats? ssh HOST stats NAME\n",
 }
 
@@ -56,11 +54,15 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.rating_none": "aún sin partidas puntuadas",
     "cm.games": "partidas {games}  victorias {wins}  puesto medio {avg}  abandonos {left}",
     "cm.hands": "manos {hands}  ganadas {won}  puntos por mano {pph}",
-    "cm.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {dealt})",
-    "cm.raids": "¡MANOS ARRIBA! hechos {made}  sufridos {suffered}",
-    "cm.offers": "ofertas hechas {made}  aceptadas {accepted}",
-    "cm.lies": "mentiras dichas {told}  recibidas {received}",
-    "cm.loser": "GRAN PERDEDOR DE LA NOCHE {n} veces",
+    "cm.hands.ahoi": "rondas {hands}  ganadas {won}  puntos por ronda {pph}",
+    "cm.stat.ahoy.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {ahoys_dealt})",
+    "cm.stat.ahoy.raids": "¡MANOS ARRIBA! hechos {raids_made}  sufridos {raids_suffered}",
+    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}",
+    "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
+    "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
+    "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
+                           "  penalizados {penalties}"),
+    "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
     "cm.by_count": "{n} jugadores: {games} partidas, {wins} victorias",
     "cm.recent": "últimas partidas: {games}",
     "cm.change": "{name}: {before} -> {after} ({delta})",
@@ -70,14 +72,16 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Las estadísticas no se pueden leer ahora.",
     "cm.title": "Clasificación",
     "cm.profile_title": "Pirata {name}",
-    "cm.tabs": "o general · d últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
+    "cm.tabs": "g juego · o general · d 30 días · 2-8 jugadores · Intro perfil · Esc volver",
     "key.leaderboard": "Ranking", "key.profile": "Perfil",
-    "cm.help": ("PUNTUACIONES: L clasificación (o general · d últimos 30 días · 2–8 jugadores · Intro un perfil) ·"
+    "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores ·"
+                " Intro un perfil) ·"
                 " v ficha de un jugador (salón: conectados; mesa y fin de partida: sus jugadores)"),
     "plain.help_community": (
-        "  top [30d|2..8]  la clasificación (general; últimos 30 días; partidas de tantos jugadores)\n"
+        "  top [30d|2..8]  la clasificación de AHOY!! V2 (general; últimos 30 días; partidas de tantos jugadores)\n"
+        "  top JUEGO ...   lo mismo para otro juego (cada juego puntúa aparte): top ahoi, top ahoi 30d\n"
         "  stats NOMBRE    puntuación y estadísticas de un jugador\n"
     ),
-    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d o top 2..8\n",
+    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d, top 2..8 o top ahoi [30d|2..6]\n",
     "plain.stats_usage": "ahoy: ¿de quién? ssh HOST stats NOMBRE\n",
 }

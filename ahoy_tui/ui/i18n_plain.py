@@ -12,7 +12,7 @@ EN_PLAIN: dict[str, str] = {
         "Play in a terminal:  {connect}\n"
         "Commands without a terminal:\n"
         "  help    this text\n"
-        "  rules   the rules in short\n"
+        "  rules   the rules in short (rules ahoi: Ahoi's)\n"
         "  tables  the open tables\n"
         "  games   your finished games (id, date UTC, table, players, winner, your place)\n"
         "  record GAME_ID > game.ahoy.jsonl\n"
@@ -34,7 +34,7 @@ EN_PLAIN: dict[str, str] = {
     "plain.online": "Players online: {n}",
     "plain.no_tables": "No open tables. Connect with a terminal to open one.",
     "plain.private": " (private)",
-    "plain.table": "{id:<8} {name:<24} {taken}/{seats} seats  {status:<13} to {limit}{lock}",
+    "plain.table": "{id:<8} {name:<24} {taken}/{seats} seats  {status:<13} {game}{lock}",
     "plain.unknown": "ahoy: unknown command '{word}'. Try: help, rules, tables, games, record GAME_ID\n",
     "plain.games_head": "id             date (UTC)        table / players / winner / your place",
     "plain.game": "{id:<14} {date}  {table} | {players} | winner: {winners} | place {place} of {of}",
@@ -50,7 +50,7 @@ ES_PLAIN: dict[str, str] = {
         "Para jugar en un terminal:  {connect}\n"
         "Órdenes sin terminal:\n"
         "  help    este texto\n"
-        "  rules   las reglas en breve\n"
+        "  rules   las reglas en breve (rules ahoi: las de Ahoi)\n"
         "  tables  las mesas abiertas\n"
         "  games   tus partidas terminadas (id, fecha UTC, mesa, jugadores, ganador, tu puesto)\n"
         "  record ID_PARTIDA > partida.ahoy.jsonl\n"
@@ -74,7 +74,7 @@ ES_PLAIN: dict[str, str] = {
     "plain.online": "Piratas conectados: {n}",
     "plain.no_tables": "No hay mesas abiertas. Conéctate con un terminal para abrir una.",
     "plain.private": " (privada)",
-    "plain.table": "{id:<8} {name:<24} {taken}/{seats} plazas  {status:<13} a {limit}{lock}",
+    "plain.table": "{id:<8} {name:<24} {taken}/{seats} plazas  {status:<13} {game}{lock}",
     "plain.unknown": "ahoy: orden desconocida '{word}'. Prueba: help, rules, tables, games, record ID_PARTIDA\n",
     "plain.games_head": "id             fecha (UTC)       mesa / jugadores / ganador / tu puesto",
     "plain.game": "{id:<14} {date}  {table} | {players} | gana: {winners} | puesto {place} de {of}",

@@ -24,6 +24,7 @@ from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.bot_levels import bot_tag, ring_tag
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.option_text import settings_line
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_banner import banner_for
 from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
@@ -213,11 +214,14 @@ def waiting_text(update: Any, look: Look) -> Text:
     tbl = update.table
     out.append(fix(t("wait.title", table=clean(tbl.name, 24))) + "\n\n", style="bold")
     cfg = tbl.config
-    out.append(fix(f"{t('create.limit')}: {cfg.option('limit')} · {t('create.clocks')}: {t('clock.' + str(cfg.clocks))}"))
-    if cfg.option("ace_low"):
-        out.append(fix(f" · {t('create.ace_low')}"))
-    if cfg.option("verified_step_in"):
-        out.append(fix(f" · {t('create.verified')}"))
+    if cfg.game == "ahoy":
+        out.append(fix(f"{t('create.limit')}: {cfg.option('limit')} · {t('create.clocks')}: {t('clock.' + str(cfg.clocks))}"))
+        if cfg.option("ace_low"):
+            out.append(fix(f" · {t('create.ace_low')}"))
+        if cfg.option("verified_step_in"):
+            out.append(fix(f" · {t('create.verified')}"))
+    else:
+        out.append(fix(settings_line(t, cfg)))
     out.append("\n\n")
     for i, s in enumerate(tbl.seats):
         out.append(f" {i + 1}. ")
@@ -240,7 +244,7 @@ def waiting_text(update: Any, look: Look) -> Text:
     return out
 
 
-def _seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
+def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only), offline."""
     table = update.table
     s = table.seats[i] if i < len(table.seats) else None
@@ -267,7 +271,7 @@ def seats_model(update: Any, look: Look, names: Sequence[str], previous: SeatsMo
             name=names[i] if i < len(names) else "", cards=view.hand_sizes[i] if i < len(view.hand_sizes) else 0,
             total=view.totals[i] if i < len(view.totals) else 0, you=i == view.seat,
             turn=in_hand and i == view.active, waiting=in_hand and i in view.waiting_for,
-            status=_seat_status(update, i, t)))
+            status=seat_status(update, i, t)))
     if view.phase is Phase.GAME_OVER:
         for i, s in enumerate(update.table.seats):
             if s.kind != "empty" and (i >= view.players or i in update.table.gone):

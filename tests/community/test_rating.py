@@ -68,7 +68,7 @@ def test_bots_have_no_rating_and_keyless_players_only_stats():
         c.record(game("g1", ("user:anna", None, BO), (1, 2, 3))).result(5)
         assert c.rating("user:anna") is None and c.rating(BO) is None
         (anna,) = c.profiles("p0")
-        assert anna.player.rating is None and anna.stats.games == 1 and anna.stats.wins == 1
+        assert anna.game("ahoy").rating is None and anna.stats.games == 1 and anna.stats.wins == 1
     finally:
         c.close()
 

@@ -40,7 +40,7 @@ RECORD = [
 
 
 def test_a_hand_built_game_counts_what_each_player_did():
-    anna, bo, cy = game_stats(RECORD, (2, 1, 3))
+    anna, bo, cy = (_Counts(s) for s in game_stats("ahoy", RECORD, (2, 1, 3)))
     assert (bo.games, bo.wins, bo.place_sum, cy.place_sum) == (1, 1, 1, 3)
     assert (anna.hands, anna.hands_won, bo.hands_won, cy.hands_won) == (2, 1, 1, 0)
     assert (anna.points, bo.points, cy.points) == (14, 9, 28)
@@ -53,21 +53,25 @@ def test_a_hand_built_game_counts_what_each_player_did():
 
 
 def test_a_forfeited_seat_counts_a_game_left():
-    stats = game_stats([HEADER], (1, 2, 3), (False, True, False))
+    stats = game_stats("ahoy", [HEADER], (1, 2, 3), (False, True, False))
     assert [s.left for s in stats] == [0, 1, 0]
 
 
-def test_an_ahoi_game_counts_games_places_and_rounds_only():
-    record = [{"format": "ahoi-record", "version": 1, "game": "ahoi", "seats": ["a", "b"]},
-              {"result": "round", "round": 1, "caller": 1, "sums": [19, 11], "scores": [19, 0], "totals": [19, 0]}]
-    a, b = game_stats(record, (2, 1))
-    assert (a.hands, a.points, b.hands_won, b.wins, a.ahoys) == (1, 19, 1, 1, 0)
+def test_a_game_the_server_does_not_know_counts_games_and_places_only():
+    a, b = game_stats("cabo", [{"seats": ["a", "b"]}], (2, 1))
+    assert (a.games, a.place_sum, b.wins, a.hands, a.counts) == (1, 2, 1, 0, {})
+
+
+def test_an_unreadable_record_counts_games_and_places_only():
+    a, b = game_stats("ahoi", [{"format": "ahoi-record", "version": 1, "game": "ahoi", "seats": ["a", "b"]},
+                               {"seat": 0, "act": "draw"}], (2, 1))
+    assert (a.games, b.wins, a.hands, a.counts, b.counts) == (1, 1, 0, {}, {})
 
 
 @pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6)])
 def test_random_bot_games_agree_with_the_engine(seed, players):
     g, events = bot_game(seed, players)
-    stats = game_stats(g.record, _places(g.state.totals))
+    stats = [_Counts(s) for s in game_stats("ahoy", g.record, _places(g.state.totals))]
     deals = deals_of(events)
     offers = [d for d in deals if d["kind"] == "offer"]
     swapped = [d for d in offers if d["gave"] is not None and d["got"] is not None]
@@ -89,3 +93,13 @@ def test_random_bot_games_agree_with_the_engine(seed, players):
 
 def _places(totals):
     return tuple(1 + sum(t < x for t in totals) for x in totals)
+
+
+class _Counts:
+    """A ``SeatStats`` whose game counters read as attributes (``s.ahoys``), 0 when never counted."""
+
+    def __init__(self, stats: SeatStats) -> None:
+        self._stats = stats
+
+    def __getattr__(self, name: str):
+        return getattr(self._stats, name) if hasattr(self._stats, name) else self._stats.count(name)

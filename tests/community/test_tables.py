@@ -33,7 +33,8 @@ def _snapshot(c: Community) -> dict:
     for identity in (ANNA, BO, CY, "user:dan"):
         p = c.profile(identity)
         if p is not None:
-            rows[identity] = (p.player.rating, p.stats.values(), {n: s.values() for n, s in p.by_count.items()})
+            rows[identity] = [(g.game, g.rating, g.stats.values(), g.stats.counts,
+                               {n: s.values() for n, s in g.by_count.items()}) for g in p.games]
     return rows
 
 
@@ -103,7 +104,7 @@ def test_stats_per_player_count_add_up_to_the_overall_stats(tmp_path):
             c.record(g)
         assert c.flush()
         for identity in (ANNA, "user:dan"):
-            p = c.profile(identity)
+            p = c.profile(identity).game("ahoy")
             total = [sum(s.values()[i] for s in p.by_count.values()) for i in range(len(FIELDS))]
             assert tuple(total) == p.stats.values() and p.stats.games > 0
     finally:

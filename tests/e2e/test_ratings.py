@@ -106,3 +106,37 @@ async def test_a_keyed_game_rates_both_and_a_keyless_one_rates_nobody(tmp_path, 
         await server.stop()
         community.close()
         store.close()
+
+
+@pytest.mark.slow
+async def test_an_ahoi_game_is_on_the_ahoi_board_only(tmp_path):
+    """Two keyed players finish an Ahoi game (autopilot): ``top ahoi`` lists them, ``top`` (AHOY!! V2) does not,
+    and ``stats`` shows their Ahoi part."""
+    db = tmp_path / "ahoy.db"
+    store, community = SQLiteStore(db), Community(db)
+    lobby = Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=0.01), seed=12, store=store,
+                  community=community)
+    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    try:
+        anna, bo = lobby.connect("key:SHA256:anna", "anna"), lobby.connect("key:SHA256:bo", "bo")
+        for h in (anna, bo):
+            h.subscribe(lambda m: None)
+        tid = lobby.create_table(anna, TableConfig.make("ahoi", name="Reef", seats=2, clocks="untimed"))
+        lobby.join(bo, tid)
+        lobby.set_ready(bo, tid, True)
+        lobby.start(anna, tid)
+        for h in (anna, bo):
+            lobby.set_autopilot(h, tid, True)
+        table = lobby.tables[tid]
+        await wait_until(lambda: table.game is not None and table.game.over, 120, "the Ahoi game to end")
+        await wait_until(lambda: table.last_listing is not None, 10, "the game to be archived")
+        await asyncio.to_thread(community.flush)
+        ahoi = _board(await _plain(server.port, "top ahoi"))
+        assert {n for n, _ in ahoi} == {"anna", "bo"} and all(r != "1000?" for _, r in ahoi)
+        assert _board(await _plain(server.port, "top")) == []
+        stats = await _plain(server.port, "stats anna")
+        assert "Ahoi" in stats and "AHOY!! V2" not in stats and "after 1 rated games" in stats
+    finally:
+        await server.stop()
+        community.close()
+        store.close()

@@ -21,8 +21,8 @@ from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoi.spec import AHOI
 from ahoy_tui.games.ahoy import AHOY
-from ahoy_tui.games.base import IllegalAction, Option, check_options, places_by_lowest
-from ahoy_tui.lobby import CLOCK_PROFILES, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
+from ahoy_tui.games.base import IllegalAction, Option, SeatTally, StatLine, check_options, places_by_lowest
+from ahoy_tui.lobby import CLOCK_PROFILES, Lobby, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
 from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
@@ -197,6 +197,7 @@ class RaceSpec:
     bot_kinds: tuple = ("steady",)
     clock_kinds: tuple = ("pick",)
     wire_types: tuple = (Step, Note)
+    stat_lines: tuple = (StatLine("twos", "steps of two {twos}", ("twos",)),)
 
     def validate_options(self, options):
         return check_options(self.options, options)
@@ -209,6 +210,14 @@ class RaceSpec:
 
     def project(self, record, seat):
         return [line if line.get("seat") in (None, seat) else {**line, "n": None} for line in record]
+
+    def stats(self, record):
+        out = [SeatTally() for _ in record[0]["seats"]]
+        for line in record[1:]:
+            out[line["seat"]].hands += 1
+            out[line["seat"]].points += line["n"]
+            out[line["seat"]].bump("twos", line["n"] == 2)
+        return out
 
 
 @pytest.fixture
@@ -250,6 +259,33 @@ def test_a_table_of_another_game_is_played_to_the_end(race):
     assert lobby.record_for(anna, tid) == [{"seats": ["anna", table.seats[1].name]},
                                            {"seat": 0, "n": 1}, {"seat": 1, "n": None},
                                            {"seat": 0, "n": 1}, {"seat": 1, "n": None}]
+
+
+def test_ratings_and_stats_of_another_game_are_its_own(monkeypatch):
+    """The community tables count a race through ``RaceSpec.stats`` and rate it apart from AHOY!! V2."""
+    from ahoy_tui.community.service import Community
+
+    monkeypatch.setitem(registry.GAMES, "race", RaceSpec())
+    community = Community()
+    lobby = Lobby(clock=ManualClock(), timing=FAST, seed=1, wall=lambda: 0.0, community=community)
+    anna, bo = lobby.connect("key:anna", "anna"), lobby.connect("key:bo", "bo")
+    for h in (anna, bo):
+        h.subscribe(lambda m: None)
+    tid = lobby.create_table(anna, TableConfig.make("race", name="Sprint", seats=2, clocks="untimed", target=4))
+    lobby.join(bo, tid)
+    lobby.set_ready(bo, tid, True)
+    lobby.start(anna, tid)
+    for h in (anna, bo):
+        lobby.set_autopilot(h, tid, True)
+    lobby.clock.run(until=lambda: lobby.tables[tid].status == "game_over", max_steps=10_000)
+    try:
+        assert community.flush()
+        anna_card = community.profile("key:anna").game("race")
+        assert anna_card.rating is not None and community.rating("key:anna") is None   # no AHOY!! V2 rating
+        assert anna_card.stats.hands == lobby.tables[tid].game.round
+        assert anna_card.stats.count("twos") + anna_card.stats.hands == anna_card.stats.points
+    finally:
+        community.close()
 
 
 def test_the_game_names_the_clock_and_decides_when_it_runs_out(race):

@@ -39,3 +39,40 @@ async def test_help_and_rules_follow_lang():
     assert "Órdenes sin terminal" in (await answer("help", lobby, "ssh host", "es", utf8=True)).text
     assert "Piratas conectados" in (await answer("tables", lobby, "ssh host", "es", utf8=True)).text
     assert "treasure" in (await answer("rules", lobby, "ssh host")).text
+
+
+async def test_rules_ahoi_in_the_sessions_language():
+    """``ssh host rules ahoi`` prints Ahoi's rules in the client's language (German too); Lupe, Fernrohr,
+    Tauschen and „Ahoi“ stay German in every language; ASCII clients get the quotes as plain quotes."""
+    from server.commands import answer_plain
+
+    lobby = InMemoryLobby()
+    texts = {}
+    for lang in ("en", "es", "de"):
+        ans = await answer("rules ahoi", lobby, "ssh host", lang, utf8=True)
+        assert ans.status == 0 and "\x1b" not in ans.text
+        assert all(word in ans.text for word in ("Lupe", "Fernrohr", "Tauschen", "„Ahoi“", "101"))
+        assert max(len(line) for line in ans.text.splitlines()) <= 78 and not ans.text.endswith("\n\n")
+        texts[lang] = ans.text
+    assert "layout" in texts["en"] and "fila" in texts["es"] and "Auslage" in texts["de"]
+    assert len(set(texts.values())) == 3 and "treasure" not in texts["en"]
+    german = await answer_plain("rules ahoi", {"LANG": "de_DE.UTF-8"}, lobby, "ssh host")
+    assert german.text == texts["de"]
+    plain = (await answer("rules ahoi", lobby, "ssh host", "de", utf8=False)).text
+    assert plain.isascii() and "Fernrohr" in plain and "Ahoi" in plain
+    assert "treasure" in (await answer("rules ahoy", lobby, "ssh host")).text
+    assert (await answer("rules chess", lobby, "ssh host")).status == 1
+
+
+async def test_tables_names_each_tables_game():
+    """``ssh host tables`` says which game each table plays (issue 18), as the lobby's list does."""
+    from ahoy_tui.lobby import Lobby, TableConfig
+
+    core = Lobby()
+    bo = core.connect("user:bo", "bo")
+    bo.subscribe(lambda m: None)
+    core.create_table(bo, TableConfig.make("ahoi", name="Cove", seats=3))
+    core.create_table(bo, TableConfig.make(name="Deck", seats=3, limit=50))
+    text = (await answer("tables", InMemoryLobby(core), "ssh host")).text
+    assert "Ahoi" in next(ln for ln in text.splitlines() if "Cove" in ln)
+    assert "V2 50" in next(ln for ln in text.splitlines() if "Deck" in ln)

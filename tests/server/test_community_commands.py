@@ -10,7 +10,7 @@ from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby
 from server.commands import answer
 from ahoy_tui.store.base import ArchivedGame
-from tests.community.helpers import ANNA, BO, CY, bot_game, game, listing
+from tests.community.helpers import ANNA, BO, CY, ahoi_game, bot_game, game, listing
 
 
 @pytest.fixture
@@ -67,7 +67,40 @@ async def test_stats_of_nobody_and_spanish(lobby):
     es = await answer("stats anna", lobby, "ssh host", "es", utf8=True)
     assert "partidas 3" in es.text and "victorias 3" in es.text
     help_text = (await answer("help", lobby, "ssh host")).text
-    assert "top [30d|2..8]" in help_text and "stats NAME" in help_text
+    assert "top [30d|2..8]" in help_text and "stats NAME" in help_text and "top ahoi" in help_text
+
+
+async def test_top_ahoi_and_stats_show_each_game_apart():
+    """Ratings are per game: ``top ahoi`` lists Ahoi's players only; ``stats`` has a part per game played."""
+    c = Community()
+    try:
+        c.record(game("g1", (ANNA, BO), (1, 2), names=("anna", "bo"))).result(5)
+        for i in range(2):
+            c.record(ahoi_game(f"a{i}", (CY, ANNA, None), seed=20 + i, names=("cy", "anna", "Hook"),
+                               finished=1_700_000_000.0 + i)).result(5)
+        lobby = InMemoryLobby(Lobby(community=c, wall=lambda: 1_700_000_100.0))
+        ahoy = await answer("top", lobby, "ssh host")
+        assert ahoy.text.startswith("AHOY!! V2") and [ln.split()[2] for ln in ahoy.text.splitlines()[2:4]] == \
+            ["anna", "bo"] and " cy " not in ahoy.text
+        ahoi = await answer("top ahoi", lobby, "ssh host")
+        assert ahoi.status == 0 and ahoi.text.startswith("Ahoi")
+        lines = ahoi.text.splitlines()
+        assert sorted(ln.split()[2] for ln in lines[2:4]) == ["anna", "cy"] and not lines[4].strip()
+        assert "3-player" in (await answer("top ahoi 3", lobby, "ssh host")).text
+        assert "30 days" in (await answer("top AHOI 30d", lobby, "ssh host")).text
+        assert (await answer("top ahoi 8", lobby, "ssh host")).status == 1     # Ahoi seats 2 to 6
+        anna = (await answer("stats anna", lobby, "ssh host", utf8=True)).text
+        head_ahoy, head_ahoi = anna.index("AHOY!! V2 · rating"), anna.index("Ahoi · rating")
+        assert head_ahoy < anna.index("AHOY! calls") < head_ahoi < anna.index("„Ahoi“ calls")
+        assert "rounds " in anna and "Lupe" in anna and "failed matches" in anna
+        card = c.profile(ANNA).game("ahoi").stats
+        assert f"rounds {card.hands}  won {card.hands_won}" in anna
+        cy = (await answer("stats cy", lobby, "ssh host")).text
+        assert "Ahoi" in cy and "AHOY!! V2" not in cy and cy.isascii()
+        es = (await answer("stats anna", lobby, "ssh host", "es", utf8=True)).text
+        assert "rondas" in es and "penalizados" in es
+    finally:
+        c.close()
 
 
 async def test_a_server_without_ratings_says_so():

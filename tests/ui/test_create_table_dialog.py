@@ -50,9 +50,9 @@ async def test_typing_a_custom_limit_chooses_custom_and_clocks_are_explained():
         assert "60 s for a turn, 20 s to answer an offer" in screen_text(app)
         app.screen.query_one("#c-clocks", Select).value = "blitz"
         await wait_for(pilot, lambda a: "20 s for a turn, 8 s to answer" in screen_text(a))
-        app.screen.query_one("#c-custom", Input).focus()
+        app.screen.query_one("#c-limit-custom", Input).focus()
         await pilot.press("7", "7")
-        await wait_for(pilot, lambda a: a.screen.query_one("#c-custom", Input).value == "77")
+        await wait_for(pilot, lambda a: a.screen.query_one("#c-limit-custom", Input).value == "77")
         app.screen.query_one("#c-create", Button).press()
         await wait_for(pilot, lambda a: lobby.table_summaries())
         assert lobby.table_summaries()[0].limit == 77

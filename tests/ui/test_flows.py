@@ -52,9 +52,9 @@ async def test_create_table_dialog_sets_every_setting_then_bot_and_start():
         dialog.query_one("#c-seats").value = 3
         dialog.query_one("#c-limit").value = -1
         await pilot.pause()
-        dialog.query_one("#c-custom").value = "33"
+        dialog.query_one("#c-limit-custom").value = "33"
         dialog.query_one("#c-clocks").value = "untimed"
-        for box in ("#c-ace-low", "#c-verified", "#c-private"):
+        for box in ("#c-ace-low", "#c-verified-step-in", "#c-private"):
             dialog.query_one(box).value = True
         await pilot.click("#c-create")
         await pilot.pause()
@@ -82,7 +82,7 @@ async def test_custom_limit_is_checked():
         dialog = app.screen
         dialog.query_one("#c-limit").value = -1
         await pilot.pause()
-        dialog.query_one("#c-custom").value = "5"
+        dialog.query_one("#c-limit-custom").value = "5"
         await pilot.click("#c-create")
         await pilot.pause()
         assert isinstance(app.screen, CreateTableScreen)

@@ -15,7 +15,7 @@ from ahoy_tui.ui.ahoy_app import AhoyApp
 from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.profile import ProfileScreen
-from tests.community.helpers import ANNA, BO, CY, game
+from tests.community.helpers import ANNA, BO, CY, ahoi_game, game
 
 SIZE = (100, 30)
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])|(?<![0-9A-Za-z])JK(?![0-9A-Za-z])")
@@ -144,3 +144,44 @@ async def test_v_at_a_table_opens_the_cards_of_its_seats(community):
         await pilot.press("down")
         await wait_for(pilot, _card(app.screen.names[1]))
         assert "Nobody called" in screen_text(app)          # a bot has no card
+
+
+async def test_the_leaderboard_and_the_card_show_each_game_apart(community):
+    """``g`` switches the board to Ahoi (its own ratings and players); a card has a part per game."""
+    _played(community)                                   # AHOY!! V2: anna, bo, cy
+    for i in range(2):
+        community.record(ahoi_game(f"a{i}", (BO, "user:dan", CY), seed=30 + i, names=("bo", "dan", "cy"),
+                                   finished=1e9 + 10 + i))
+    assert community.flush()
+    lobby = Lobby(timing=Timing.instant(), community=community, wall=lambda: 1e9 + 100)
+    app = _app(lobby, "user:zoe", "zoe")
+    async with app.run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("L")
+        await wait_for(pilot, _board)
+        assert "AHOY!! V2" in screen_text(app) and app.screen.game == "ahoy"
+        await pilot.press("3")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.players == 3)
+        await pilot.press("g")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.game == "ahoi")
+        assert app.screen.players == 3 and "Ahoi" in screen_text(app) and "3-player games" in screen_text(app)
+        assert {r.name for r in app.screen.rows} == {"bo", "cy", "dan"}
+        await pilot.press("o")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.board == "overall" and a.screen.game == "ahoi")
+        ahoi = {r.name: r.rating for r in app.screen.rows}
+        assert set(ahoi) == {"bo", "cy"}                              # dan has no key: on no rated board
+        assert ahoi["bo"] == community.rating(BO, "ahoi") != community.rating(BO)
+        app.screen.query_one("#board").move_cursor(row=[r.name for r in app.screen.rows].index("bo"))
+        await pilot.press("enter")
+        await wait_for(pilot, _card("bo"))
+        card = str(app.screen.query_one("#profile-card").render())
+        assert card.index("AHOY!! V2 · rating") < card.index("lies told") < card.index("Ahoi · rating") \
+            < card.index("„Ahoi“ calls") and "rounds" in card and "Tauschen" in card
+        assert not CARD.search(card)
+        await pilot.press("pagedown")                  # 80x20: the two games' card is taller than the box
+        await wait_for(pilot, lambda a: a.screen.query_one("#profile-scroll").scroll_y > 0)
+        await pilot.press("escape")
+        await wait_for(pilot, _board)
+        await pilot.press("g")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.game == "ahoy")
+        assert {r.name for r in app.screen.rows} == {"anna", "bo", "cy"}

@@ -17,9 +17,10 @@ from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.replay import project
 from ahoy_tui.games.ahoi.rules import awaiting
 from ahoy_tui.games.ahoi.state import AhoiPhase, State
+from ahoy_tui.games.ahoi.stats import STAT_LINES, game_stats
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.ahoi.wire import WIRE_TYPES
-from ahoy_tui.games.base import Bot, Option, Options, check_options, places_by_lowest
+from ahoy_tui.games.base import Bot, Option, Options, SeatTally, StatLine, check_options, places_by_lowest
 
 CLOCK_KINDS: tuple[str, ...] = ("turn",)
 """AH14: every decision (first look, turn, placement, action target) runs the turn clock."""
@@ -135,6 +136,7 @@ class AhoiSpec:
     bot_kinds: tuple[str, ...] = BOT_KINDS
     clock_kinds: tuple[str, ...] = CLOCK_KINDS
     wire_types: tuple[type, ...] = WIRE_TYPES
+    stat_lines: tuple[StatLine, ...] = STAT_LINES
 
     def validate_options(self, options: Options | Mapping[str, object]) -> Options:
         return check_options(self.options, options)
@@ -147,6 +149,14 @@ class AhoiSpec:
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         return project(record, seat)
+
+    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
+        """Rounds won, „Ahoi“ calls, penalties, actions and matches per seat (``ahoi.stats``).
+
+        Raises:
+            ValueError: the record does not replay.
+        """
+        return game_stats(record)
 
 
 AHOI = AhoiSpec()

@@ -1,5 +1,6 @@
-"""The create-table dialog: every lobby setting (docs/lobby-api.md TableConfig), and
-the level of bots to fill the other seats with (none, easy, normal, hard; issue 17)."""
+"""The create-table dialog: the game (AHOY!! V2 or Ahoi, ``games.registry``), its table options
+(built from ``GameSpec.options`` by ``ui.option_fields``), every lobby setting (docs/lobby-api.md
+TableConfig), and the level of bots to fill the other seats with (none, easy, normal, hard; issue 17)."""
 
 from __future__ import annotations
 
@@ -11,34 +12,28 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ahoy_tui.games.ahoy import LIMIT_PRESETS
+from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui.bot_levels import LEVELS
 from ahoy_tui.ui.live import built
+from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
+from ahoy_tui.ui.option_text import CUSTOM, field_id
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
 
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
-CUSTOM = -1
 
 
-def parse_limit(preset: int, custom: str) -> int | None:
-    """The chosen limit: a preset, or the custom text as a whole number 20..1000 (R15)."""
-    if preset != CUSTOM:
-        return preset
-    text = custom.strip()
-    if not text.isdigit():
-        return None
-    value = int(text)
-    return value if 20 <= value <= 1000 else None
-
-
-def clock_hint(t: Any, profile: str) -> str:
-    """What clock ``profile`` means, in seconds per decision (R17), as one sentence of ``t``."""
+def clock_hint(t: Any, profile: str, game: str = DEFAULT_GAME) -> str:
+    """What clock ``profile`` means for ``game``, in seconds per decision (R17, AH14), as one sentence of ``t``:
+    the turn, answer and discard clocks when the game has those kinds, else the turn clock for every decision."""
     secs = CLOCK_PROFILES.get(profile)
     if secs is None:
         return t("clock.hint_untimed")
+    kinds = GAMES[game].clock_kinds if game in GAMES else ()
+    if not {"respond", "discard"} <= set(kinds):
+        return t("clock.hint_turn", turn=int(secs["turn"]))
     return t("clock.hint", turn=int(secs["turn"]), respond=int(secs["respond"]), discard=int(secs["discard"]))
 
 
@@ -54,71 +49,118 @@ class CreateTableScreen(ModalScreen[Any]):
     Attributes:
         bot_fill: The bot kind chosen to fill the other seats ("" for none),
             read by the dismiss callback (``LobbyScreen._created``).
+        game: The chosen game's registry name; choosing another shows its
+            seat range and options instead.
     """
 
     bot_fill: str = ""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = DEFAULT_GAME
+
+    def _fix(self) -> Any:
+        app: Any = self.app
+        return asciify if app.ascii_only else (lambda s: s)
+
     def compose(self) -> ComposeResult:
         app: Any = self.app
         t = app.t
-        fix = asciify if app.ascii_only else (lambda s: s)
+        fix = self._fix()
         with Vertical(id="create-box", classes="dialog") as box:
             box.border_title = fix(t("create.title"))
             with Grid(id="create-grid"):
                 yield Label(fix(t("create.name")))
                 yield Input(value=clean(default_table_name(t, app.me), 24), max_length=24,
                             id="c-name", compact=True)
+                yield Label(fix(t("create.game")))
+                yield Select([(fix(spec.title), name) for name, spec in GAMES.items()], value=self.game,
+                             allow_blank=False, id="c-game", compact=True)
                 yield Label(fix(t("create.seats")))
-                yield Select([(str(n), n) for n in range(2, 9)], value=4, allow_blank=False,
-                             id="c-seats", compact=True)
-                yield Label(fix(t("create.limit")))
-                yield Select([(fix(t(f"limit.{n}")), n) for n in LIMIT_PRESETS] + [(fix(t("limit.custom")), CUSTOM)],
-                             value=100, allow_blank=False, id="c-limit", compact=True)
-                yield Label(fix(t("create.custom")))
-                yield Input(placeholder="20-1000", restrict=r"[0-9]*", max_length=4, id="c-custom",
-                            compact=True)
+                yield self._seats_select()
+            yield Grid(*self._grid_fields(), id="c-option-grid", classes="create-grid")
+            with Grid(id="create-grid-lobby", classes="create-grid"):
                 yield Label(fix(t("create.clocks")))
                 yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
                              id="c-clocks", compact=True)
                 yield Label(fix(t("create.bots")))
                 yield Select([(fix(t("level.none")), "")] + [(fix(t(f"level.{k}")), k) for k in LEVELS],
                              value="", allow_blank=False, id="c-bots", compact=True)
-            yield Static(fix(clock_hint(t, "normal")), id="c-clock-hint", markup=False)
-            yield TickBox(fix(t("create.ace_low")), id="c-ace-low", compact=True)
-            yield TickBox(fix(t("create.verified")), id="c-verified", compact=True)
+            yield Static(fix(clock_hint(t, "normal", self.game)), id="c-clock-hint", markup=False)
+            yield Vertical(*self._tick_fields(), id="c-option-ticks")
             yield TickBox(fix(t("create.private")), id="c-private", compact=True)
-            yield TickBox(fix(t("create.reveal")), value=True, id="c-reveal", compact=True)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
 
+    def _seats_select(self) -> Select:
+        spec = GAMES[self.game]
+        return Select([(str(n), n) for n in range(spec.min_seats, spec.max_seats + 1)],
+                      value=min(max(4, spec.min_seats), spec.max_seats), allow_blank=False, id="c-seats",
+                      compact=True)
+
+    def _grid_fields(self) -> list[Any]:
+        app: Any = self.app
+        return list(grid_fields(app.t, self.game, GAMES[self.game].options, self._fix()))
+
+    def _tick_fields(self) -> list[Any]:
+        app: Any = self.app
+        return list(tick_fields(app.t, self.game, GAMES[self.game].options, self._fix()))
+
     def on_mount(self) -> None:
         if not built(self, "#c-name"):
             return
-        for inp in self.query(Input):
-            inp.cursor_blink = False
+        self._quiet_inputs()
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self.query_one("#c-name", Input).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        """A preset limit empties the custom field; a clock profile explains itself below."""
-        if event.select.id == "c-limit" and event.value != CUSTOM:
-            custom = self.query_one("#c-custom", Input)
-            if custom.value:
+    def _quiet_inputs(self) -> None:
+        for inp in self.query(Input):
+            inp.cursor_blink = False
+
+    async def _show_game(self, game: str) -> None:
+        """Show ``game``'s seat range and options instead of the current game's."""
+        if game == self.game or game not in GAMES:
+            return
+        self.game = game
+        seats = self.query_one("#c-seats", Select)
+        seats.set_options([(str(n), n) for n in range(GAMES[game].min_seats, GAMES[game].max_seats + 1)])
+        seats.value = min(max(4, GAMES[game].min_seats), GAMES[game].max_seats)
+        grid, ticks = self.query_one("#c-option-grid", Grid), self.query_one("#c-option-ticks", Vertical)
+        await grid.remove_children()
+        await ticks.remove_children()
+        await grid.mount_all(self._grid_fields())
+        await ticks.mount_all(self._tick_fields())
+        self._quiet_inputs()
+        self._show_clock_hint()
+
+    def _show_clock_hint(self) -> None:
+        """The chosen clock profile's seconds for the chosen game, below the drop-downs."""
+        app: Any = self.app
+        text = clock_hint(app.t, str(self.query_one("#c-clocks", Select).value), self.game)
+        self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        """Another game shows its options; a preset empties its custom field; a clock profile explains itself."""
+        sid = event.select.id or ""
+        if sid == "c-game":
+            await self._show_game(str(event.value))
+        elif sid == "c-clocks":
+            self._show_clock_hint()
+        elif event.value != CUSTOM:
+            custom = self.query(f"#{sid}-custom").first(Input) if self.query(f"#{sid}-custom") else None
+            if custom is not None and custom.value:
                 custom.value = ""
-        elif event.select.id == "c-clocks":
-            app: Any = self.app
-            text = clock_hint(app.t, str(event.value))
-            self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Typing a number in the custom field chooses the custom limit (no typing goes unseen)."""
-        if event.input.id == "c-custom" and event.value:
-            limit = self.query_one("#c-limit", Select)
-            if limit.value != CUSTOM:
-                limit.value = CUSTOM
+        """Typing a number in a custom field chooses "custom" for that option (no typing goes unseen)."""
+        sid = event.input.id or ""
+        if sid.endswith("-custom") and event.value:
+            presets = self.query_one("#" + sid.removesuffix("-custom"), Select)
+            if presets.value != CUSTOM:
+                presets.value = CUSTOM
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -136,22 +178,20 @@ class CreateTableScreen(ModalScreen[Any]):
 
     def _create(self) -> None:
         app: Any = self.app
-        limit = parse_limit(self.query_one("#c-limit", Select).value, self.query_one("#c-custom", Input).value)
-        if limit is None:
-            app.notify(app.t("create.bad_limit"), severity="warning", timeout=3)
+        spec = GAMES[self.game]
+        options, bad = read_options(self, spec.options)
+        if bad is not None:
+            app.notify(app.t("create.bad_number", low=bad.low, high=bad.high), severity="warning", timeout=3)
+            self.query_one("#" + field_id(bad) + ("-custom" if bad.presets else ""), Input).focus()
             return
         name = clean(self.query_one("#c-name", Input).value, 24).strip() or default_table_name(app.t, app.me)
         config = TableConfig.make(
+            spec.name,
             name=name,
             seats=int(self.query_one("#c-seats", Select).value),
-            limit=limit,
-            ace_low=self.query_one("#c-ace-low", TickBox).value,
-            verified_step_in=self.query_one("#c-verified", TickBox).value,
             clocks=str(self.query_one("#c-clocks", Select).value),
             private=self.query_one("#c-private", TickBox).value,
-            reveal=self.query_one("#c-reveal", TickBox).value,
+            **options,
         )
         self.bot_fill = str(self.query_one("#c-bots", Select).value or "")
         self.dismiss(config)
-
-

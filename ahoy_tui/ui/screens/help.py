@@ -15,9 +15,20 @@ from ahoy_tui.ui.text import asciify
 
 
 class HelpScreen(ModalScreen[None]):
-    """Scrollable help; Esc, q or ? closes it."""
+    """Scrollable help; Esc, q or ? closes it.
+
+    Args:
+        title: The text key of its title.
+        body: The text keys of its body, shown one after another (a table screen's ``HELP_TEXTS``
+            names its game's: ``AhoyApp.action_help``).
+    """
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+
+    def __init__(self, title: str = "help.title", body: tuple[str, ...] = ("help.body", "cm.help")) -> None:
+        super().__init__()
+        self._title_key = title
+        self._body_keys = body
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -36,9 +47,9 @@ class HelpScreen(ModalScreen[None]):
         if not built(self, "#help-box", "#help-body"):
             return
         app = self.app
-        body = app.t("help.body") + "\n" + app.t("cm.help")  # type: ignore[attr-defined]
+        body = "\n".join(app.t(key) for key in self._body_keys)  # type: ignore[attr-defined]
         box = self.query_one("#help-box")
-        box.border_title = app.t("help.title")  # type: ignore[attr-defined]
+        box.border_title = app.t(self._title_key)  # type: ignore[attr-defined]
         self.query_one("#help-body", Static).update(Text(asciify(body) if app.ascii_only else body))  # type: ignore[attr-defined]
         self.set_class(app.ascii_only, "-ascii")  # type: ignore[attr-defined]
         self.refresh_bindings()

@@ -1,6 +1,7 @@
-"""The leaderboard (``L`` in the lobby): overall by rating, the last 30 days, or one seat count.
+"""The leaderboard (``L`` in the lobby): overall by rating, the last 30 days, or one seat count, of one game.
 
-Keys: ``o`` overall, ``d`` last 30 days, ``2``-``8`` games of that many
+Ratings are per game (docs/community.md): ``g`` switches to the next game of
+the registry (AHOY!! V2 first). Keys: ``o`` overall, ``d`` last 30 days, ``2``-``8`` games of that many
 players; Enter or ``v`` opens the selected player's profile card; Esc goes
 back. Lines come from ``LobbyAPI.leaderboard`` (docs/community.md).
 """
@@ -17,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.community.rating import label
+from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.ui.community_text import board_note, board_title
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.screens.profile import ProfileScreen, ask_open
@@ -33,6 +35,7 @@ class LeaderboardScreen(Screen[None]):
     """One leaderboard at a time (see the module docstring).
 
     Attributes:
+        game: The registry name of the game whose board is shown.
         board: ``overall``, ``recent`` or ``players``.
         players: The seat count of the ``players`` board (2..8), else 0.
         rows: The ``BoardRow``s shown, best first.
@@ -45,6 +48,7 @@ class LeaderboardScreen(Screen[None]):
     LeaderboardScreen .hint { height: auto; padding: 0 1; }
     """
     BINDINGS = [
+        Binding("g", "next_game", "Game"),
         Binding("o", "board('overall')", "Overall"),
         Binding("d", "board('recent')", "30 days"),
         *[Binding(str(n), f"seats({n})", show=False) for n in range(2, 9)],
@@ -55,6 +59,7 @@ class LeaderboardScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.board, self.players = "overall", 0
+        self.game = DEFAULT_GAME
         self.rows: list[Any] = []
         self.fetched = False
 
@@ -75,7 +80,8 @@ class LeaderboardScreen(Screen[None]):
         app: Any = self.app
         self.fetched = False
         self.refresh_texts()
-        rows = await ask_open(app, getattr(app.lobby, "leaderboard", None), self.board, self.players, LINES)
+        rows = await ask_open(app, getattr(app.lobby, "leaderboard", None), self.board, self.players, LINES,
+                              self.game)
         self.rows, self.fetched = list(rows or []), True
         self.refresh_texts()
 
@@ -86,7 +92,7 @@ class LeaderboardScreen(Screen[None]):
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         self.query_one("#board-title", Static).update(
-            fix(f"AHOY!! V2 · {board_title(app.lang, self.board, self.players)}"))
+            fix(board_title(app.lang, self.board, self.players, self.game)))
         self.query_one("#board-tabs", Static).update(Text(fix(app.t("cm.tabs"))))
         self.query_one("#board-note", Static).update(Text(fix(board_note(app.lang))))
         table = self.query_one("#board", DataTable)
@@ -104,6 +110,15 @@ class LeaderboardScreen(Screen[None]):
 
     async def action_board(self, board: str) -> None:
         self.board, self.players = board, 0
+        await self.load()
+
+    async def action_next_game(self) -> None:
+        """``g``: the same board of the next game (a seat count the game cannot seat: overall)."""
+        names = list(GAMES)
+        self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else DEFAULT_GAME
+        spec = GAMES[self.game]
+        if self.board == "players" and not spec.min_seats <= self.players <= spec.max_seats:
+            self.board, self.players = "overall", 0
         await self.load()
 
     async def action_seats(self, n: int) -> None:

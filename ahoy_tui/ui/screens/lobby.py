@@ -33,6 +33,7 @@ from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
+from ahoy_tui.ui.option_text import game_word
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -333,13 +334,18 @@ class LobbyScreen(Screen[None]):
             status = f"★ {app.t('lobby.your_seat')} · {status}"
         return status
 
+    @staticmethod
+    def _game(s: Any, app: Any) -> str:
+        """The game cell ("V2 100", "Ahoi"; ``option_text.game_word``)."""
+        return game_word(app.lang, s)
+
     def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16,
              seated: bool = False) -> tuple[Any, ...]:
         """The cells of one table's row."""
         name = cut_keeping_number(clean(getattr(s, "name", "?"), 400), name_limit)
         return (plain(name, ascii_only=app.ascii_only, limit=name_limit),
                 f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
-                str(getattr(s, "limit", "")), fix(self._status(s, app, seated)),
+                fix(self._game(s, app)), fix(self._status(s, app, seated)),
                 plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
 
     def _limits(self, width: int, app: Any, fix: Any) -> tuple[int, int]:
@@ -351,7 +357,8 @@ class LobbyScreen(Screen[None]):
         empty (0) rather than shown cut ("Hos").
         """
         heads = [len(fix(app.t(k))) for k in COLUMNS]
-        seats_w, limit_w = max(heads[1], 3), max(heads[2], 4)
+        seats_w = max(heads[1], 3)
+        limit_w = max([heads[2], 4] + [len(fix(self._game(s, app))) for s in self.tables])
         seated = self._seated()
         status_w = max([heads[3]] + [len(fix(self._status(s, app, str(s.table_id) in seated))) for s in self.tables])
         host_w = max(heads[4], min(16, max((len(str(getattr(s, "host", ""))) for s in self.tables), default=0)))

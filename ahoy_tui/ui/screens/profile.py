@@ -2,8 +2,9 @@
 
 A modal with the names to choose from (players online, a table's seats, a
 game's players, a leaderboard line) on the left and the chosen player's
-card on the right: rating (``?`` while provisional), every stat, per seat
-count, the newest games. Cards come from ``LobbyAPI.profiles`` (aggregates
+card on the right: per game played (ratings are per game) its rating
+(``?`` while provisional), every stat, per seat count, the newest games.
+PageUp/PageDown scroll a card taller than the box. Cards come from ``LobbyAPI.profiles`` (aggregates
 over finished games only: nothing hidden, docs/community.md).
 """
 
@@ -14,7 +15,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
@@ -56,9 +57,12 @@ class ProfileScreen(ModalScreen[None]):
     ProfileScreen { align: center middle; }
     ProfileScreen #profile-box { width: 96; max-width: 100%; height: 22; max-height: 100%; }
     ProfileScreen #profile-names { width: 20; height: 1fr; }
-    ProfileScreen #profile-card { width: 1fr; height: 1fr; padding: 0 1; }
+    ProfileScreen #profile-scroll { width: 1fr; height: 1fr; }
+    ProfileScreen #profile-card { width: 1fr; height: auto; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q,v", "close", "Close")]
+    BINDINGS = [Binding("escape,q,v", "close", "Close"),
+                Binding("pageup", "scroll_card(-1)", show=False, priority=True),
+                Binding("pagedown", "scroll_card(1)", show=False, priority=True)]
 
     def __init__(self, names: Sequence[str], first: str | None = None) -> None:
         super().__init__()
@@ -72,7 +76,8 @@ class ProfileScreen(ModalScreen[None]):
         with Horizontal(id="profile-box", classes="dialog") as box:
             box.border_title = fix(app.t("cm.profile_title", name=""))
             yield OptionList(*(fix(clean(n, 16)) for n in self.names), id="profile-names")
-            yield Static(id="profile-card")
+            with VerticalScroll(id="profile-scroll", can_focus=False):
+                yield Static(id="profile-card")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -96,6 +101,11 @@ class ProfileScreen(ModalScreen[None]):
         self.shown = name
         self.query_one("#profile-box").border_title = fix(app.t("cm.profile_title", name=clean(name, 16)))
         self.query_one("#profile-card", Static).update(Text(fix(card_text(app, found, name))))
+
+    def action_scroll_card(self, pages: int) -> None:
+        """PageUp/PageDown: the card one page up or down (the name list keeps the focus)."""
+        box = self.query_one("#profile-scroll", VerticalScroll)
+        box.scroll_relative(y=pages * max(1, box.size.height - 1), animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
