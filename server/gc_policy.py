@@ -1,23 +1,29 @@
-"""Keep Python's full garbage collections short while people play (issue 6).
+"""Keep Python's garbage collections short while people play (issues 6 and 12).
 
 Every session holds a Textual app: tens of thousands of long-lived objects
 (widgets, styles, cached strips). Python's oldest-generation collection
 walks every tracked object in the process; measured with 40 playing
 sessions (``bench/load_server.py`` logs each collection), those passes took
-0.5-1.0 s each, a dozen times a minute, and every screen froze meanwhile.
+0.5-1.0 s each, a dozen times a minute, and every screen froze meanwhile;
+with a hundred sessions a full pass takes 1.4-4 s.
 
 :class:`GcPolicy` moves objects that have survived into the permanent
-generation (:func:`gc.freeze`) every ``freeze_every`` seconds, after a
-young-generation collection, so automatic collections only walk what is
-new. Cyclic garbage that was frozen (mostly apps of sessions that ended)
-is reclaimed by an occasional full pass (``unfreeze`` + ``collect`` +
-``freeze``), at most every ``reclaim_every`` seconds, and only after a
-session ended or when the frozen objects grew by a quarter (garbage of
-sessions still running); that pass is the one long pause left and is
-logged.
+generation (:func:`gc.freeze`) every ``freeze_every`` seconds (sooner
+after a busy second, ``BUSY``), after collecting everything not frozen
+yet, so no collection walks old objects; Python itself never starts a
+collection of the oldest generation meanwhile (``NEVER``). It never runs
+a full collection. What an ended session leaves frozen
+(its app and widget tree, full of reference cycles) is freed by a young
+collection over that session's objects only (:mod:`server.gc_local`): the
+objects its SSH session, its app and every DOM node made under that app
+reach, walked and moved to the young generation a few milliseconds at a
+time (``SLICE``), ``SETTLE`` seconds after the end (and again later while
+any of them is still referenced, e.g. by a connection still closing).
+
 Frozen objects that later become garbage without a reference cycle are
-still freed at once; :func:`install_strip_patch` removes the cycle that
-Textual made for almost every rendered line.
+still freed at once; :func:`install_strip_patch` removes the cycles that
+Textual made for almost every rendered line and cached query, and two
+caches that kept ended sessions reachable.
 """
 
 from __future__ import annotations
@@ -26,20 +32,51 @@ import asyncio
 import gc
 import logging
 import time
+import weakref
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
 
-from ahoy_tui.ui.textual_private import StylesCache, replace_get_inner_outer, replace_strip_method
+from ahoy_tui.ui.textual_private import (
+    StylesCache,
+    clear_lru_caches_without_cycles,
+    replace_get_inner_outer,
+    replace_strip_method,
+    uncache_instance_methods,
+    watch_new_nodes,
+    wrap_register,
+)
+from server import gc_local
 
 log = logging.getLogger("ahoy.server.gc")
 
-GROWTH = 1.25
-"""A reclaim is also due when the frozen objects grew by this factor since the last one
-(cycles that died after they were frozen, in sessions that have not ended)."""
+SETTLE = 3.0
+"""Seconds between a session's end and the collection of what it left (its connection closes meanwhile)."""
+
+RETRIES = 6
+"""Times an ended session is collected again while part of it lives (its connection still closing),
+each ``BACKOFF`` times later than the one before."""
+
+BACKOFF = 2.0
+
+SLICE = 0.005
+"""Seconds an ended session's walk may hold the event loop at a time."""
+
+NEVER = 1 << 30
+"""Threshold of the oldest generation while the policy runs: Python never collects it by itself
+(at an allocation, in the middle of a render); each pass collects it, at most a pass's worth of
+survivors, then freezes them."""
+
+BUSY = 20_000
+"""Objects surviving into the oldest generation between two passes past which the next pass comes
+four times sooner, so that a pass stays short while many sessions start at once."""
+
+NODES = "_ahoy_nodes"
+"""Attribute of a hosted app: a ``WeakSet`` of every DOM node made or registered under it (:func:`track_nodes`)."""
 
 _textual_divide = Strip.divide
 
@@ -79,38 +116,108 @@ def _get_inner_outer(self: StylesCache, base_background: Color, background: Colo
 
 
 def install_strip_patch() -> None:
-    """Make ``Strip.divide`` cycle-free and stop Textual's per-widget style cache
-    from holding ended widgets (process-wide, idempotent)."""
+    """Make ``Strip.divide`` and ``LRUCache.clear`` cycle-free and stop Textual's per-widget style
+    cache and its per-instance method caches from holding ended sessions (process-wide, idempotent)."""
     replace_strip_method("divide", _divide)
     replace_get_inner_outer(_get_inner_outer)
+    clear_lru_caches_without_cycles()
+    uncache_instance_methods()
+
+
+_ALL_NODES: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Every DOM node made since :func:`track_nodes` was first called (weakly)."""
+
+
+def _note_node(node: Any, app: Any) -> None:
+    _ALL_NODES.add(node)
+    nodes = getattr(app, NODES, None)
+    if nodes is not None:
+        nodes.add(node)
+
+
+def track_nodes(app: Any) -> None:
+    """Remember (weakly) every DOM node made or registered under ``app`` from now on.
+
+    Textual's shutdown takes widgets out of the app, and restyles leave
+    virtual nodes that only their own cycle holds: the ended session's
+    collection walks from all of them.
+    """
+    nodes: weakref.WeakSet[Any] = weakref.WeakSet()
+    setattr(app, NODES, nodes)
+    watch_new_nodes(_note_node)
+    wrap_register(app, nodes.add)
+
+
+def session_roots(owners: list[Any]) -> list[Any]:
+    """``owners`` and every node made or registered under them (:func:`track_nodes`)."""
+    return owners + [n for o in owners for n in list(getattr(o, NODES, None) or ())]
+
+
+def collect_session(owners: list[Any], shared: gc_local.Shared) -> gc_local.Collected:
+    """Collect what an ended session left, in one go (the policy does it in slices); empties ``owners``."""
+    walk = gc_local.Walk(session_roots(owners), shared)
+    owners.clear()
+    walk.step()
+    walk.extend(_children(walk))
+    walk.step()
+    return walk.collect()
+
+
+def _children(walk: gc_local.Walk) -> list[Any]:
+    """Nodes the walk did not reach whose parent it reached (a node made while another session's
+    code ran, e.g. a lobby update restyling this session's widgets)."""
+    return [n for n in list(_ALL_NODES) if walk.reached(n.parent) and not walk.reached(n)]
+
+
+@dataclass
+class _Ended:
+    """An ended session waiting for its collection: weak references only (nothing kept alive)."""
+
+    due: float
+    owners: list[weakref.ref[Any]]
+    tries: int = 0
+
+    def roots(self) -> list[Any]:
+        """The owners still alive and every node made or registered under them."""
+        return session_roots([o for o in (ref() for ref in self.owners) if o is not None])
+
+    def alive(self) -> bool:
+        """True while any owner is referenced."""
+        return any(ref() is not None for ref in self.owners)
 
 
 class GcPolicy:
-    """Periodic :func:`gc.freeze` plus rare full reclaims, on the running loop.
+    """Periodic :func:`gc.freeze` and local collections of ended sessions, on the running loop.
 
     Args:
-        freeze_every: Seconds between freezes (0 disables the policy).
-        reclaim_every: Least seconds between two full reclaims.
+        freeze_every: Seconds between passes (0 disables the policy).
     """
 
-    def __init__(self, freeze_every: float = 1.0, reclaim_every: float = 600.0) -> None:
+    def __init__(self, freeze_every: float = 1.0) -> None:
         self.freeze_every = freeze_every
-        self.reclaim_every = reclaim_every
-        self.ended_sessions = 0
-        """Sessions ended since the last reclaim (their garbage may be frozen)."""
-        self._last_reclaim = time.monotonic()
-        self._frozen_after_reclaim = 0
+        self.ended: list[_Ended] = []
+        """Ended sessions whose collection is due (or due again)."""
+        self.shared = gc_local.Shared()
         self._handle: asyncio.TimerHandle | None = None
+        self._draining = False
+        self._walk: gc_local.Walk | None = None
+        self._current: _Ended | None = None
+        self._widened = False
+        self._moving = False
+        """True while a walk's objects are being moved (no freeze meanwhile)."""
         self._seen = 0
+        self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
-        """Freeze what start-up made and schedule the next pass (call on the loop)."""
+        """Freeze what start-up made, keep it as shared and schedule the next pass (call on the loop)."""
         install_strip_patch()
         if self.freeze_every <= 0:
             return
         gc.collect()
+        self.shared = gc_local.Shared(gc.get_objects())
         gc.freeze()
-        self._frozen_after_reclaim = gc.get_freeze_count()
+        self._thresholds = gc.get_threshold()
+        gc.set_threshold(self._thresholds[0], self._thresholds[1], NEVER)
         self._schedule()
 
     def stop(self) -> None:
@@ -118,40 +225,103 @@ class GcPolicy:
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+            self._walk = None
+            self._moving = False
+            gc.set_threshold(*self._thresholds)
             gc.unfreeze()
 
-    def session_ended(self) -> None:
-        """Count an ended session: its garbage may wait in the permanent generation."""
-        self.ended_sessions += 1
+    def session_ended(self, *owners: Any) -> None:
+        """Collect what an ended session left, ``SETTLE`` seconds from now.
 
-    def _schedule(self) -> None:
+        Args:
+            owners: The session's own objects (its SSH session, its app),
+                weakly referenced; the nodes an app tracks (:func:`track_nodes`)
+                come along. Objects that take no weak reference are skipped.
+        """
+        refs = []
+        for owner in owners:
+            try:
+                refs.append(weakref.ref(owner))
+            except TypeError:
+                continue
+        if refs and self.freeze_every > 0:
+            self.ended.append(_Ended(time.monotonic() + SETTLE, refs))
+
+    def _schedule(self, delay: float | None = None) -> None:
         if self._handle is not None:
             self._handle.cancel()
-        self._handle = asyncio.get_running_loop().call_later(self.freeze_every, self._tick)
+        self._handle = asyncio.get_running_loop().call_later(
+            self.freeze_every if delay is None else delay, self._tick)
 
     def _tick(self) -> None:
+        delay = None
         try:
-            now = time.monotonic()
-            if now - self._last_reclaim >= self.reclaim_every and (
-                    self.ended_sessions or gc.get_freeze_count() > self._frozen_after_reclaim * GROWTH):
-                self.reclaim()
-            elif gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
-                gc.collect(1)
+            if self._moving:
+                return
+            if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
+                if len(gc.get_objects(2)) > BUSY:
+                    delay = self.freeze_every / 4
+                gc.collect(2)  # everything not frozen yet: at most a pass's worth of survivors
                 gc.freeze()
             self._seen = gc.get_count()[0] + gc.get_count()[1]
+            if not self._draining:
+                self.collect_ended()
         finally:
-            self._schedule()
+            self._schedule(delay)
 
-    def reclaim(self) -> float:
-        """Collect everything, frozen objects included, then freeze again; returns the pause in seconds."""
-        t0 = time.perf_counter()
-        gc.unfreeze()
-        freed = gc.collect()
-        gc.freeze()
-        self._frozen_after_reclaim = gc.get_freeze_count()
-        pause = time.perf_counter() - t0
-        self._last_reclaim = time.monotonic()
-        ended, self.ended_sessions = self.ended_sessions, 0
-        log.info("gc reclaim after %d ended sessions: %d objects freed in %.0f ms, %d frozen",
-                 ended, freed, pause * 1000, self._frozen_after_reclaim)
-        return pause
+    def collect_ended(self) -> None:
+        """Walk the first due ended session, ``SLICE`` seconds a loop turn, then collect it; then the next."""
+        if self._handle is None:
+            self._draining = False
+            return
+        self._draining = True
+        try:
+            if self._walk is None:
+                if not self._start_walk():
+                    self._draining = False
+                    return
+            elif not self._moving:
+                if self._walk.step(SLICE) and not self._widen(self._walk):
+                    self._moving = True
+            elif self._walk.move(SLICE):
+                self._finish(self._walk)
+        except Exception:
+            log.exception("gc: collecting an ended session failed; it is left frozen")
+            self._walk, self._current, self._moving = None, None, False
+        asyncio.get_running_loop().call_soon(self.collect_ended)
+
+    def _start_walk(self) -> bool:
+        """Begin the walk of the first due ended session; False when none is due."""
+        due = next((e for e in self.ended if e.due <= time.monotonic()), None)
+        if due is None:
+            return False
+        self.ended.remove(due)
+        roots = due.roots()
+        if roots:
+            self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
+        return True
+
+    def _widen(self, walk: gc_local.Walk) -> bool:
+        """Add the walked nodes' unwalked children once; True if there were any."""
+        if self._widened:
+            return False
+        self._widened = True
+        children = _children(walk)
+        walk.extend(children)
+        return not walk.done
+
+    def _finish(self, walk: gc_local.Walk) -> None:
+        due, self._walk, self._current = self._current, None, None
+        done = walk.collect()
+        self._moving = False
+        log.info("gc: ended session collected: %d objects walked in %.0f ms, moved in %.0f ms, "
+                 "%d freed in %.0f ms", done.walked, done.walking * 1000, done.moving * 1000, done.freed,
+                 done.collecting * 1000)
+        if due is None or not due.alive():
+            return
+        if due.tries < RETRIES:
+            due.tries += 1
+            due.due = time.monotonic() + SETTLE * BACKOFF ** due.tries
+            self.ended.append(due)
+        else:
+            log.warning("gc: an ended session is still referenced after %d collections", due.tries + 1)

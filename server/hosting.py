@@ -33,6 +33,7 @@ from ahoy_tui.ui import textual_private
 from server import render
 from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
 from server.framediff import FrameDiff
+from server.gc_policy import track_nodes
 
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
@@ -251,6 +252,7 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff
     )
     app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
     textual_private.wrap_register(app, _host_widget)
+    track_nodes(app)
     frames = link.frames = FrameDiff() if frame_diff else None
 
     def hook(textual_display: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:

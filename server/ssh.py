@@ -82,8 +82,6 @@ class ServerConfig:
         gc_freeze_every: Seconds between garbage-collector freezes, which
             keep full collections short with many sessions
             (:mod:`server.gc_policy`; 0: Python's default behaviour).
-        gc_reclaim_every: Least seconds between full collections that
-            free what ended sessions left (one pause, logged).
         app_factory: Builds the app for a session (default: the UI's
             ``create_app``).
         store_path: The SQLite file tables and finished games are kept in
@@ -119,7 +117,6 @@ class ServerConfig:
     clamp_colors: bool = True
     frame_diff: bool = True
     gc_freeze_every: float = 1.0
-    gc_reclaim_every: float = 600.0
     app_factory: AppFactory = field(default=default_app_factory)
     store_path: Path | None = None
     keep_games_days: float | None = 365.0
@@ -172,7 +169,7 @@ class AhoyServer:
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.stopping = False
-        self.gc = GcPolicy(config.gc_freeze_every, config.gc_reclaim_every)
+        self.gc = GcPolicy(config.gc_freeze_every)
 
     @property
     def port(self) -> int:

@@ -32,6 +32,7 @@ Private classes (imported from private modules, re-exported here):
 from __future__ import annotations
 
 import contextlib
+import functools
 from importlib.metadata import version as _installed
 from typing import Any, Callable, Iterable
 
@@ -234,6 +235,88 @@ def replace_strip_method(name: str, method: Callable[..., Any]) -> Callable[...,
 def replace_get_inner_outer(method: Callable[..., Any]) -> None:
     """Set ``StylesCache.get_inner_outer`` process-wide (``server.gc_policy``: its cache pins widgets)."""
     StylesCache.get_inner_outer = method  # type: ignore[method-assign]
+
+
+def _clear_lru_cache(self: LRUCache) -> None:
+    """``LRUCache.clear`` that also empties each link of its ring (``_cache``, ``_head``)."""
+    for link in self._cache.values():
+        link.clear()
+    self._cache.clear()
+    self._full = False
+    self._head = []
+
+
+def clear_lru_caches_without_cycles() -> None:
+    """Make ``textual.cache.LRUCache.clear`` free its entries by reference counting (process-wide).
+
+    The cache keeps its entries in a ring of ``[prev, next, key, value]``
+    lists; ``clear`` drops the ring whole, a reference cycle that only a
+    full collection frees, and with it the values (a node's query cache
+    holds widgets: an ended session's whole tree stays reachable from such
+    a ring). Emptying each link first breaks the ring; same behaviour
+    otherwise.
+    """
+    LRUCache.clear = _clear_lru_cache  # type: ignore[method-assign]
+
+
+def _uncached(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` without its ``lru_cache`` (a no-op ``cache_clear`` stays, for Textual's callers)."""
+    plain = getattr(method, "__wrapped__", method)
+    if plain is method:
+        return method
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return plain(*args, **kwargs)
+
+    functools.update_wrapper(call, plain)
+    call.cache_clear = lambda: None  # type: ignore[attr-defined]
+    return call
+
+
+def uncache_instance_methods() -> None:
+    """Drop the ``lru_cache`` Textual puts on two methods (process-wide, idempotent).
+
+    ``XTermParser._parse_extended_key`` and
+    ``DataTable._get_styles_to_render_cell`` are cached on the method itself,
+    so the cache is keyed by the instance too: its last entries keep their
+    parser or table, and with it an ended session's whole app, alive. Both
+    are a regular-expression match or a few style additions.
+    """
+    from textual.widgets import DataTable
+
+    XTermParser._parse_extended_key = _uncached(XTermParser._parse_extended_key)  # type: ignore[method-assign]
+    DataTable._get_styles_to_render_cell = _uncached(  # type: ignore[method-assign]
+        DataTable._get_styles_to_render_cell)
+
+
+_node_watcher: Callable[[Any, Any], None] | None = None
+
+
+def watch_new_nodes(on_node: Callable[[Any, Any], None]) -> None:
+    """Call ``on_node(node, app)`` for every DOM node created from now on, with the app it is made under.
+
+    ``app`` is the app being run (``active_app``, a private context
+    variable) or None outside any app. Textual creates nodes no app
+    registers: a virtual node per component class, each restyle
+    (``Stylesheet._process_component_classes``); :mod:`server.gc_policy`
+    needs every node of an ended session. Wraps ``DOMNode.__init__``
+    process-wide, once (idempotent; the last ``on_node`` wins).
+    """
+    global _node_watcher
+    from textual.dom import DOMNode
+
+    first = _node_watcher is None
+    _node_watcher = on_node
+    if not first:
+        return
+    init = DOMNode.__init__
+
+    def watched_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        if _node_watcher is not None:
+            _node_watcher(self, active_app.get(None))
+
+    DOMNode.__init__ = watched_init  # type: ignore[method-assign]
 
 
 # -- rich styles ----------------------------------------------------------------------------

@@ -1,10 +1,18 @@
-"""The garbage-collector policy keeps long pauses away and still frees what ended sessions leave."""
+"""The garbage-collector policy keeps long pauses away and still frees what ended sessions leave.
+
+No full collection ever runs while the policy is on: what an ended session
+left frozen is freed by a young collection over that session's own objects.
+"""
 
 from __future__ import annotations
 
 import gc
 import sys
 import weakref
+from contextlib import contextmanager
+from typing import Iterator
+
+import pytest
 
 from rich.segment import Segment
 from textual._styles_cache import StylesCache
@@ -12,14 +20,38 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
 
-from server.gc_policy import GcPolicy, install_strip_patch
+from server import gc_policy
+from server.gc_policy import GcPolicy, install_strip_patch, track_nodes
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable, Input, Static
+
+from tests.waiting import wait_until
 
 
 class _Node:
-    """An object that can sit in a reference cycle."""
+    """An object that sits in a reference cycle."""
 
     def __init__(self) -> None:
         self.me = self
+
+
+class _Session:
+    """An ended session's objects: a cycle with a finalizer, a weak set of its parts, a weakref callback."""
+
+    finalized: list[str] = []
+    called_back: list[str] = []
+    watches: list[weakref.ref[_Node]] = []
+    """Weak references held by a live object (the collector calls back only those)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.parts = [_Node() for _ in range(50)]
+        self.index = weakref.WeakSet(self.parts)
+        self.parts.append(self)
+        _Session.watches.append(weakref.ref(self.parts[0], lambda _ref, name=name: _Session.called_back.append(name)))
+
+    def __del__(self) -> None:
+        _Session.finalized.append(f"{self.name}: {len(self.index)} parts indexed")
 
 
 def test_dividing_a_strip_at_its_end_leaves_no_reference_cycle():
@@ -43,58 +75,137 @@ def test_a_widgets_line_cache_is_freed_once_the_widget_is_gone():
     assert ref() is None  # Textual's lru_cache on the method kept the last 1,024 widgets' caches alive
 
 
-def _policy() -> GcPolicy:
-    """A started policy whose passes the test runs itself (``_tick``), one at a time."""
-    policy = GcPolicy(freeze_every=3600.0, reclaim_every=0.0)
+def _policy(monkeypatch: pytest.MonkeyPatch) -> GcPolicy:
+    """A started policy that collects ended sessions at once; the test runs its passes (``_tick``)."""
+    monkeypatch.setattr(gc_policy, "SETTLE", 0.0)
+    policy = GcPolicy(freeze_every=3600.0)
     policy.start()
     return policy
 
 
-async def test_frozen_garbage_of_an_ended_session_is_reclaimed():
-    policy = _policy()
+@contextmanager
+def _full_passes() -> Iterator[list[str]]:
+    """Every ``gc.unfreeze`` meanwhile: the start of a pass over every object in the process."""
+    calls: list[str] = []
+    unfreeze = gc.unfreeze
+    gc.unfreeze = lambda: calls.append("unfreeze")  # type: ignore[assignment]
     try:
-        node = _Node()
-        ref = weakref.ref(node)
-        policy._tick()  # a pass: the cycle survives a young collection and is frozen
-        del node
-        gc.collect()
-        assert ref() is not None  # frozen: an ordinary collection does not see it
-        policy.session_ended()
-        policy._tick()  # the next pass reclaims
-        assert ref() is None
-        assert policy.ended_sessions == 0
+        yield calls
+    finally:
+        gc.unfreeze = unfreeze  # type: ignore[assignment]
+
+
+async def _collected(policy: GcPolicy) -> None:
+    policy._tick()
+    await wait_until(lambda: not policy.ended and policy._walk is None and not policy._draining,
+                     what="the ended sessions' collections")
+
+
+async def test_passes_freeze_what_survives_and_never_walk_the_whole_heap(monkeypatch):
+    policy = _policy(monkeypatch)
+    try:
+        with _full_passes() as passes:
+            for _ in range(3):
+                node = _Node()
+                policy._tick()
+                assert not any(o is node for o in gc.get_objects())  # frozen: no collection walks it again
+        assert passes == []
     finally:
         policy.stop()
-    assert gc.get_freeze_count() == 0  # stopping hands everything back to the collector
 
 
-async def test_no_reclaim_while_no_session_ended_and_frozen_objects_barely_grew():
-    policy = _policy()
+async def test_an_ended_sessions_frozen_cycles_are_freed_without_a_full_collection(monkeypatch):
+    policy = _policy(monkeypatch)
     try:
-        node = _Node()
-        ref = weakref.ref(node)
-        policy._tick()
-        del node
-        policy._tick()
-        assert ref() is not None  # no session ended, little growth: no full pass, no pause paid
+        session = _Session("anna")
+        ref = weakref.ref(session)
+        policy._tick()  # frozen: no ordinary collection sees it again
+        gc.collect(1)
+        assert ref() is not None
+        frozen = gc.get_freeze_count()
+        with _full_passes() as passes:
+            policy.session_ended(session)
+            del session
+            await _collected(policy)
+        assert ref() is None
+        assert passes == []  # young collections only, never a full pass
+        assert gc.get_freeze_count() > frozen * 0.9  # everything else stays frozen
     finally:
         policy.stop()
-    gc.collect()
-    assert ref() is None
 
 
-async def test_frozen_garbage_is_reclaimed_when_it_grows_even_if_no_session_ended(monkeypatch):
-    import server.gc_policy as policy_module
-
-    monkeypatch.setattr(policy_module, "GROWTH", 1.0)  # any growth counts (the default is +25 %)
-    policy = _policy()
+async def test_weakref_callbacks_and_finalizers_run_on_whole_objects(monkeypatch):
+    _Session.finalized.clear()
+    _Session.called_back.clear()
+    policy = _policy(monkeypatch)
     try:
-        node = _Node()
-        ref = weakref.ref(node)
-        policy._tick()  # frozen (the frozen objects grew: the next pass reclaims)
-        del node
+        session = _Session("bo")
         policy._tick()
+        policy.session_ended(session)
+        del session
+        await _collected(policy)
+    finally:
+        policy.stop()
+    assert _Session.called_back == ["bo"]
+    assert _Session.finalized == ["bo: 50 parts indexed"]  # the finalizer met its objects whole
+
+
+async def test_a_session_still_referenced_is_kept_and_collected_once_let_go(monkeypatch):
+    policy = _policy(monkeypatch)
+    try:
+        session = _Session("cy")
+        ref = weakref.ref(session)
+        holder = [session]  # a connection still closing
+        policy._tick()
+        policy.session_ended(session)
+        monkeypatch.setattr(gc_policy, "SETTLE", 60.0)  # the next try waits
+        del session
+        policy._tick()
+        await wait_until(lambda: policy.ended and policy.ended[0].tries == 1 and policy._walk is None,
+                         what="the first collection")
+        assert ref() is holder[0] and ref().parts[0].me is ref().parts[0]  # kept, whole
+        holder.clear()
+        policy.ended[0].due = 0.0
+        await _collected(policy)  # tried again: now it is garbage
         assert ref() is None
+    finally:
+        policy.stop()
+
+
+class _Lobbyish(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Ahoy!")
+        yield DataTable()
+        yield Input(placeholder="chat")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("table", "seats")
+        table.add_rows([(f"Black Pearl {i}", f"{i}/6") for i in range(20)])
+
+
+async def test_an_ended_textual_app_and_its_widgets_are_freed(monkeypatch):
+    policy = _policy(monkeypatch)
+    try:
+        app = _Lobbyish()
+        track_nodes(app)
+        nodes = getattr(app, gc_policy.NODES)  # every DOM node made under the app, weakly
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("tab", "a")
+            policy._tick()  # its widgets are frozen while it runs
+            app.theme = "textual-light"  # a restyle: Textual's old virtual nodes die frozen, unreachable
+            await pilot.press("tab", "down", "tab")
+            await pilot.pause()
+            widgets = weakref.WeakSet(app.query("*"))
+            assert len(widgets) >= 3
+        ref = weakref.ref(app)
+        with _full_passes() as passes:
+            policy.session_ended(app)
+            del app, pilot
+            await _collected(policy)
+        assert ref() is None
+        assert len(widgets) == 0 and len(nodes) == 0
+        assert passes == []
     finally:
         policy.stop()
 
@@ -105,3 +216,28 @@ def test_disabled_policy_freezes_nothing():
     assert gc.get_freeze_count() == 0
     policy.stop()
 
+
+async def test_a_failing_collection_is_logged_and_the_next_session_still_collected(monkeypatch, caplog):
+    policy = _policy(monkeypatch)
+    step = gc_policy.gc_local.Walk.step
+    failures = ["once"]
+
+    def failing_step(walk, budget=float("inf")):
+        if failures:
+            failures.pop()
+            raise RuntimeError("a finalizer went wrong")
+        return step(walk, budget)
+
+    monkeypatch.setattr(gc_policy.gc_local.Walk, "step", failing_step)
+    try:
+        first, second = _Session("dee"), _Session("eve")
+        refs = [weakref.ref(first), weakref.ref(second)]
+        policy._tick()
+        policy.session_ended(first)
+        policy.session_ended(second)
+        del first, second
+        await _collected(policy)
+        assert refs[0]() is not None and refs[1]() is None  # the first stays (frozen), the second is freed
+    finally:
+        policy.stop()
+    assert "collecting an ended session failed" in caplog.text
