@@ -100,6 +100,11 @@ class Bus:
         self._tasks = []
         await self.redis.aclose()
 
+    @property
+    def running(self) -> bool:
+        """Started and not closed."""
+        return bool(self._tasks)
+
     async def _drained(self) -> None:
         await self._queue.join()
 

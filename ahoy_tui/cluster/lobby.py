@@ -56,6 +56,7 @@ class ClusterLobby:
         worker_id: This worker's id (default: a new random one).
         heartbeat: Seconds between this worker's heartbeats.
         dead_after: Seconds without a heartbeat after which a worker is dead.
+        request_timeout: Seconds a command waits for another worker's reply.
         **lobby: Arguments of its ``Lobby`` (clock, timing, seed, wall, store).
 
     Attributes:
@@ -67,7 +68,7 @@ class ClusterLobby:
     """
 
     def __init__(self, url: str, worker_id: str | None = None, heartbeat: float = 1.0, dead_after: float = 5.0,
-                 **lobby: Any) -> None:
+                 request_timeout: float = REQUEST_TIMEOUT, **lobby: Any) -> None:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
@@ -76,6 +77,7 @@ class ClusterLobby:
         self.owner = TableOwner(self.core, self.bus)
         self.heartbeat = heartbeat
         self.dead_after = dead_after
+        self.request_timeout = request_timeout
         self.on_replaced: Callable[[PlayerHandle, str], None] | None = None
         self._sid: dict[PlayerHandle, str] = {}
         self._by_sid: dict[str, PlayerHandle] = {}
@@ -172,7 +174,7 @@ class ClusterLobby:
                                "who": [handle.identity, handle.name] if handle is not None else ["", ""]}
         self.bus.publish(worker_channel(owner), pack(env))
         try:
-            return await asyncio.wait_for(fut, REQUEST_TIMEOUT)
+            return await asyncio.wait_for(fut, self.request_timeout)
         except asyncio.TimeoutError:
             raise Refused(NO_ANSWER) from None
         finally:
@@ -222,6 +224,8 @@ class ClusterLobby:
             return
         key = (env.get("w", ""), env["s"])
         n, last = env.get("n", 0), self._seen.get(key, 0)
+        if 1 < n <= last:
+            return  # sent again after Redis came back: delivered already
         self._seen[key] = n
         table_id = env.get("t", "")
         if n != 1 and n != last + 1 and table_id:

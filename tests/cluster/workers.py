@@ -16,7 +16,9 @@ from typing import Any
 
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby import ManualClock, Timing
+from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
+from tests.waiting import wait_until
 
 
 class Workers:
@@ -24,7 +26,8 @@ class Workers:
 
     def __init__(self, url: str, n: int, heartbeat: float = 0.1, dead_after: float = 0.5) -> None:
         self.clocks = [ManualClock() for _ in range(n)]
-        self.all = [ClusterLobby(url, f"w{i}", heartbeat=heartbeat, dead_after=dead_after, clock=clock,
+        self.all = [ClusterLobby(url, f"w{i}", heartbeat=heartbeat, dead_after=dead_after, request_timeout=2.0,
+                                 clock=clock,
                                  timing=Timing.instant(), seed=7, wall=lambda: 0.0)
                     for i, clock in enumerate(self.clocks)]
 
@@ -40,11 +43,23 @@ class Workers:
 
     async def settle(self) -> None:
         """Every message published so far has been acted on (two rounds: replies cause messages too)."""
+        live = [w for w in self.all if w.bus.running]
+        await wait_until(lambda: all(w.bus.connected for w in live), what="every worker listening")
         for _ in range(2):
-            for a in self.all:
-                for b in self.all:
-                    if a is not b and a.bus.connected:
-                        await a.ask(b.worker_id, "ping", None)
+            for a in live:
+                for b in live:
+                    if a is not b:
+                        await self._ping(a, b)
+
+    @staticmethod
+    async def _ping(a: ClusterLobby, b: ClusterLobby) -> None:
+        for _ in range(5):  # a ping sent while Redis came back may be lost
+            try:
+                await a.ask(b.worker_id, "ping", None)
+                return
+            except Refused:
+                pass
+        raise AssertionError(f"{b.worker_id} does not answer {a.worker_id}")
 
     async def advance(self, seconds: float) -> None:
         for clock in self.clocks:

@@ -1,0 +1,108 @@
+"""Two workers share one lobby through a real redis-server: one table, players on both."""
+
+from __future__ import annotations
+
+import pytest
+
+from ahoy_tui.lobby.messages import Notice, TableConfig, TableUpdate
+from tests.cluster.players import Player, check_everything_sent
+from tests.cluster.workers import Workers
+from tests.lobby.helpers import check_private, instrument
+from tests.waiting import wait_until
+
+
+@pytest.fixture
+async def workers(redis_server):
+    ws = await Workers(redis_server.url, 2).start()
+    try:
+        yield ws
+    finally:
+        await ws.close()
+
+
+async def seat_three(ws: Workers) -> tuple[list[Player], str]:
+    """anna on w0 hosts a 4-seat untimed table (w0 owns it); bob and cara on w1 join; one bot; started."""
+    w0, w1 = ws.all
+    anna = await Player.connect(w0, "anna")
+    bob, cara = await Player.connect(w1, "bob"), await Player.connect(w1, "cara")
+    tid = await w0.create_table(anna.handle, TableConfig.make(name="Two", seats=4, limit=30, clocks="untimed"))
+    await ws.settle()
+    for p in (bob, cara):
+        assert await w1.join(p.handle, tid) in (1, 2)
+        await w1.set_ready(p.handle, tid, True)
+    await w0.add_bot(anna.handle, tid, "baseline")
+    await w0.start(anna.handle, tid)
+    await ws.settle()
+    return [anna, bob, cara], tid
+
+
+async def play_until(ws: Workers, players: list[Player], tid: str, done, rounds: int = 5000) -> None:
+    for _ in range(rounds):
+        if done():
+            return
+        for p in players:
+            await p.play(tid)
+        await ws.advance(0.5)
+    assert done(), "the game did not reach its end"
+
+
+async def test_players_on_two_workers_play_a_whole_game_seeing_only_their_own_cards(workers, monkeypatch):
+    instrument(monkeypatch)
+    players, tid = await seat_three(workers)
+    table = workers.all[0].core.tables[tid]
+    bob = players[1]
+    await play_until(workers, players, tid, lambda: table.status == "game_over")
+    await workers.settle()
+    assert bob.acted > 0 and bob.latest(tid).table.status == "game_over"
+    assert bob.latest(tid).view.totals == players[0].latest(tid).view.totals
+    assert check_everything_sent(players, table) > 3 * bob.acted
+    assert workers.all[0].bus.bytes_out > 0 and workers.all[1].bus.bytes_out > 0
+    record = await workers.all[1].record_for(bob.handle, tid)  # asked across workers: bob's projection
+    assert record[0]["seed"] is None
+
+
+async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(workers, monkeypatch):
+    instrument(monkeypatch)
+    players, tid = await seat_three(workers)
+    table = workers.all[0].core.tables[tid]
+    anna = players[0]
+    await workers.all[1].close(goodbye=False)  # no goodbye: w0 finds out by the missing heartbeat
+    await wait_until(lambda: not any(s.connected for s in anna.latest(tid).table.seats[1:3]), timeout=10,
+                     what="bob's and cara's seats disconnected")
+    assert all(anna.latest(tid).table.seats[i].autopilot for i in (1, 2))
+    assert await workers.all[0].online_names() == ["anna"]
+    await play_until(workers, [anna], tid, lambda: table.status == "game_over")
+    check_everything_sent([anna], table)
+
+
+async def test_redis_restarted_mid_game_the_workers_resync_and_the_table_plays_on(workers, redis_server,
+                                                                                  monkeypatch):
+    instrument(monkeypatch)
+    players, tid = await seat_three(workers)
+    table = workers.all[0].core.tables[tid]
+    bob = players[1]
+    await play_until(workers, players, tid, lambda: table.version >= 20)
+    redis_server.restart()
+    await play_until(workers, players, tid, lambda: table.status == "game_over")
+    await workers.settle()
+    assert [s.table_id for s in await workers.all[1].table_summaries()] == [tid]
+    assert await workers.all[1].online_names() == ["anna", "bob", "cara"]
+    assert bob.latest(tid).version == table.version  # bob's worker caught up with every change
+    assert bob.latest(tid).view.totals == players[0].latest(tid).view.totals
+    for p in players:
+        for u in p.updates(tid):
+            check_private(u, table)
+
+
+async def test_the_newest_session_of_an_identity_wins_across_workers(workers):
+    players, tid = await seat_three(workers)
+    w0, w1 = workers.all
+    old_anna = players[0]
+    again = await Player.connect(w1, "anna")
+    await workers.settle()
+    assert any(isinstance(m, Notice) for m in old_anna.got)  # told, then closed
+    assert old_anna.handle not in w0.sessions()
+    back = again.updates(tid)
+    assert back and back[0].catch_up and back[0].seat == 0 and back[-1].view.hand
+    assert w0.core.tables[tid].present(0)
+    assert again.handle.name == "anna" and await w0.online_names() == ["anna", "bob", "cara"]
