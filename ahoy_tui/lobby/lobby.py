@@ -33,7 +33,7 @@ from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.lobby.journal import from_json, to_json
 from ahoy_tui.lobby.resume import rebuild
-from ahoy_tui.store.base import ArchivedGame, GameListing, StoreError, TableStore
+from ahoy_tui.store.base import LEASE_LOST, ArchivedGame, GameListing, StoreError, TableLog, TableStore
 from ahoy_tui.store.memory import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -58,10 +58,14 @@ class Lobby:
         wall: Wall-clock time for chat timestamps.
         store: Where table logs and finished games are kept (default: a
             ``MemoryStore``, gone with the process).
+        table_ids: Gives each new table its id (default: ``t1``, ``t2``...). Workers sharing
+            one Redis give ids unique in the cluster, already leased (``ahoy_tui.cluster``);
+            it may raise ``LobbyError`` when it has none ready.
     """
 
     def __init__(self, clock: Clock | None = None, timing: Timing | None = None, seed: int | None = None,
-                 wall: Callable[[], float] = time.time, store: TableStore | None = None) -> None:
+                 wall: Callable[[], float] = time.time, store: TableStore | None = None,
+                 table_ids: Callable[[], str] | None = None) -> None:
         self.store: TableStore = store if store is not None else MemoryStore()
         self.clock: Clock = clock or LoopClock()
         self.timing = timing or Timing()
@@ -74,6 +78,7 @@ class Lobby:
         self.rate = RateLimiter()
         self.finished_records: deque[tuple[str, list[dict]]] = deque(maxlen=FINISHED_KEPT)
         self._next_id = 1
+        self._table_ids = table_ids
         self._outbox: deque[tuple[PlayerHandle, object, int]] = deque()
         self._seq = 0
         """Sequence number of the newest log entry this lobby appended."""
@@ -162,10 +167,14 @@ class Lobby:
             loop.call_soon_threadsafe(self._written)
 
     def _failed_from_writer(self, table_id: str, reason: str) -> None:
-        """The store's writer thread: entries could not be written."""
+        """The store's writer thread: entries could not be written (or, ``LEASE_LOST``, were
+        refused because another worker owns the table now: it is let go)."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._store_failed, reason)
+            if reason == LEASE_LOST:
+                loop.call_soon_threadsafe(self.let_go, table_id)
+            else:
+                loop.call_soon_threadsafe(self._store_failed, reason)
 
     def _written(self) -> None:
         """On the loop: deliver what waited; once everything is written, paused tables play on."""
@@ -208,30 +217,68 @@ class Lobby:
                 except Exception as e:  # noqa: BLE001 - a bad chat line is skipped
                     problems.append(f"lobby chat: a line was skipped ({e})")
             for tl in self.store.open_tables():
-                done = rebuild(self, tl, random.Random(self.rng.getrandbits(64)), Table)
-                if done.table is None:
-                    problems.append(f"table {tl.table_id}: closed, its log is unreadable ({done.problem})")
-                    self.store.drop(tl.table_id)
-                    continue
-                table = done.table
-                if done.problem:
-                    lost = (f"{len(tl.entries) - done.good} later entries dropped" if done.good < len(tl.entries)
-                            else "the log is damaged after it; what followed is lost")
-                    problems.append(f"table {tl.table_id} ({table.config.name}): restored up to entry "
-                                    f"{done.good} ({lost}): {done.problem}")
-                    self.store.drop(tl.table_id)
-                    for entry in tl.entries[:done.good]:
-                        self.store.append(tl.table_id, entry)
-                self.tables[tl.table_id] = table
-                digits = tl.table_id[1:]
-                if digits.isdigit():
-                    self._next_id = max(self._next_id, int(digits) + 1)
-                table.system("resumed_partly" if done.problem else "resumed")
-                table.check_empty()
+                problem = self._restore(tl)
+                if problem:
+                    problems.append(problem)
             self.tables_changed()
         for p in problems:
             log.warning("%s", p)
         return problems
+
+    def _restore(self, tl: TableLog) -> str | None:
+        """Rebuild one table from its log into ``tables`` (see ``resume``); the problem line or None."""
+        done = rebuild(self, tl, random.Random(self.rng.getrandbits(64)), Table)
+        if done.table is None:
+            self.store.drop(tl.table_id)
+            return f"table {tl.table_id}: closed, its log is unreadable ({done.problem})"
+        table = done.table
+        problem = None
+        if done.problem:
+            lost = (f"{len(tl.entries) - done.good} later entries dropped" if done.good < len(tl.entries)
+                    else "the log is damaged after it; what followed is lost")
+            problem = (f"table {tl.table_id} ({table.config.name}): restored up to entry "
+                       f"{done.good} ({lost}): {done.problem}")
+            self.store.drop(tl.table_id)
+            for entry in tl.entries[:done.good]:
+                self.store.append(tl.table_id, entry)
+        self.tables[tl.table_id] = table
+        digits = tl.table_id[1:]
+        if digits.isdigit():
+            self._next_id = max(self._next_id, int(digits) + 1)
+        table.system("resumed_partly" if done.problem else "resumed")
+        table.check_empty()
+        return problem
+
+    def adopt(self, tl: TableLog) -> str | None:
+        """Resume one table from its log into this running lobby: another worker owned it and
+        died, and this one took its lease (``ahoy_tui.cluster.failover``). The table is held,
+        as after a restart, until a seated person comes back (R17).
+
+        Returns:
+            One line when the table was not restored whole (logged here), else None.
+        """
+        with self.batch():
+            problem = self._restore(tl)
+            self.tables_changed()
+        if problem:
+            log.warning("%s", problem)
+        return problem
+
+    def let_go(self, table_id: str) -> None:
+        """Another worker owns ``table_id`` now (this one lost its lease): stop writing it at once
+        and forget it here. Its clocks and bots stop, messages not yet delivered about it are
+        dropped (their entries were refused), and its members here get ``TableClosed``
+        (key ``moved``); nothing is logged. Safe for an unknown table."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        log.warning("table %s (%s) let go: another worker owns it now", table_id, table.config.name)
+        with self.batch():
+            self._outbox = deque(x for x in self._outbox if getattr(x[1], "table_id", None) != table_id)
+            table.close("the table moved to another server: join it again from the lobby", "moved")
+            for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
+                del self._last_table[ident]
+            self.tables_changed()
 
     def freeze(self) -> None:
         """The server is stopping: log nothing more and stop every clock, so the tables
@@ -410,8 +457,7 @@ class Lobby:
             hosted = sum(1 for t in self.tables.values() if t.host == handle.identity)
             if hosted >= MAX_TABLES_PER_HOST:
                 raise Refused(f"you already host {hosted} tables")
-            table_id = f"t{self._next_id}"
-            self._next_id += 1
+            table_id = self._new_table_id()
             taken_codes = {t.code for t in self.tables.values()}
             code = new_code(taken_codes, self.rng if self._seeded else None) if cfg.private else None
             table = Table(self, table_id, cfg, code, random.Random(self.rng.getrandbits(64)))
@@ -420,6 +466,12 @@ class Lobby:
             SeatCommands(table).take_seat(handle)
             self.tables_changed()
             return table_id
+
+    def _new_table_id(self) -> str:
+        if self._table_ids is not None:
+            return self._table_ids()
+        self._next_id += 1
+        return f"t{self._next_id - 1}"
 
     def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:
         """Take a free seat (or your own seat again: reconnect, R17); returns the seat.

@@ -27,6 +27,11 @@ from typing import Callable, Protocol, runtime_checkable
 LOBBY_CHAT_KEPT = 200
 """Lobby chat lines kept and restored at start (issue 14)."""
 
+LEASE_LOST = "lease lost"
+"""The ``on_error`` reason for a table whose writes a fenced store refused: another worker
+owns it now (``RedisStore.fence``). Those entries are not written and not retried; the
+lobby must let the table go at once (docs/durability.md, "Redis")."""
+
 
 class StoreError(Exception):
     """The store cannot do what was asked (the database is unreadable, read-only, of an
@@ -107,6 +112,8 @@ class TableStore(Protocol):
         reason)``: entries of that table could not be written (disk full,
         read-only, I/O error); the store keeps them and tries again, and calls
         ``on_durable`` once they are written. ``table_id`` is ``""`` for lobby chat.
+        A fenced store (Redis) may instead give ``reason`` :data:`LEASE_LOST`: that
+        table's entries were refused for good and ``durable`` moves past them.
         """
         ...
 

@@ -31,6 +31,7 @@ EN_SYSTEM: dict[str, str] = {
     "notice.seat_given": "The host gave your seat to {bot}; you are watching now.",
     "closed.removed": "The host removed you from the table.",
     "closed.empty": "No players were left at the table.",
+    "closed.moved": "The table moved to another server: join it again from the lobby.",
 }
 
 ES_SYSTEM: dict[str, str] = {
@@ -55,4 +56,5 @@ ES_SYSTEM: dict[str, str] = {
     "notice.seat_given": "El anfitrión dio tu plaza a {bot}; ahora estás mirando.",
     "closed.removed": "El anfitrión te quitó de la mesa.",
     "closed.empty": "No quedaba nadie en la mesa.",
+    "closed.moved": "La mesa pasó a otro servidor: vuelve a unirte desde el vestíbulo.",
 }
