@@ -24,9 +24,12 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, TimeoutError as RedisTimeoutError
 
+from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.keys import worker_channel
+
 log = logging.getLogger(__name__)
 
-LOBBY_CHANNEL = "ahoy:lobby"
+LOBBY_CHANNEL = keys.PREFIX + "lobby"
 """Pub/sub channel every worker hears: directory rows, presence, lobby chat."""
 RETRY = 0.2
 """Seconds between attempts while Redis is unreachable."""
@@ -48,11 +51,6 @@ async def stop_tasks(tasks: list[asyncio.Task]) -> None:
             log.warning("task %s ended with %r", t.get_name(), t.exception())
 
 
-def worker_channel(worker_id: str) -> str:
-    """The pub/sub channel of one worker (requests, replies and its sessions' messages)."""
-    return f"ahoy:w:{worker_id}"
-
-
 class Bus:
     """Ordered writes and one subscription for worker ``worker_id``.
 
@@ -68,6 +66,7 @@ class Bus:
         self.url = url
         self.worker_id = worker_id
         self.channel = worker_channel(worker_id)
+        """This worker's channel: requests, replies and its sessions' messages."""
         self.on_message = on_message
         self.on_reconnect = on_reconnect
         self.redis = aioredis.Redis.from_url(url, socket_timeout=5.0, socket_connect_timeout=2.0)

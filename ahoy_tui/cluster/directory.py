@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ahoy_tui.cluster import keys
 from ahoy_tui.lobby.messages import TableSummary
 
-TABLES_KEY = "ahoy:tables"
+TABLES_KEY = keys.TABLES
 """Hash: table id -> packed ``dir`` envelope (owner, summary, seated identities)."""
-SESSIONS_KEY = "ahoy:sessions"
+WORKERS_KEY = keys.WORKERS
+"""Hash: worker id -> its last heartbeat (Redis server time, seconds)."""
+SESSIONS_KEY = keys.PREFIX + "sessions"
 """Hash: ``"{worker}/{session}"`` -> packed ``on`` envelope."""
-WORKERS_KEY = "ahoy:workers"
-"""Hash: worker id -> its last heartbeat (Redis server time, ms)."""
-CHAT_KEY = "ahoy:chat"
-"""Stream of lobby chat lines (field ``m``: a packed ``ChatMessage``), the newest 200 kept."""
-CODES_KEY = "ahoy:codes"
+CODES_KEY = keys.PREFIX + "codes"
 """Hash: private table code -> table id."""
-NEXT_TABLE_KEY = "ahoy:next_table"
+NEXT_TABLE_KEY = keys.PREFIX + "next-table"
 """Counter: table ids ``t1``, ``t2``... unique in the cluster."""
 
 

@@ -11,8 +11,8 @@ after the messages it caused reached this worker's sessions
 
 Cluster-wide: the table list and names online (:mod:`ahoy_tui.cluster.directory`),
 one live session per identity (the newest wins: the older one's
-``on_replaced`` is called, or it is disconnected), lobby chat (a Stream;
-newcomers get the last 200 lines), and a worker found dead (heartbeats,
+``on_replaced`` is called, or it is disconnected), lobby chat (heard by
+every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
 :mod:`ahoy_tui.cluster.watch`): its sessions' seats go to the autopilot (R17).
 """
 
@@ -26,10 +26,10 @@ import uuid
 from typing import Any, Callable
 
 from ahoy_tui.cluster import watch
-from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus, stop_tasks, worker_channel
+from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus, stop_tasks
+from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
-from ahoy_tui.cluster.directory import (CHAT_KEY, CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory,
-                                        Row)
+from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.games.base import Action
@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 10.0
 """Seconds a command waits for another worker's reply."""
 NO_ANSWER = "that table's server does not answer; try again in a moment"
-CHAT_KEPT = 200
 
 
 class ClusterLobby:
@@ -122,9 +121,6 @@ class ClusterLobby:
             watch.apply_row(self, data)
         for data in (await redis.hgetall(SESSIONS_KEY)).values():
             watch.apply_presence(self, data)
-        lines = await redis.xrevrange(CHAT_KEY, count=CHAT_KEPT)
-        for _id, fields in reversed(lines):
-            watch.apply_chat(self, fields.get(b"m", b""))
         self.core.tables_changed()
 
     async def _reconnected(self) -> None:
@@ -144,9 +140,7 @@ class ClusterLobby:
         self.bus.publish(LOBBY_CHANNEL, env)
 
     def _publish_chat(self, msg: ChatMessage) -> None:
-        data = pack({"k": "chat", "w": self.worker_id, "m": msg})
-        self.bus.write(lambda p: p.xadd(CHAT_KEY, {"m": data}, maxlen=CHAT_KEPT, approximate=True), len(data))
-        self.bus.publish(LOBBY_CHANNEL, data)
+        self.bus.publish(LOBBY_CHANNEL, pack({"k": "chat", "w": self.worker_id, "m": msg}))
 
     def _presence(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         field = f"{self.worker_id}/{sid}"

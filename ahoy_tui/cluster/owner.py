@@ -15,7 +15,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from ahoy_tui.cluster.bus import Bus, worker_channel
+from ahoy_tui.cluster.bus import Bus
+from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.wire import pack, refusal
 from ahoy_tui.lobby.errors import LobbyError

@@ -2,7 +2,7 @@
 
 * :func:`heard` dispatches every envelope (:mod:`ahoy_tui.cluster.wire`).
 * :func:`beat` writes this worker's heartbeat to ``ahoy:workers`` every
-  ``heartbeat`` s (Redis server time, ms); :func:`watch` finds workers
+  ``heartbeat`` s (Redis server time, s); :func:`watch` finds workers
   silent for ``dead_after`` s: the first worker to remove one tells every
   worker (``gone``), and each owner ends that worker's proxies, so their
   seats go to the autopilot (R17).
@@ -78,16 +78,6 @@ def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
         lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"])
 
 
-def apply_chat(lobby: ClusterLobby, data: bytes) -> None:
-    """A packed ``chat`` envelope read from the lobby chat stream (history)."""
-    try:
-        env = unpack(data)
-    except CodecError:
-        return
-    if isinstance(env.get("m"), ChatMessage):
-        lobby.core.chat_log.add(env["m"])
-
-
 def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
     table_id, owner = env["t"], env["o"]
     before = lobby.directory.owner(table_id)
@@ -143,17 +133,18 @@ def say_goodbye(lobby: ClusterLobby) -> None:
     lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": me}))
 
 
-async def _now_ms(lobby: ClusterLobby) -> int:
+async def _now(lobby: ClusterLobby) -> float:
+    """Redis's clock in seconds (one clock for every machine of the cluster)."""
     seconds, micros = await lobby.bus.redis.time()
-    return int(seconds) * 1000 + int(micros) // 1000
+    return int(seconds) + int(micros) / 1e6
 
 
 async def beat(lobby: ClusterLobby) -> None:
     """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers)."""
     while True:
         try:
-            now = await _now_ms(lobby)
-            await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, now)
+            now = await _now(lobby)
+            await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, repr(now))
         except (RedisError, OSError) as e:
             log.debug("cluster: heartbeat skipped (%s)", e)
         await asyncio.sleep(lobby.heartbeat)
@@ -171,11 +162,11 @@ async def watch(lobby: ClusterLobby) -> None:
 
 async def _sweep(lobby: ClusterLobby) -> None:
     redis, me = lobby.bus.redis, lobby.worker_id
-    now = await _now_ms(lobby)
+    now = await _now(lobby)
     beats = await redis.hgetall(WORKERS_KEY)
     for raw, at in beats.items():
         worker = raw.decode()
-        if worker == me or now - int(at) <= lobby.dead_after * 1000:
+        if worker == me or now - float(at) <= lobby.dead_after:
             continue
         if await redis.hdel(WORKERS_KEY, worker):
             fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
