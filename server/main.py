@@ -19,6 +19,7 @@ from server.hostkey import default_state_dir
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
 from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune_daily, start_lobby
+from server.cluster import end_replaced_sessions, join_cluster
 from server.ssh import AhoyServer, ServerConfig
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 
@@ -55,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"days finished games stay in the archive (default: {KEEP_GAMES_DAYS:g})")
     p.add_argument("--keep-games", type=int, default=KEEP_GAMES,
                    help=f"most finished games kept, the newest (default: {KEEP_GAMES})")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="share one lobby with the other workers on this Redis (redis://host:6379/0, "
+                        "unix:///path; docs/deploy.md)")
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     return p
@@ -94,6 +98,7 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         store_path=None if args.no_store else state_dir / DB_NAME,
         keep_games_days=args.keep_games_days,
         keep_games=args.keep_games,
+        redis_url=args.redis,
         **extra,
     )
 
@@ -117,11 +122,16 @@ async def serve(config: ServerConfig) -> None:
     as it was, and the store writes what it holds before the process ends.
     """
     store = open_store(config.store_path)
-    lobby = start_lobby(store, config.keep_games_days, config.keep_games)
-    server = AhoyServer(config, InMemoryLobby(lobby))
+    cluster = await join_cluster(config.redis_url, store=store) if config.redis_url else None
+    lobby = cluster.core if cluster else start_lobby(store, config.keep_games_days, config.keep_games)
+    server = AhoyServer(config, cluster or InMemoryLobby(lobby))
+    if cluster:
+        cluster.on_replaced = end_replaced_sessions(server.sessions)
     try:
         await server.start()
     except BaseException:
+        if cluster:
+            await cluster.close()
         store.close()
         raise
     sys.stdout.write(banner(server))
@@ -136,6 +146,8 @@ async def serve(config: ServerConfig) -> None:
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()
+    if cluster:
+        await cluster.close()
     store.close()
     sys.stdout.write("Ahoy server stopped.\n")
     sys.stdout.flush()

@@ -85,6 +85,8 @@ class ServerConfig:
             (``ahoy-server``: ``STATE_DIR/ahoy.db``; None: in memory only).
         keep_games_days: Days an archived game is kept (None: no limit).
         keep_games: Most archived games kept, the newest (None: no limit).
+        redis_url: Join the cluster lobby at this Redis (``--redis``,
+            ``server.cluster``); None: this process's own lobby.
     """
 
     host: str = "0.0.0.0"
@@ -112,6 +114,7 @@ class ServerConfig:
     store_path: Path | None = None
     keep_games_days: float | None = 365.0
     keep_games: int | None = 100_000
+    redis_url: str | None = None
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""

@@ -66,6 +66,8 @@ class Directory:
     tables: dict[str, Row] = field(default_factory=dict)
     sessions: dict[str, tuple[str, str]] = field(default_factory=dict)
     """``"{worker}/{session}"`` -> (identity, name)."""
+    addresses: dict[str, str] = field(default_factory=dict)
+    """``"{worker}/{session}"`` -> the client's address, once its worker told it."""
 
     def owner(self, table_id: str) -> str | None:
         row = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -81,17 +83,29 @@ class Directory:
         self.tables[table_id] = row
         return True
 
-    def session_on(self, worker: str, session: str, identity: str, name: str) -> None:
-        self.sessions[f"{worker}/{session}"] = (identity, name)
+    def session_on(self, worker: str, session: str, identity: str, name: str, address: str = "") -> None:
+        key = f"{worker}/{session}"
+        self.sessions[key] = (identity, name)
+        if address:
+            self.addresses[key] = address
 
     def session_off(self, worker: str, session: str) -> None:
         self.sessions.pop(f"{worker}/{session}", None)
+        self.addresses.pop(f"{worker}/{session}", None)
 
     def forget_worker(self, worker: str) -> list[str]:
         """Drop every session of ``worker``; returns the identities that had one."""
         prefix = f"{worker}/"
         gone = [k for k in self.sessions if k.startswith(prefix)]
+        for k in gone:
+            self.addresses.pop(k, None)
         return [self.sessions.pop(k)[0] for k in gone]
+
+    def remote_sessions(self, me: str) -> list[tuple[str, str]]:
+        """``(address, identity)`` of every session on workers other than ``me`` (the limits count them)."""
+        prefix = f"{me}/"
+        return [(self.addresses.get(k, ""), identity) for k, (identity, _) in self.sessions.items()
+                if not k.startswith(prefix)]
 
     def remote_players(self, me: str) -> dict[str, list[Named]]:
         """Identity -> its sessions on workers other than ``me``."""

@@ -82,6 +82,7 @@ class ClusterLobby:
         self._by_sid: dict[str, PlayerHandle] = {}
         self._since: dict[PlayerHandle, float] = {}
         self._replaced: set[PlayerHandle] = set()
+        self._address: dict[PlayerHandle, str] = {}
         self._remote: dict[PlayerHandle, dict[str, str]] = {}
         """Per session here: table id -> owner, for tables of other workers it is at."""
         self._seen: dict[tuple[str, str], int] = {}
@@ -145,7 +146,7 @@ class ClusterLobby:
     def _presence(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         field = f"{self.worker_id}/{sid}"
         env = pack({"k": "on" if on else "off", "w": self.worker_id, "s": sid, "i": handle.identity,
-                    "n": handle.name, "at": self._since.get(handle, 0.0)})
+                    "n": handle.name, "at": self._since.get(handle, 0.0), "a": self._address.get(handle, "")})
         if on:
             self.bus.write(lambda p: p.hset(SESSIONS_KEY, field, env), len(env))
         else:
@@ -240,6 +241,18 @@ class ClusterLobby:
                 h.deliver(Notice(f"You connected again elsewhere as {name}: this session ends.", "info"))
                 asyncio.ensure_future(self.disconnect(h))
 
+    def set_address(self, handle: PlayerHandle, address: str) -> None:
+        """The client address of session ``handle`` (``server.limits.address_key``): the other
+        workers count it in their per-address limit."""
+        sid = self._sid.get(handle)
+        if sid is not None:
+            self._address[handle] = address
+            self._presence(handle, sid, True)
+
+    def sessions_elsewhere(self) -> list[tuple[str, str]]:
+        """``(address, identity)`` of every session on the other workers (for ``Gate.session_refusal``)."""
+        return self.directory.remote_sessions(self.worker_id)
+
     def sessions(self) -> dict[PlayerHandle, str]:
         """This worker's sessions and their ids."""
         return dict(self._sid)
@@ -271,6 +284,7 @@ class ClusterLobby:
         self._presence(handle, sid, False)
         self._by_sid.pop(sid, None)
         self._since.pop(handle, None)
+        self._address.pop(handle, None)
         self.core.drop(handle, replaced)
 
     async def online_names(self) -> list[str]:

@@ -75,7 +75,7 @@ def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
     except CodecError:
         return
     if env.get("w") != lobby.worker_id:
-        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"])
+        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
 
 
 def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
@@ -99,7 +99,7 @@ def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
 
 def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
     if env["k"] == "on":
-        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"])
+        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
         lobby.replace_older(env["i"], env["n"], float(env.get("at", 0.0)))
     else:
         lobby.directory.session_off(env["w"], env["s"])
