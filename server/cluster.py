@@ -1,7 +1,8 @@
 """``ahoy-server --redis URL``: this worker's lobby is a :class:`~ahoy_tui.cluster.lobby.ClusterLobby`.
 
-:func:`join_cluster` opens it (one clear error when Redis cannot be
-reached); :func:`end_replaced_sessions` lets it close this worker's older
+:func:`join_cluster` opens it over the worker's node
+(``ahoy_tui.cluster.node``: shared store, leases, failover; one clear error
+when Redis cannot be reached); :func:`end_replaced_sessions` lets it close this worker's older
 session of an identity that connected again on another worker (it is told
 why in its language, as for a newer session on the same worker:
 ``Session.replace``).
@@ -14,22 +15,27 @@ from typing import Any, Callable
 from redis.exceptions import RedisError
 
 from ahoy_tui.cluster.lobby import ClusterLobby
+from ahoy_tui.cluster.node import Node, start_node
+from ahoy_tui.store.base import StoreError
 from ahoy_tui.lobby.handle import PlayerHandle
 
 
-async def join_cluster(url: str, **lobby: Any) -> ClusterLobby:
-    """This worker's lobby, joined to the cluster at ``url`` (``**lobby``: ``Lobby`` arguments, e.g. ``store``).
+async def join_cluster(url: str, ttl: float) -> tuple[ClusterLobby, Node]:
+    """This worker's lobby joined to the cluster at ``url``, over its node (``start_node``:
+    the shared store, table leases with ``ttl`` s, failover).
 
     Raises:
-        OSError: Redis cannot be reached (the message is the one line ``ahoy-server`` prints).
+        StoreError: Redis cannot be reached (one line naming the URL, printed by ``ahoy-server``).
     """
-    cluster = ClusterLobby(url, **lobby)
+    cluster = ClusterLobby(url)
+    node = await start_node(url, ttl, lobby_factory=cluster.build_core)
     try:
         await cluster.open()
     except (RedisError, OSError) as e:
+        await node.stop()
         await cluster.bus.redis.aclose()
-        raise OSError(f"cannot reach Redis at {url}: {e}") from None
-    return cluster
+        raise StoreError(f"redis {url}: cannot join the cluster lobby ({e})") from None
+    return cluster, node
 
 
 def end_replaced_sessions(sessions: set[Any]) -> Callable[[PlayerHandle, str], None]:

@@ -21,7 +21,12 @@ from server.hosting import AppFactory
 from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune_daily, start_lobby
 from server.cluster import end_replaced_sessions, join_cluster
 from server.ssh import AhoyServer, ServerConfig
+from server.supervisor import supervise
+from ahoy_tui.cluster.lease import DEFAULT_TTL
+from ahoy_tui.cluster.lobby import ClusterLobby
+from ahoy_tui.cluster.node import Node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.store.base import StoreError
 
 log = logging.getLogger("ahoy.server")
 
@@ -56,9 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"days finished games stay in the archive (default: {KEEP_GAMES_DAYS:g})")
     p.add_argument("--keep-games", type=int, default=KEEP_GAMES,
                    help=f"most finished games kept, the newest (default: {KEEP_GAMES})")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes sharing the port (SO_REUSEPORT); more than 1 needs --redis (default: 1)")
     p.add_argument("--redis", default=None, metavar="URL",
-                   help="share one lobby with the other workers on this Redis (redis://host:6379/0, "
-                        "unix:///path; docs/deploy.md)")
+                   help="join the workers on this Redis (redis://host:6379/0, unix:///path): tables, "
+                        "chat and finished games live there instead of STATE_DIR (docs/deploy.md)")
+    p.add_argument("--lease-ttl", type=float, default=DEFAULT_TTL,
+                   help=f"seconds a dead worker's tables wait before another takes them (default: {DEFAULT_TTL:g})")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     return p
@@ -99,6 +109,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         keep_games_days=args.keep_games_days,
         keep_games=args.keep_games,
         redis_url=args.redis,
+        lease_ttl=args.lease_ttl,
+        reuse_port=args.worker,
         **extra,
     )
 
@@ -121,18 +133,21 @@ async def serve(config: ServerConfig) -> None:
     frozen before players are told, so every table resumes after a restart
     as it was, and the store writes what it holds before the process ends.
     """
-    store = open_store(config.store_path)
-    cluster = await join_cluster(config.redis_url, store=store) if config.redis_url else None
-    lobby = cluster.core if cluster else start_lobby(store, config.keep_games_days, config.keep_games)
+    node: Node | None = None
+    cluster: ClusterLobby | None = None
+    if config.redis_url:
+        cluster, node = await join_cluster(config.redis_url, config.lease_ttl)
+        store, lobby = node.store, node.lobby
+    else:
+        store = open_store(config.store_path)
+        lobby = start_lobby(store, config.keep_games_days, config.keep_games)
     server = AhoyServer(config, cluster or InMemoryLobby(lobby))
-    if cluster:
+    if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
     try:
         await server.start()
     except BaseException:
-        if cluster:
-            await cluster.close()
-        store.close()
+        await _close(node, store, cluster)
         raise
     sys.stdout.write(banner(server))
     sys.stdout.flush()
@@ -146,11 +161,20 @@ async def serve(config: ServerConfig) -> None:
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()
-    if cluster:
-        await cluster.close()
-    store.close()
+    await _close(node, store, cluster)
     sys.stdout.write("Ahoy server stopped.\n")
     sys.stdout.flush()
+
+
+async def _close(node: Node | None, store, cluster: ClusterLobby | None = None) -> None:  # noqa: ANN001
+    """Write what the store holds and let go of it (a cluster worker also says goodbye to the
+    cluster lobby and releases its leases)."""
+    if cluster is not None:
+        await cluster.close()
+    if node is not None:
+        await node.stop()
+    else:
+        store.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,16 +182,27 @@ def main(argv: list[str] | None = None) -> int:
 
     Returns:
         Process exit status: 0 after a clean stop, 2 for bad options,
-        1 when the server cannot start (port taken, unreadable key).
+        1 when the server cannot start (port taken, unreadable key, Redis unreachable).
     """
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.workers > 1 and not args.redis:
+        parser.error("--workers N > 1 needs --redis URL: the workers share tables through Redis")
+    if args.workers > 1 and args.port == 0:
+        parser.error("--workers N > 1 needs a fixed --port (the workers share it)")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(max(logging.WARNING, logging.getLogger().level))
+    if args.workers > 1 and not args.worker:
+        state_dir = args.state_dir or default_state_dir()
+        return supervise(list(sys.argv[1:] if argv is None else argv), args.workers,
+                         args.host_key or state_dir / "host_ed25519_key", args.redis)
     try:
         asyncio.run(serve(config_from_args(args)))
-    except OSError as error:
+    except (OSError, StoreError) as error:
         log.error("cannot start: %s", error)
         return 1
     return 0

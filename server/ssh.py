@@ -85,8 +85,10 @@ class ServerConfig:
             (``ahoy-server``: ``STATE_DIR/ahoy.db``; None: in memory only).
         keep_games_days: Days an archived game is kept (None: no limit).
         keep_games: Most archived games kept, the newest (None: no limit).
-        redis_url: Join the cluster lobby at this Redis (``--redis``,
-            ``server.cluster``); None: this process's own lobby.
+        redis_url: Join the cluster at this Redis (``--redis``): tables, chat and
+            the archive live there (``ahoy_tui.cluster``); None: ``store_path``.
+        lease_ttl: Seconds a table's lease lives without renewal (failover time).
+        reuse_port: Listen with ``SO_REUSEPORT`` (several workers on one port).
     """
 
     host: str = "0.0.0.0"
@@ -115,6 +117,8 @@ class ServerConfig:
     keep_games_days: float | None = 365.0
     keep_games: int | None = 100_000
     redis_url: str | None = None
+    lease_ttl: float = 5.0
+    reuse_port: bool = False
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""
@@ -184,6 +188,7 @@ class AhoyServer:
             keepalive_interval=cfg.keepalive_interval,
             keepalive_count_max=cfg.keepalive_count_max,
             login_timeout=cfg.login_timeout,
+            reuse_port=cfg.reuse_port or None,
         )
         log.info("listening on %s:%d", cfg.host, self.port)
         self.gc.start()

@@ -64,6 +64,20 @@ class ClusterCore(Lobby):
         self._attach_remote = attach_remote
         super().__init__(**lobby)
 
+    @property
+    def table_ids(self) -> Callable[[], str] | None:
+        """The hook giving new tables their ids (leased ids from ``start_node``), or None."""
+        return self._table_ids
+
+    @property
+    def next_number(self) -> int:
+        """The number of the next table's id ``t{n}`` when there is no ``table_ids`` hook."""
+        return self._next_id
+
+    @next_number.setter
+    def next_number(self, n: int) -> None:
+        self._next_id = n
+
     # -- proxies (sessions of other workers at tables owned here) -------------------------
 
     def add_proxy(self, identity: str, name: str, listener: Callable[[object], None]) -> PlayerHandle:
@@ -127,7 +141,8 @@ class ClusterCore(Lobby):
                 self._publish_row(t.table_id, summary, seated, t.code)
         for tid in [tid for tid in self._published if tid not in self.tables or self.tables[tid].closed]:
             del self._published[tid]
-            self._publish_row(tid, None, frozenset(), None)
+            if self.directory.owner(tid) in (None, self.worker_id):  # not let go to a new owner
+                self._publish_row(tid, None, frozenset(), None)
 
     def republish(self) -> None:
         """Publish every owned row again (Redis came back, maybe without them)."""

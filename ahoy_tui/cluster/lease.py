@@ -97,6 +97,7 @@ class Leases:
         self.clock = clock
         self.held: dict[str, int] = {}
         self._valid_until: dict[str, float] = {}
+        self._running = False
 
     @property
     def _ms(self) -> int:
@@ -172,7 +173,13 @@ class Leases:
         return lost
 
     async def run(self) -> None:
-        """Renew every ``ttl / 3`` seconds until cancelled."""
-        while True:
+        """Renew every ``ttl / 3`` seconds until cancelled or :meth:`stop`."""
+        self._running = True
+        while self._running:
             await asyncio.sleep(self.ttl / 3)
-            await self.renew_all()
+            if self._running:
+                await self.renew_all()
+
+    def stop(self) -> None:
+        """End :meth:`run` at its next wake-up (a cancellation redis-py swallowed included)."""
+        self._running = False

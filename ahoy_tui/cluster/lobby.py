@@ -71,9 +71,7 @@ class ClusterLobby:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
-        self.core = ClusterCore(self.worker_id, self.directory, self._publish_row, self._publish_chat,
-                                self._attach_remote, **lobby)
-        self.owner = TableOwner(self.core, self.bus)
+        self.core = self.build_core(**lobby)
         self.heartbeat = heartbeat
         self.dead_after = dead_after
         self.request_timeout = request_timeout
@@ -91,6 +89,14 @@ class ClusterLobby:
         self._tasks: list[asyncio.Task] = []
 
     # -- life ---------------------------------------------------------------------------------
+
+    def build_core(self, **lobby: Any) -> ClusterCore:
+        """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
+        (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
+        self.core = ClusterCore(self.worker_id, self.directory, self._publish_row, self._publish_chat,
+                                self._attach_remote, **lobby)
+        self.owner = TableOwner(self.core, self.bus)
+        return self.core
 
     async def open(self) -> None:
         """Join the cluster: subscribe, read the directory and lobby chat, start the heartbeat.
@@ -302,12 +308,12 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        try:
-            n = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
-        except Exception as e:  # noqa: BLE001 - Redis away: a refusal, not a crash
-            log.warning("cluster: no table id (%s)", e)
-            raise Refused("the harbour master cannot be reached; try again in a moment") from None
-        self.core._next_id = n
+        if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
+            try:
+                self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except Exception as e:  # noqa: BLE001 - Redis away: a refusal, not a crash
+                log.warning("cluster: no table id (%s)", e)
+                raise Refused("the harbour master cannot be reached; try again in a moment") from None
         return self.core.create_table(handle, config)
 
     async def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:

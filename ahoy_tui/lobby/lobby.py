@@ -201,10 +201,14 @@ class Lobby:
                     t.system("store_failing")
                     t.changed()
 
-    def resume(self) -> list[str]:
+    def resume(self, tables: bool = True) -> list[str]:
         """Rebuild every table the store holds and the lobby chat (at start, before anyone
         connects). A damaged log restores its table up to the last good entry (the log is
         rewritten to that) or, when not even its header is readable, drops it.
+
+        Args:
+            tables: False: the lobby chat only (a cluster worker adopts the tables it
+                wins the leases of, ``adopt``).
 
         Returns:
             One line per table that was not restored whole, for the host's log.
@@ -216,7 +220,7 @@ class Lobby:
                     self.chat_log.add(from_json(line))
                 except Exception as e:  # noqa: BLE001 - a bad chat line is skipped
                     problems.append(f"lobby chat: a line was skipped ({e})")
-            for tl in self.store.open_tables():
+            for tl in self.store.open_tables() if tables else []:
                 problem = self._restore(tl)
                 if problem:
                     problems.append(problem)

@@ -205,7 +205,7 @@ class RedisStore(QueuedStore):
             if not batch:
                 return set()
         pipe = self._wclient.pipeline(transaction=True)
-        fenced: list[str] = []
+        fenced: list[tuple[str, int]] = []
         for op in _runs(batch, pipe, fenced):
             _queue_other(pipe, op)
         pipe.zadd(keys.SEQ, {"max": batch[-1].seq}, gt=True)
@@ -214,19 +214,20 @@ class RedisStore(QueuedStore):
         for r in results:
             if isinstance(r, Exception):
                 raise r
-        return {t for t, ok in zip(fenced, results) if t and ok == 0}
+        return {t for (t, epoch), ok in zip(fenced, results)
+                if t and ok == 0 and self._epoch(t) <= epoch}  # not refusals of an epoch since replaced
 
 
-def _runs(batch: list[Op], pipe, fenced: list[str]):  # noqa: ANN001, ANN202
+def _runs(batch: list[Op], pipe, fenced: list[tuple[str, int]]):  # noqa: ANN001, ANN202
     """Queue the fenced writes of ``batch`` (runs of one table's entries become one script call,
-    ``fenced`` gets the table of each); yield the other ops in order."""
+    ``fenced`` gets the table and epoch of each, ``("", 0)`` for others); yield the other ops in order."""
     run: list[Op] = []
 
     def send_run() -> None:
         first = run[0]
         pipe.eval(lua.APPEND, 3, keys.log(first.table_id), keys.epoch(first.table_id), keys.LOGS,
                   first.epoch, first.table_id, first.seq, *(op.text for op in run))
-        fenced.append(first.table_id)
+        fenced.append((first.table_id, first.epoch))
         run.clear()
 
     for op in batch:
@@ -237,9 +238,9 @@ def _runs(batch: list[Op], pipe, fenced: list[str]):  # noqa: ANN001, ANN202
         elif op.kind == "drop":
             pipe.eval(lua.DROP, 3, keys.log(op.table_id), keys.epoch(op.table_id), keys.LOGS,
                       op.epoch, op.table_id)
-            fenced.append(op.table_id)
+            fenced.append((op.table_id, op.epoch))
         else:
-            fenced.append("")
+            fenced.append(("", 0))
             yield op
     if run:
         send_run()

@@ -1,0 +1,187 @@
+"""Which tables this worker owns, and taking over the tables of a worker that died (docs/deploy.md).
+
+:class:`Ownership` joins a worker's ``Lobby``, its ``RedisStore`` and its
+``Leases``:
+
+* **New tables.** The lobby's ``table_ids`` hook takes an id from a few
+  *spares*: ids (``{prefix}t{n}``, the prefix unique to this worker) whose
+  lease this worker already holds and whose store writes are already
+  fenced, so a table's first entry is written by its owner. A spare used is
+  replaced in the background.
+* **Failover.** At start and every ``ttl`` seconds, every table logged in
+  Redis that no lobby owns (its lease free or expired) is tried: the first
+  worker to acquire its lease (a higher epoch) fences the store, reads the
+  log — complete, since the old owner's writes are refused from now on —
+  and the lobby adopts the table (``Lobby.adopt``).
+* **Lost leases.** When a renewal fails (another worker took the table, or
+  Redis was out of reach for a whole ``ttl``), or the store refuses a write
+  as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
+* **Closed tables.** A lease whose table this lobby no longer holds is
+  released at the next scan.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import redis
+
+from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.lease import Leases
+from ahoy_tui.lobby.errors import Refused
+
+log = logging.getLogger(__name__)
+
+SPARES = 2
+"""Leased table ids kept ready for new tables."""
+
+
+class Ownership:
+    """One worker's tables in a cluster (see the module docstring).
+
+    Args:
+        store: The worker's ``RedisStore`` (``fence``, ``unfence``, ``read_log``).
+        leases: The worker's leases (their ``on_lost`` is set here).
+        prefix: Table-id prefix unique to this worker (``"w3."``).
+        spares: Leased ids kept ready.
+
+    Attributes:
+        lobby: The ``Lobby`` (set with :meth:`attach`).
+        adopted: Ids of the tables taken over from other workers, in order.
+    """
+
+    def __init__(self, store: Any, leases: Leases, prefix: str, spares: int = SPARES) -> None:
+        self.store = store
+        self.leases = leases
+        self.prefix = prefix
+        self.spares_wanted = spares
+        self.lobby: Any = None
+        self.adopted: list[str] = []
+        self._spares: list[str] = []
+        self._next = 1
+        self._tasks: list[asyncio.Task] = []
+        self._refill = asyncio.Event()
+        self._stopped = False
+        leases.on_lost = self.lost
+
+    def attach(self, lobby: Any) -> None:
+        """The lobby whose tables this is about (create it with ``table_ids=ownership.next_table_id``)."""
+        self.lobby = lobby
+
+    # -- new tables ----------------------------------------------------------
+
+    def next_table_id(self) -> str:
+        """An id for a new table, already leased by this worker and fenced (the lobby's hook).
+
+        Raises:
+            Refused: no leased id is ready (Redis slow or unreachable): try again shortly.
+        """
+        if not self._spares:
+            self._refill.set()
+            raise Refused("the harbour is busy: try again in a moment")
+        self._refill.set()
+        return self._spares.pop(0)
+
+    async def fill_spares(self) -> None:
+        """Lease ids until ``spares`` are ready.
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        while len(self._spares) < self.spares_wanted:
+            table_id = f"{self.prefix}t{self._next}"
+            self._next += 1
+            epoch = await self.leases.acquire(table_id)
+            if epoch is not None:
+                self.store.fence(table_id, epoch)
+                self._spares.append(table_id)
+
+    # -- failover -------------------------------------------------------------
+
+    async def scan(self) -> list[str]:
+        """Take every logged table whose lease is free; release the leases of tables closed
+        here. Returns the ids adopted.
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        taken = []
+        for raw in await self.leases.client.zrange(keys.LOGS, 0, -1):
+            table_id = raw.decode()
+            if table_id in self.leases.held or table_id in self.lobby.tables:
+                continue
+            epoch = await self.leases.acquire(table_id)
+            if epoch is None:
+                continue
+            self.store.fence(table_id, epoch)
+            tl = await asyncio.to_thread(self.store.read_log, table_id)
+            if table_id not in self.leases.held:  # lost again while reading
+                continue
+            problem = self.lobby.adopt(tl)
+            log.info("table %s adopted with epoch %d%s", table_id, epoch, f" ({problem})" if problem else "")
+            self.adopted.append(table_id)
+            taken.append(table_id)
+        for table_id in [t for t in self.leases.held if t not in self.lobby.tables and t not in self._spares]:
+            self.store.unfence(table_id)
+            await self.leases.release(table_id)
+        return taken
+
+    def lost(self, table_id: str) -> None:
+        """A lease was lost: stop writing that table at once (``Lobby.let_go``)."""
+        if table_id in self._spares:
+            self._spares.remove(table_id)
+            self._refill.set()
+        self.store.unfence(table_id)
+        self.lobby.let_go(table_id)
+
+    # -- the tasks -------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Lease the spares, adopt every free table, then keep renewing, scanning and refilling.
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        await self.fill_spares()
+        await self.scan()
+        self._tasks = [asyncio.create_task(self.leases.run(), name="lease renewals"),
+                       asyncio.create_task(self._scanning(), name="table failover"),
+                       asyncio.create_task(self._refilling(), name="spare table ids")]
+
+    async def _scanning(self) -> None:
+        while not self._stopped:
+            await asyncio.sleep(self.leases.ttl)
+            try:
+                await self.scan()
+            except (redis.RedisError, OSError) as e:
+                log.warning("failover scan failed: %s", e)
+
+    async def _refilling(self) -> None:
+        while not self._stopped:
+            await self._refill.wait()
+            self._refill.clear()
+            try:
+                await self.fill_spares()
+            except (redis.RedisError, OSError) as e:
+                log.warning("cannot lease ids for new tables: %s", e)
+                await asyncio.sleep(self.leases.ttl / 3)
+                self._refill.set()
+
+    async def stop(self) -> None:
+        """Stop the tasks and release every lease (call after the store wrote what it held,
+        so other workers take the tables over at once)."""
+        self._stopped = True
+        self.leases.stop()
+        self._refill.set()
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:  # redis-py may swallow a cancellation mid-command: do not wait forever
+            await asyncio.wait(self._tasks, timeout=self.leases.ttl)
+        self._tasks = []
+        for table_id in list(self.leases.held):
+            try:
+                await self.leases.release(table_id)
+            except (redis.RedisError, OSError):
+                break

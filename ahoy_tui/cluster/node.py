@@ -1,0 +1,81 @@
+"""One worker of a cluster: its lobby over the shared Redis, with leases and failover (docs/deploy.md).
+
+:func:`start_node` is what ``ahoy-server --redis URL`` runs in each worker
+(and what the tests run in-process): a ``RedisStore``, an asyncio Redis
+client for the leases, a ``Lobby`` whose new tables get leased ids, the
+lobby chat restored, and the tables no live worker owns adopted.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+import redis
+import redis.asyncio as aioredis
+
+from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.failover import Ownership
+from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
+from ahoy_tui.lobby.clock import Clock
+from ahoy_tui.lobby.config import Timing
+from ahoy_tui.lobby.lobby import Lobby
+from ahoy_tui.store.base import StoreError
+from ahoy_tui.store.redis_store import RedisStore
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Node:
+    """A running worker's cluster parts.
+
+    Attributes:
+        worker_id: ``"{hostname}-{pid}-{hex}"``.
+        lobby: Its lobby (tables it owns, players connected to it).
+        store: The shared ``RedisStore`` (fenced per table).
+        ownership: Leases, spare ids, failover.
+        client: The asyncio Redis client of the leases.
+    """
+
+    worker_id: str
+    lobby: Lobby
+    store: RedisStore
+    ownership: Ownership
+    client: aioredis.Redis
+
+    async def stop(self) -> None:
+        """Freeze the lobby, write what the store holds, then release every lease (so another
+        worker adopts the tables at once) and close the connections."""
+        self.lobby.freeze()
+        self.store.close()
+        await self.ownership.stop()
+        await self.client.aclose()
+
+
+async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
+                     clock: Clock | None = None, seed: int | None = None,
+                     lobby_factory: Callable[..., Lobby] = Lobby) -> Node:
+    """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
+    lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``).
+
+    Raises:
+        StoreError: Redis cannot be reached (one line naming the URL).
+    """
+    store = RedisStore(url)
+    client = aioredis.from_url(url)
+    try:
+        prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
+        worker_id = new_worker_id()
+        ownership = Ownership(store, Leases(client, worker_id, ttl), prefix)
+        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
+        ownership.attach(lobby)
+        lobby.resume(tables=False)
+        await ownership.start()
+    except (redis.RedisError, OSError) as e:
+        store.close()
+        await client.aclose()
+        raise StoreError(f"redis {url}: cannot join the cluster ({e})") from None
+    log.info("worker %s joined the cluster at %s (%d tables adopted)", worker_id, url, len(ownership.adopted))
+    return Node(worker_id, lobby, store, ownership, client)

@@ -1,0 +1,142 @@
+"""``ahoy-server --workers N``: one supervisor, N worker processes on one port (docs/deploy.md).
+
+The supervisor creates the host key once (so every worker serves the same
+one), checks that Redis answers, then starts N workers: the same command
+line plus ``--worker``, each listening with ``SO_REUSEPORT`` so the kernel
+spreads new connections over them. A worker that dies is started again
+after a pause that doubles while it keeps dying young (0.5 s up to 30 s).
+A worker whose *first* run exits with status 1 (port taken, bad key) stops
+everything: the error is the host's to fix. SIGTERM or SIGINT is passed on
+to every worker, which stops politely; one still running after
+``STOP_TIMEOUT`` seconds is killed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from ahoy_tui.store.base import StoreError
+from ahoy_tui.store.redis_store import connect
+from server.hostkey import load_or_create_host_key
+
+log = logging.getLogger("ahoy.supervisor")
+
+BACKOFF_FIRST = 0.5
+BACKOFF_MAX = 30.0
+HEALTHY_AFTER = 30.0
+"""Seconds a worker must run for its next restart to wait only ``BACKOFF_FIRST`` again."""
+STOP_TIMEOUT = 15.0
+POLL = 0.1
+
+
+@dataclass
+class _Slot:
+    """One worker place: its process (None while waiting to restart), when it started, its backoff."""
+
+    index: int
+    proc: subprocess.Popen | None = None
+    started: float = 0.0
+    runs: int = 0
+    backoff: float = BACKOFF_FIRST
+    restart_at: float = 0.0
+    exits: list[int] = field(default_factory=list)
+
+
+class Supervisor:
+    """Keeps ``workers`` copies of ``command`` running (see the module docstring).
+
+    Args:
+        command: The worker's command line.
+        workers: How many.
+        clock: Monotonic seconds (tests).
+    """
+
+    def __init__(self, command: list[str], workers: int, clock=time.monotonic) -> None:  # noqa: ANN001
+        self.command = command
+        self.slots = [_Slot(i) for i in range(workers)]
+        self.clock = clock
+        self.stopping = False
+        self.failed = False
+
+    def _start(self, slot: _Slot) -> None:
+        slot.proc = subprocess.Popen(self.command)
+        slot.started = self.clock()
+        slot.runs += 1
+        log.info("worker %d started (pid %d)", slot.index, slot.proc.pid)
+
+    def _reap(self, slot: _Slot) -> None:
+        """``slot``'s worker ended: plan its restart (or give up when its first run failed)."""
+        code = slot.proc.returncode
+        ran = self.clock() - slot.started
+        slot.proc = None
+        slot.exits.append(code)
+        if slot.runs == 1 and code == 1:
+            log.error("worker %d could not start (exit status 1): stopping", slot.index)
+            self.failed = self.stopping = True
+            return
+        slot.backoff = BACKOFF_FIRST if ran >= HEALTHY_AFTER else min(BACKOFF_MAX, slot.backoff * 2)
+        slot.restart_at = self.clock() + slot.backoff
+        log.warning("worker %d exited (status %s) after %.1f s: restarting in %.1f s",
+                    slot.index, code, ran, slot.backoff)
+
+    def step(self) -> None:
+        """Reap dead workers and start those whose pause is over (one pass)."""
+        for slot in self.slots:
+            if slot.proc is not None and slot.proc.poll() is not None:
+                self._reap(slot)
+            if slot.proc is None and not self.stopping and self.clock() >= slot.restart_at:
+                self._start(slot)
+
+    def stop(self, *_: object) -> None:
+        """Ask the loop to end (a signal handler)."""
+        self.stopping = True
+
+    def _stop_all(self) -> None:
+        live = [s.proc for s in self.slots if s.proc is not None and s.proc.poll() is None]
+        for p in live:
+            p.send_signal(signal.SIGTERM)
+        deadline = self.clock() + STOP_TIMEOUT
+        for p in live:
+            try:
+                p.wait(max(0.0, deadline - self.clock()))
+            except subprocess.TimeoutExpired:
+                log.warning("worker pid %d did not stop: killed", p.pid)
+                p.kill()
+                p.wait()
+
+    def run(self) -> int:
+        """Supervise until SIGTERM/SIGINT; returns the exit status (0, or 1 when a worker could not start)."""
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, self.stop)
+        while not self.stopping:
+            self.step()
+            time.sleep(POLL)
+        self._stop_all()
+        return 1 if self.failed else 0
+
+
+def supervise(argv: list[str], workers: int, host_key_path: Path, redis_url: str) -> int:
+    """Create the host key, check Redis, then run ``workers`` workers of ``ahoy-server argv --worker``.
+
+    Returns:
+        The exit status: 1 (one line logged) when the key or Redis is unusable or a
+        worker cannot start, else 0 after SIGTERM/SIGINT.
+    """
+    try:
+        load_or_create_host_key(host_key_path)
+        connect(redis_url).close()
+    except (OSError, asyncssh.KeyImportError, StoreError) as e:
+        log.error("cannot start: %s", e)
+        return 1
+    sys.stdout.write(f"Ahoy supervisor (pid {os.getpid()}): {workers} workers sharing {redis_url}\n")
+    sys.stdout.flush()
+    return Supervisor([sys.executable, "-m", "server.main", *argv, "--worker"], workers).run()

@@ -1,0 +1,115 @@
+"""Table failover between two workers in this process, on a real redis-server.
+
+Each worker is a ``Node`` (``ahoy_tui.cluster.node``): its own Lobby,
+RedisStore and leases, on the test's event loop with real time. A worker
+"dies" by freezing its lobby and stopping its lease renewals without
+releasing anything (tests/cluster/test_processes.py kills real processes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from ahoy_tui.cluster.node import start_node
+from ahoy_tui.store import StoreError
+from tests.cluster.helpers import TIMING, TTL, anna_returns, assert_log_is_the_game, start_table
+from tests.durable.worker import state_of
+from tests.waiting import wait_until
+
+
+@pytest.fixture
+async def nodes(redis_server):
+    made = []
+
+    async def make(**kw):
+        made.append(await start_node(redis_server.url, TTL, timing=TIMING, **kw))
+        return made[-1]
+    yield make
+    for n in made:
+        await n.stop()
+
+
+def die(node) -> None:
+    """The worker stops dead: nothing more happens in its lobby and no lease is renewed."""
+    node.lobby.freeze()
+    for task in node.ownership._tasks:
+        task.cancel()
+    assert node.store.flush()
+
+
+async def test_a_dead_owners_table_is_adopted_with_a_higher_epoch_and_plays_to_the_end(nodes):
+    a = await nodes()
+    b = await nodes()
+    tid = start_table(a.lobby)
+    table = a.lobby.tables[tid]
+    await wait_until(lambda: table.version > 30, what="some play at worker A")
+    epoch_a = a.ownership.leases.held[tid]
+    die(a)
+    before = state_of(table)
+    died = time.monotonic()
+    await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
+    assert time.monotonic() - died < 3 * TTL  # expiry (TTL) + one scan period (TTL)
+    assert b.ownership.leases.held[tid] > epoch_a
+    adopted = b.lobby.tables[tid]
+    assert state_of(adopted) == before
+    anna_returns(b.lobby)
+    await wait_until(lambda: adopted.status == "game_over", timeout=60, what="the game to end at worker B")
+    assert b.store.flush()
+    assert_log_is_the_game(b.store.read_log(tid), adopted.game.record)
+
+
+async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(nodes):
+    a = await nodes()
+    tid = start_table(a.lobby)
+    table = a.lobby.tables[tid]
+    await wait_until(lambda: table.version > 10, what="some play at worker A")
+    for task in a.ownership._tasks:  # paused: no renewals, no scans
+        task.cancel()
+    table.held = True                # and no play
+    assert a.store.flush()
+    b = await nodes()
+    await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
+    logged = len(b.store.read_log(tid).entries)
+    table.held = False               # A wakes up and plays on, as far as it knows
+    table.pilot.reschedule()
+    await wait_until(lambda: tid not in a.lobby.tables, timeout=10 * TTL, what="worker A to let the table go")
+    assert a.store.flush()
+    assert len(b.store.read_log(tid).entries) == logged  # nothing of A's went in
+    anna_returns(b.lobby)
+    adopted = b.lobby.tables[tid]
+    await wait_until(lambda: adopted.status == "game_over", timeout=60, what="the game to end at worker B")
+    assert b.store.flush()
+    assert_log_is_the_game(b.store.read_log(tid), adopted.game.record)
+
+
+async def test_a_redis_restart_loses_no_table(redis_server, nodes):
+    a = await nodes()
+    tid = start_table(a.lobby)
+    table = a.lobby.tables[tid]
+    await wait_until(lambda: table.version > 10, what="some play")
+    redis_server.stop()
+    redis_server.start()
+    await wait_until(lambda: tid in a.lobby.tables, timeout=30, what="the table to be there after the restart")
+    playing = a.lobby.tables[tid]
+    if playing is not table:  # the lease ran out meanwhile: let go, then adopted again; anna comes back
+        anna_returns(a.lobby)
+    await wait_until(lambda: playing.status == "game_over", timeout=60, what="the game to end")
+    assert a.store.flush()
+    assert_log_is_the_game(a.store.read_log(tid), playing.game.record)
+
+
+async def test_new_tables_get_ids_unique_across_workers(nodes):
+    a = await nodes()
+    b = await nodes()
+    ids = {start_table(a.lobby, 20), start_table(b.lobby, 20)}
+    assert len(ids) == 2 and all(t.startswith(("w1.", "w2.")) for t in ids)
+
+
+async def test_unreachable_redis_at_start_is_one_clear_error(tmp_path):
+    with pytest.raises(StoreError) as e:
+        await start_node(f"unix://{tmp_path}/none.sock", TTL)
+    assert "cannot connect" in str(e.value) and "\n" not in str(e.value)
+    await asyncio.sleep(0)

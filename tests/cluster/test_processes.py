@@ -1,0 +1,113 @@
+"""Failover between real worker processes (tests/cluster/worker.py) on a real redis-server.
+
+The owner is killed (SIGKILL) or paused (SIGSTOP) mid-hand; the standby
+worker must own the table within the lease TTL with a higher epoch, play
+the game to the end, and leave a log with every record line exactly once
+that replays clean.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from ahoy_tui.store.redis_store import RedisStore
+from tests.cluster.helpers import assert_log_is_the_game
+
+WORKER = Path(__file__).with_name("worker.py")
+TTL = 1.0
+START = 60.0
+"""Seconds a worker may take to start and reach a line (a loaded 2-core machine)."""
+
+
+class Worker:
+    """A worker process whose stdout lines are read by a thread."""
+
+    def __init__(self, url: str, role: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, str(WORKER), url, str(TTL), role],
+                                     stdout=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.split())
+
+    def expect(self, word: str, timeout: float = START) -> list[str]:
+        """The next line starting with ``word`` (fails after ``timeout`` s)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                pytest.fail(f"worker printed no {word!r} line within {timeout} s")
+            if line and line[0] == word:
+                return line
+
+    def signal(self, sig: int) -> None:
+        os.kill(self.proc.pid, sig)
+
+    def end(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(30)
+
+
+@pytest.fixture
+def workers(redis_server):
+    made: list[Worker] = []
+
+    def make(role: str) -> Worker:
+        made.append(Worker(redis_server.url, role))
+        return made[-1]
+    yield make
+    for w in made:
+        w.end()
+
+
+def check_the_log(url: str, table_id: str, game_id: str) -> None:
+    store = RedisStore(url)
+    try:
+        game = store.archived(game_id)
+        assert game is not None
+        assert_log_is_the_game(store.read_log(table_id), list(game.record))
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_the_owner_killed_mid_hand_another_worker_plays_the_table_to_the_end(redis_server, workers):
+    standby = workers("standby")
+    owner = workers("owner")
+    _, tid, epoch = owner.expect("playing")
+    owner.signal(signal.SIGKILL)
+    killed = time.monotonic()
+    _, adopted, new_epoch = standby.expect("adopted", timeout=10 * TTL)
+    assert time.monotonic() - killed < 4 * TTL  # expiry (TTL) + one scan (TTL) + slack
+    assert adopted == tid and int(new_epoch) > int(epoch)
+    _, over, game_id = standby.expect("over")
+    assert over == tid
+    check_the_log(redis_server.url, tid, game_id)
+
+
+@pytest.mark.slow
+def test_a_paused_owner_that_wakes_has_its_writes_refused_and_lets_the_table_go(redis_server, workers):
+    standby = workers("standby")
+    owner = workers("owner")
+    _, tid, epoch = owner.expect("playing")
+    owner.signal(signal.SIGSTOP)
+    _, adopted, new_epoch = standby.expect("adopted", timeout=10 * TTL)
+    assert adopted == tid and int(new_epoch) > int(epoch)
+    owner.signal(signal.SIGCONT)
+    assert owner.expect("let-go", timeout=10 * TTL) == ["let-go", tid]
+    _, over, game_id = standby.expect("over")
+    assert over == tid
+    check_the_log(redis_server.url, tid, game_id)

@@ -1,0 +1,65 @@
+"""A cluster worker process for the failover tests: a ``Node`` on a real Redis, real time.
+
+Usage: ``python worker.py URL TTL ROLE`` where ROLE is
+
+* ``owner`` — create a table of anna and three bots, start it (anna on the
+  autopilot) and print ``playing TABLE_ID EPOCH`` once some play is written;
+  then play on until killed.
+* ``standby`` — own nothing; when a table is adopted, anna's session
+  reconnects to it (R17) and ``adopted TABLE_ID EPOCH`` is printed; when
+  its game is over, ``over TABLE_ID GAME_ID``.
+
+Every worker prints ``let-go TABLE_ID`` when it lets a table go (a lost
+lease). One line each, flushed, on stdout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from ahoy_tui.cluster.node import start_node  # noqa: E402
+from tests.cluster.helpers import TIMING, anna_returns, start_table  # noqa: E402
+
+
+def say(*words: object) -> None:
+    print(*words, flush=True)
+
+
+async def main(url: str, ttl: float, role: str) -> None:
+    node = await start_node(url, ttl, timing=TIMING)
+    lobby = node.lobby
+    let_go = lobby.let_go
+
+    def letting_go(table_id: str) -> None:
+        if table_id in lobby.tables:
+            say("let-go", table_id)
+        let_go(table_id)
+    lobby.let_go = letting_go
+    if role == "owner":
+        tid = start_table(lobby, limit=40)
+        table = lobby.tables[tid]
+        while table.version < 20:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(node.store.flush)
+        say("playing", tid, node.ownership.leases.held[tid])
+    seen: set[str] = set()
+    while True:
+        await asyncio.sleep(0.01)
+        for tid in node.ownership.adopted:
+            table = lobby.tables.get(tid)
+            if tid not in seen and table is not None:
+                seen.add(tid)
+                anna_returns(lobby)
+                say("adopted", tid, node.ownership.leases.held[tid])
+            if table is not None and table.status == "game_over" and f"over {tid}" not in seen:
+                seen.add(f"over {tid}")
+                await asyncio.to_thread(node.store.flush)
+                say("over", tid, table.game_id)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], float(sys.argv[2]), sys.argv[3]))
