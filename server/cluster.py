@@ -20,15 +20,15 @@ from ahoy_tui.store.base import StoreError
 from ahoy_tui.lobby.handle import PlayerHandle
 
 
-async def join_cluster(url: str, ttl: float) -> tuple[ClusterLobby, Node]:
+async def join_cluster(url: str, ttl: float, **node: Any) -> tuple[ClusterLobby, Node]:
     """This worker's lobby joined to the cluster at ``url``, over its node (``start_node``:
-    the shared store, table leases with ``ttl`` s, failover).
+    the shared store, table leases with ``ttl`` s, failover; ``**node``: its ``timing``, ``seed``...).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL, printed by ``ahoy-server``).
     """
-    cluster = ClusterLobby(url)
-    node = await start_node(url, ttl, lobby_factory=cluster.build_core)
+    cluster = ClusterLobby(url, dead_after=ttl)  # a worker is dead when its leases would have run out
+    node = await start_node(url, ttl, lobby_factory=cluster.build_core, **node)
     try:
         await cluster.open()
     except (RedisError, OSError) as e:
