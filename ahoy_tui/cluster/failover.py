@@ -108,10 +108,11 @@ class Ownership:
             redis.RedisError: Redis cannot be reached.
         """
         taken = []
-        for raw in await self.leases.client.zrange(keys.LOGS, 0, -1):
-            table_id = raw.decode()
-            if table_id in self.leases.held or table_id in self.lobby.tables:
-                continue
+        client = self.leases.client
+        logged = [raw.decode() for raw in await client.zrange(keys.LOGS, 0, -1)]
+        others = [t for t in logged if t not in self.leases.held and t not in self.lobby.tables]
+        owners = await client.mget([keys.lease(t) for t in others]) if others else []
+        for table_id in [t for t, owner in zip(others, owners) if owner is None]:
             epoch = await self.leases.acquire(table_id)
             if epoch is None:
                 continue

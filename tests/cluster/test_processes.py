@@ -8,57 +8,14 @@ that replays clean.
 
 from __future__ import annotations
 
-import os
-import queue
 import signal
-import subprocess
-import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from ahoy_tui.store.redis_store import RedisStore
 from tests.cluster.helpers import assert_log_is_the_game
-
-WORKER = Path(__file__).with_name("worker.py")
-TTL = 1.0
-START = 60.0
-"""Seconds a worker may take to start and reach a line (a loaded 2-core machine)."""
-
-
-class Worker:
-    """A worker process whose stdout lines are read by a thread."""
-
-    def __init__(self, url: str, role: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(WORKER), url, str(TTL), role],
-                                     stdout=subprocess.PIPE, text=True)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line.split())
-
-    def expect(self, word: str, timeout: float = START) -> list[str]:
-        """The next line starting with ``word`` (fails after ``timeout`` s)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                pytest.fail(f"worker printed no {word!r} line within {timeout} s")
-            if line and line[0] == word:
-                return line
-
-    def signal(self, sig: int) -> None:
-        os.kill(self.proc.pid, sig)
-
-    def end(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(30)
+from tests.cluster.worker_process import TTL, Worker
 
 
 @pytest.fixture
@@ -66,7 +23,7 @@ def workers(redis_server):
     made: list[Worker] = []
 
     def make(role: str) -> Worker:
-        made.append(Worker(redis_server.url, role))
+        made.append(Worker(redis_server.url, TTL, role))
         return made[-1]
     yield make
     for w in made:

@@ -1,15 +1,16 @@
 """A cluster worker process for the failover tests: a ``Node`` on a real Redis, real time.
 
-Usage: ``python worker.py URL TTL ROLE`` where ROLE is
+Usage: ``python worker.py URL TTL ROLE [LIMIT]`` where ROLE is
 
-* ``owner`` — create a table of anna and three bots, start it (anna on the
-  autopilot) and print ``playing TABLE_ID EPOCH`` once some play is written;
+* ``owner`` — create a table of anna and three bots (point limit LIMIT,
+  default 40), start it (anna on the autopilot) and print ``playing TABLE_ID EPOCH`` once some play is written;
   then play on until killed.
 * ``standby`` — own nothing; when a table is adopted, anna's session
   reconnects to it (R17) and ``adopted TABLE_ID EPOCH`` is printed; when
   its game is over, ``over TABLE_ID GAME_ID``.
 
-Every worker prints ``let-go TABLE_ID`` when it lets a table go (a lost
+Every worker prints ``ready WORKER_ID`` once it joined the cluster and
+``let-go TABLE_ID`` when it lets a table go (a lost
 lease). One line each, flushed, on stdout.
 """
 
@@ -29,8 +30,9 @@ def say(*words: object) -> None:
     print(*words, flush=True)
 
 
-async def main(url: str, ttl: float, role: str) -> None:
+async def main(url: str, ttl: float, role: str, limit: int) -> None:
     node = await start_node(url, ttl, timing=TIMING)
+    say("ready", node.worker_id)
     lobby = node.lobby
     let_go = lobby.let_go
 
@@ -40,7 +42,7 @@ async def main(url: str, ttl: float, role: str) -> None:
         let_go(table_id)
     lobby.let_go = letting_go
     if role == "owner":
-        tid = start_table(lobby, limit=40)
+        tid = start_table(lobby, limit=limit)
         table = lobby.tables[tid]
         while table.version < 20:
             await asyncio.sleep(0.01)
@@ -62,4 +64,4 @@ async def main(url: str, ttl: float, role: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], float(sys.argv[2]), sys.argv[3]))
+    asyncio.run(main(sys.argv[1], float(sys.argv[2]), sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 40))

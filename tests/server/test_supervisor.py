@@ -1,0 +1,119 @@
+"""``ahoy-server --workers N --redis URL``: the options, the supervisor, and N real workers on one port."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from server.main import build_parser, config_from_args, main
+from server.supervisor import Supervisor
+from tests.waiting import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_more_than_one_worker_needs_redis_and_a_fixed_port(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--workers", "2"])
+    assert e.value.code == 2
+    assert "--workers N > 1 needs --redis URL" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--workers", "2", "--redis", "redis://x", "--port", "0"])
+    cfg = config_from_args(build_parser().parse_args(["--redis", "unix:///r.sock", "--lease-ttl", "2"]))
+    assert cfg.redis_url == "unix:///r.sock" and cfg.lease_ttl == 2.0 and not cfg.reuse_port
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_redis_unreachable_at_start_is_one_error_line_and_exit_1(tmp_path, caplog, workers):
+    caplog.set_level(logging.ERROR)
+    code = main(["--workers", workers, "--redis", f"unix://{tmp_path}/none.sock", "--port", "2931",
+                 "--host", "127.0.0.1", "--state-dir", str(tmp_path)])
+    assert code == 1
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "cannot start: redis" in errors[0] and "cannot connect" in errors[0]
+
+
+def test_a_dead_worker_is_restarted_with_growing_pauses():
+    sup = Supervisor([sys.executable, "-c", "import time; time.sleep(60)"], 2)
+    try:
+        sup.step()
+        first, pause = sup.slots[0].proc, sup.slots[0].backoff
+        first.kill()
+        first.wait()
+        sup.step()
+        assert sup.slots[0].proc is None and sup.slots[0].backoff == 2 * pause
+        deadline = time.monotonic() + 5
+        while sup.slots[0].proc is None and time.monotonic() < deadline:
+            sup.step()
+            time.sleep(0.01)
+        assert sup.slots[0].proc is not None and sup.slots[0].proc.pid != first.pid
+        assert sup.slots[1].runs == 1
+    finally:
+        sup._stop_all()
+
+
+def test_a_worker_whose_first_run_fails_stops_everything():
+    sup = Supervisor([sys.executable, "-c", "raise SystemExit(1)"], 1)
+    sup.step()
+    sup.slots[0].proc.wait()
+    sup.step()
+    assert sup.stopping and sup.failed and sup.slots[0].exits == [1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def answer(port: int) -> tuple[str, str]:
+    """What ``ssh anna@... games`` prints, and the host key's fingerprint."""
+    async with asyncssh.connect("127.0.0.1", port, username="anna", known_hosts=None, client_keys=None,
+                                password="", agent_path=None, config=None) as conn:
+        key = conn.get_server_host_key().get_fingerprint("sha256")
+        return (await conn.run("games", check=False)).stdout, key
+
+
+@pytest.mark.slow
+async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_server, tmp_path):
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "server.main", "--workers", "2", "--redis", redis_server.url,
+                             "--port", str(port), "--host", "127.0.0.1", "--state-dir", str(tmp_path),
+                             "--lease-ttl", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    banners: list[str] = []
+    threading.Thread(target=lambda: banners.extend(line for line in proc.stdout if "Players connect" in line),
+                     daemon=True).start()
+    try:
+        def workers() -> list[int]:
+            out = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout
+            return [int(p) for p in out.split()]
+        await wait_until(lambda: len(banners) == 2, timeout=60, what="two workers listening")
+        first = workers()
+        for _ in range(60):
+            try:
+                text, key = await answer(port)
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert "No finished games" in text
+        os.kill(first[0], signal.SIGKILL)
+        await wait_until(lambda: len(banners) == 3 and first[0] not in workers(), timeout=60,
+                         what="the killed worker to be replaced and listening")
+        for _ in range(6):  # connections land on either worker: every one answers, with the same host key
+            assert await answer(port) == (text, key)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0
+    assert err.count("stopping: telling 0 players") == 2
