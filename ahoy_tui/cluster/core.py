@@ -49,12 +49,15 @@ class ClusterCore(Lobby):
         publish_chat: Called with each lobby chat line said on this worker.
         attach_remote: Called with ``(handle, row)`` when a new session belongs
             at a table another worker owns.
+        adopted: Called with a table's id when this worker starts owning a
+            table another worker owned (failover: ``Lobby.adopt``).
         **lobby: ``Lobby`` arguments (clock, timing, seed, wall, store).
     """
 
     def __init__(self, worker_id: str, directory: Directory, publish_row: PublishRow,
                  publish_chat: Callable[[ChatMessage], None],
-                 attach_remote: Callable[[PlayerHandle, Row], None], **lobby: Any) -> None:
+                 attach_remote: Callable[[PlayerHandle, Row], None],
+                 adopted: Callable[[str], None] = lambda table_id: None, **lobby: Any) -> None:
         self.worker_id = worker_id
         self.directory = directory
         self.proxies: set[PlayerHandle] = set()
@@ -62,6 +65,7 @@ class ClusterCore(Lobby):
         self._publish_row = publish_row
         self._publish_chat = publish_chat
         self._attach_remote = attach_remote
+        self._adopted = adopted
         super().__init__(**lobby)
 
     @property
@@ -137,6 +141,8 @@ class ClusterCore(Lobby):
             seated = frozenset(s.identity for s in t.seats if s.kind == "person" and s.identity)
             key = (replace(summary, version=0), seated)
             if self._published.get(t.table_id) != key:
+                if t.table_id not in self._published and self.directory.owner(t.table_id) not in (None, self.worker_id):
+                    self._adopted(t.table_id)
                 self._published[t.table_id] = key
                 self._publish_row(t.table_id, summary, seated, t.code)
         for tid in [tid for tid in self._published if tid not in self.tables or self.tables[tid].closed]:

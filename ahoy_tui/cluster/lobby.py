@@ -38,6 +38,7 @@ from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import LOBBY
 from ahoy_tui.lobby.messages import ChatMessage, LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,7 @@ class ClusterLobby:
         """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
         (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
         self.core = ClusterCore(self.worker_id, self.directory, self._publish_row, self._publish_chat,
-                                self._attach_remote, **lobby)
+                                self._attach_remote, self._adopted, **lobby)
         self.owner = TableOwner(self.core, self.bus)
         return self.core
 
@@ -195,6 +196,20 @@ class ClusterLobby:
         """A new session of someone seated at ``row``'s table (another worker's): take it back there (R17)."""
         self._remote.setdefault(handle, {})[row.table_id] = row.owner
         asyncio.ensure_future(self._quietly(self.ask(row.owner, "attach", handle, row.table_id)))
+
+    def _adopted(self, table_id: str) -> None:
+        """This worker took ``table_id`` over: its members here, who were at it through the old
+        owner, are attached to it here (once the adoption has finished)."""
+        asyncio.get_running_loop().call_soon(self._take_back, table_id)
+
+    def _take_back(self, table_id: str) -> None:
+        table = self.core.tables.get(table_id)
+        if table is None:
+            return
+        with self.core.batch():
+            for handle in list(self._sid):
+                if self._remote.get(handle, {}).pop(table_id, None) is not None and handle not in table.members:
+                    SeatCommands(table).attach(handle, table.seat_of(handle.identity))
 
     @staticmethod
     async def _quietly(coro: Any) -> None:

@@ -106,3 +106,50 @@ async def test_the_newest_session_of_an_identity_wins_across_workers(workers):
     assert back and back[0].catch_up and back[0].seat == 0 and back[-1].view.hand
     assert w0.core.tables[tid].present(0)
     assert again.handle.name == "anna" and await w0.online_names() == ["anna", "bob", "cara"]
+
+
+async def test_a_table_taken_over_after_its_owner_died_plays_on_for_the_members_elsewhere(redis_server):
+    """Failover (the leases, ahoy_tui.cluster.failover): bob's worker adopts the table of anna's
+    dead worker; bob is attached to it there and gets a full update; the game plays to its end."""
+    from ahoy_tui.cluster.lobby import ClusterLobby
+    from ahoy_tui.cluster.node import start_node
+    from tests.cluster.helpers import TIMING, TTL
+
+    made = []
+    for name in ("a", "b"):
+        cluster = ClusterLobby(redis_server.url, name, heartbeat=0.1, dead_after=TTL, request_timeout=2.0)
+        made.append((cluster, await start_node(redis_server.url, TTL, timing=TIMING,
+                                               lobby_factory=cluster.build_core)))
+        await cluster.open()
+    (a, node_a), (b, node_b) = made
+    try:
+        anna = await Player.connect(a, "anna")
+        bob = await Player.connect(b, "bob")
+        await wait_until(lambda: "anna" in b.core.online_names(), what="b hearing of anna")
+        tid = await a.create_table(anna.handle, TableConfig.make(name="Wake", seats=3, limit=30,
+                                                                  clocks="relaxed"))
+        await wait_until(lambda: b.directory.owner(tid) == "a", what="b hearing of the table")
+        await b.join(bob.handle, tid)
+        await b.set_ready(bob.handle, tid, True)
+        await a.add_bot(anna.handle, tid, "baseline")
+        await a.start(anna.handle, tid)
+        await a.set_autopilot(anna.handle, tid, True)
+        await b.set_autopilot(bob.handle, tid, True)
+        await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
+        node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
+        for task in node_a.ownership._tasks:
+            task.cancel()
+        await a.close(goodbye=False)
+        before = len(bob.updates(tid))
+        await wait_until(lambda: tid in b.core.tables, timeout=20 * TTL, what="b adopting the table")
+        table = b.core.tables[tid]
+        await wait_until(lambda: any(u.catch_up for u in bob.updates(tid)[before:]), what="bob's full update")
+        assert table.seat_of("user:bob") == bob.latest(tid).seat and bob.handle in table.members
+        await b.set_autopilot(bob.handle, tid, True)
+        await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end at b")
+        assert bob.latest(tid).table.status == "game_over"
+    finally:
+        for cluster, node in made:
+            if cluster.bus.running:
+                await cluster.close()
+            await node.stop()
