@@ -49,8 +49,8 @@ class ClusterCore(Lobby):
         publish_chat: Called with each lobby chat line said on this worker.
         attach_remote: Called with ``(handle, row)`` when a new session belongs
             at a table another worker owns.
-        adopted: Called with a table's id when this worker starts owning a
-            table another worker owned (failover: ``Lobby.adopt``).
+        adopted: Called with a table's id when this worker starts owning it:
+            created here, or taken over from another worker (``Lobby.adopt``).
         **lobby: ``Lobby`` arguments (clock, timing, seed, wall, store).
     """
 
@@ -141,7 +141,7 @@ class ClusterCore(Lobby):
             seated = frozenset(s.identity for s in t.seats if s.kind == "person" and s.identity)
             key = (replace(summary, version=0), seated)
             if self._published.get(t.table_id) != key:
-                if t.table_id not in self._published and self.directory.owner(t.table_id) not in (None, self.worker_id):
+                if t.table_id not in self._published:
                     self._adopted(t.table_id)
                 self._published[t.table_id] = key
                 self._publish_row(t.table_id, summary, seated, t.code)

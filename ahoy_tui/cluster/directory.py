@@ -94,7 +94,9 @@ class Directory:
         self.addresses.pop(f"{worker}/{session}", None)
 
     def forget_worker(self, worker: str) -> list[str]:
-        """Drop every session of ``worker``; returns the identities that had one."""
+        """Drop every session and table of ``worker``; returns the identities that had a session."""
+        for table_id in [t for t, r in self.tables.items() if r.owner == worker]:
+            del self.tables[table_id]
         prefix = f"{worker}/"
         gone = [k for k in self.sessions if k.startswith(prefix)]
         for k in gone:

@@ -150,7 +150,8 @@ class ClusterLobby:
     def _publish_chat(self, msg: ChatMessage) -> None:
         self.bus.publish(LOBBY_CHANNEL, pack({"k": "chat", "w": self.worker_id, "m": msg}))
 
-    def _presence(self, handle: PlayerHandle, sid: str, on: bool) -> None:
+    def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
+        """Tell every worker session ``sid`` came (``on``) or went; kept in ``ahoy:sessions``."""
         field = f"{self.worker_id}/{sid}"
         env = pack({"k": "on" if on else "off", "w": self.worker_id, "s": sid, "i": handle.identity,
                     "n": handle.name, "at": self._since.get(handle, 0.0), "a": self._address.get(handle, "")})
@@ -195,11 +196,11 @@ class ClusterLobby:
     def _attach_remote(self, handle: PlayerHandle, row: Row) -> None:
         """A new session of someone seated at ``row``'s table (another worker's): take it back there (R17)."""
         self._remote.setdefault(handle, {})[row.table_id] = row.owner
-        asyncio.ensure_future(self._quietly(self.ask(row.owner, "attach", handle, row.table_id)))
+        asyncio.ensure_future(self.quietly(self.ask(row.owner, "attach", handle, row.table_id)))
 
     def _adopted(self, table_id: str) -> None:
-        """This worker took ``table_id`` over: its members here, who were at it through the old
-        owner, are attached to it here (once the adoption has finished)."""
+        """This worker owns ``table_id`` now: sessions here that were at it through another
+        worker (it died; failover) are attached to it here, once the adoption has finished."""
         asyncio.get_running_loop().call_soon(self._take_back, table_id)
 
     def _take_back(self, table_id: str) -> None:
@@ -212,7 +213,8 @@ class ClusterLobby:
                     SeatCommands(table).attach(handle, table.seat_of(handle.identity))
 
     @staticmethod
-    async def _quietly(coro: Any) -> None:
+    async def quietly(coro: Any) -> None:
+        """Await ``coro``; a refusal or lost reply is only logged (a resync repairs it)."""
         try:
             await coro
         except Exception as e:  # noqa: BLE001 - a lost re-attach is retried by the next resync
@@ -247,7 +249,7 @@ class ClusterLobby:
         if n != 1 and n != last + 1 and table_id:
             log.warning("cluster: session %s missed messages %d..%d of %s: resync", env["s"], last + 1, n - 1,
                         table_id)
-            asyncio.ensure_future(self._quietly(self.ask(env["w"], "resync", handle, table_id)))
+            asyncio.ensure_future(self.quietly(self.ask(env["w"], "resync", handle, table_id)))
         msg = env.get("m")
         watch.track(self, handle, env.get("w", ""), msg)
         handle.deliver(msg)
@@ -268,7 +270,7 @@ class ClusterLobby:
         sid = self._sid.get(handle)
         if sid is not None:
             self._address[handle] = address
-            self._presence(handle, sid, True)
+            self.announce(handle, sid, True)
 
     def sessions_elsewhere(self) -> list[tuple[str, str]]:
         """``(address, identity)`` of every session on the other workers (for ``Gate.session_refusal``)."""
@@ -289,7 +291,7 @@ class ClusterLobby:
         sid = f"{next(self._ids)}"
         self._sid[handle], self._by_sid[sid] = sid, handle
         self._since[handle] = time.time()
-        self._presence(handle, sid, True)
+        self.announce(handle, sid, True)
         return handle
 
     async def disconnect(self, handle: PlayerHandle) -> None:
@@ -302,7 +304,7 @@ class ClusterLobby:
         for owner in set(self._remote.pop(handle, {}).values()):
             self.bus.publish(worker_channel(owner), pack({"k": "req", "id": 0, "w": self.worker_id, "op": "bye",
                                                           "s": sid, "a": [replaced]}))
-        self._presence(handle, sid, False)
+        self.announce(handle, sid, False)
         self._by_sid.pop(sid, None)
         self._since.pop(handle, None)
         self._address.pop(handle, None)

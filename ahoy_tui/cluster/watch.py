@@ -80,21 +80,21 @@ def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
 
 def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
     table_id, owner = env["t"], env["o"]
-    before = lobby.directory.owner(table_id)
     if lobby.directory.set_row(table_id, owner, env.get("sum"), frozenset(env.get("ids", ()))):
-        if before is not None and before != owner and env.get("sum") is not None:
+        if env.get("sum") is not None:
             _follow(lobby, table_id, owner)
         with lobby.core.batch():
             lobby.core.tables_changed()
 
 
 def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
-    """Table ``table_id`` has a new owner (failover): its members here join it again there (R17)."""
+    """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
+    owner died, failover) join it again there (R17) and get a full update."""
     for handle in list(lobby.sessions()):
         tables = lobby.remote_tables(handle)
-        if table_id in tables:
+        if tables.get(table_id, owner) != owner:
             tables[table_id] = owner
-            asyncio.ensure_future(lobby._quietly(lobby.ask(owner, "attach", handle, table_id)))
+            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "attach", handle, table_id)))
 
 
 def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
@@ -120,7 +120,7 @@ def forget_worker(lobby: ClusterLobby, worker: str) -> None:
     if not worker or worker == lobby.worker_id:
         return
     ended = lobby.owner.drop_worker(worker)
-    lobby.directory.forget_worker(worker)
+    lobby.directory.forget_worker(worker)  # its tables leave the list until a worker adopts them
     with lobby.core.batch():
         lobby.core.tables_changed()
     log.warning("cluster: worker %s is gone (%d of its sessions were at tables here)", worker, ended)
@@ -181,7 +181,7 @@ async def reconnected(lobby: ClusterLobby) -> None:
     core = lobby.core
     core.republish()
     for handle, sid in lobby.sessions().items():
-        lobby._presence(handle, sid, True)
+        lobby.announce(handle, sid, True)
     try:
         for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
             apply_row(lobby, data)
@@ -193,4 +193,4 @@ async def reconnected(lobby: ClusterLobby) -> None:
         core.tables_changed()
     for handle in list(lobby.sessions()):
         for table_id, owner in list(lobby.remote_tables(handle).items()):
-            asyncio.ensure_future(lobby._quietly(lobby.ask(owner, "resync", handle, table_id)))
+            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "resync", handle, table_id)))

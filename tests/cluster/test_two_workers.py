@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ahoy_tui.lobby.messages import Notice, TableConfig, TableUpdate
+from ahoy_tui.cluster.wire import pack, refusal, refused, unpack
+from ahoy_tui.lobby.errors import LobbyError, Refused, RuleBroken, Stale
+from ahoy_tui.lobby.messages import Notice, TableConfig
 from tests.cluster.players import Player, check_everything_sent
 from tests.cluster.workers import Workers
 from tests.lobby.helpers import check_private, instrument
@@ -147,9 +149,18 @@ async def test_a_table_taken_over_after_its_owner_died_plays_on_for_the_members_
         assert table.seat_of("user:bob") == bob.latest(tid).seat and bob.handle in table.members
         await b.set_autopilot(bob.handle, tid, True)
         await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end at b")
-        assert bob.latest(tid).table.status == "game_over"
+        await wait_until(lambda: bob.latest(tid).table.status == "game_over", what="bob seeing the end")
     finally:
         for cluster, node in made:
             if cluster.bus.running:
                 await cluster.close()
             await node.stop()
+
+
+@pytest.mark.parametrize("err", [Stale("stale: the table moved on"), RuleBroken("R9", "not allowed: no offer"),
+                                 Refused("there is no such table (it may have closed)"),
+                                 LobbyError("empty message")])
+def test_a_refusal_crosses_workers_as_the_same_kind_and_sentence(err):
+    back = refused(unpack(pack({"k": "rep", "id": 1, "err": refusal(err)}))["err"])
+    assert type(back) is type(err) and back.reason == err.reason
+    assert getattr(back, "rule_id", None) == getattr(err, "rule_id", None)
