@@ -25,6 +25,8 @@ import time
 import uuid
 from typing import Any, Callable
 
+from redis.exceptions import RedisError
+
 from ahoy_tui.cluster import watch
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus, stop_tasks
 from ahoy_tui.cluster.keys import worker_channel
@@ -38,7 +40,6 @@ from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import LOBBY
 from ahoy_tui.lobby.messages import ChatMessage, LobbyChanged, Notice, TableConfig, TableSummary
-from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -201,16 +202,7 @@ class ClusterLobby:
     def _adopted(self, table_id: str) -> None:
         """This worker owns ``table_id`` now: sessions here that were at it through another
         worker (it died; failover) are attached to it here, once the adoption has finished."""
-        asyncio.get_running_loop().call_soon(self._take_back, table_id)
-
-    def _take_back(self, table_id: str) -> None:
-        table = self.core.tables.get(table_id)
-        if table is None:
-            return
-        with self.core.batch():
-            for handle in list(self._sid):
-                if self._remote.get(handle, {}).pop(table_id, None) is not None and handle not in table.members:
-                    SeatCommands(table).attach(handle, table.seat_of(handle.identity))
+        asyncio.get_running_loop().call_soon(watch.take_back, self, table_id)
 
     @staticmethod
     async def quietly(coro: Any) -> None:
@@ -299,7 +291,7 @@ class ClusterLobby:
         if sid is None:
             self.core.disconnect(handle)
             return
-        replaced = handle in self._replaced
+        replaced = handle in self._replaced or any(h.identity == handle.identity for h in self._sid)
         self._replaced.discard(handle)
         for owner in set(self._remote.pop(handle, {}).values()):
             self.bus.publish(worker_channel(owner), pack({"k": "req", "id": 0, "w": self.worker_id, "op": "bye",
@@ -340,7 +332,10 @@ class ClusterLobby:
         want = code.strip().upper() if isinstance(code, str) else ""
         if any(t.code == want and not t.closed for t in self.core.tables.values()):
             return self.core.join_by_code(handle, code)
-        raw = await self.bus.redis.hget(CODES_KEY, want) if want else None
+        try:
+            raw = await self.bus.redis.hget(CODES_KEY, want) if want else None
+        except (RedisError, OSError):
+            raw = None
         table_id = raw.decode() if raw else ""
         owner = self.directory.owner(table_id)
         if owner is None or owner == self.worker_id:

@@ -25,6 +25,7 @@ from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
 from ahoy_tui.cluster.wire import pack, unpack
 from ahoy_tui.lobby.codec import CodecError
 from ahoy_tui.lobby.messages import ChatMessage, TableClosed, TableUpdate
+from ahoy_tui.lobby.table_commands import SeatCommands
 
 if TYPE_CHECKING:
     from ahoy_tui.cluster.lobby import ClusterLobby
@@ -95,6 +96,18 @@ def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
         if tables.get(table_id, owner) != owner:
             tables[table_id] = owner
             asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "attach", handle, table_id)))
+
+
+def take_back(lobby: ClusterLobby, table_id: str) -> None:
+    """``lobby`` owns ``table_id`` now: its sessions that were at it through another worker are
+    attached to it here (R17: their seats, a full update)."""
+    table = lobby.core.tables.get(table_id)
+    if table is None:
+        return
+    with lobby.core.batch():
+        for handle in list(lobby.sessions()):
+            if lobby.remote_tables(handle).pop(table_id, None) is not None and handle not in table.members:
+                SeatCommands(table).attach(handle, table.seat_of(handle.identity))
 
 
 def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
