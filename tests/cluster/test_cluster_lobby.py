@@ -1,4 +1,4 @@
-"""Two workers share one lobby through a real redis-server: one table, players on both."""
+"""Workers sharing one lobby through a real redis-server: one table, players on several workers."""
 
 from __future__ import annotations
 
@@ -110,51 +110,80 @@ async def test_the_newest_session_of_an_identity_wins_across_workers(workers):
     assert again.handle.name == "anna" and await w0.online_names() == ["anna", "bob", "cara"]
 
 
-async def test_a_table_taken_over_after_its_owner_died_plays_on_for_the_members_elsewhere(redis_server):
-    """Failover (the leases, ahoy_tui.cluster.failover): bob's worker adopts the table of anna's
-    dead worker; bob is attached to it there and gets a full update; the game plays to its end."""
+async def _nodes(url: str, names: str, with_node: str) -> list:
+    """Workers ``names`` (one letter each); those in ``with_node`` run leases and failover."""
     from ahoy_tui.cluster.lobby import ClusterLobby
     from ahoy_tui.cluster.node import start_node
     from tests.cluster.helpers import TIMING, TTL
 
     made = []
-    for name in ("a", "b"):
-        cluster = ClusterLobby(redis_server.url, name, heartbeat=0.1, dead_after=TTL, request_timeout=2.0)
-        made.append((cluster, await start_node(redis_server.url, TTL, timing=TIMING,
-                                               lobby_factory=cluster.build_core)))
+    for name in names:
+        cluster = ClusterLobby(url, name, heartbeat=0.1, dead_after=TTL, request_timeout=2.0)
+        node = (await start_node(url, TTL, timing=TIMING, lobby_factory=cluster.build_core)
+                if name in with_node else None)
+        if node is None:
+            cluster.build_core(timing=TIMING)
         await cluster.open()
-    (a, node_a), (b, node_b) = made
-    try:
-        anna = await Player.connect(a, "anna")
-        bob = await Player.connect(b, "bob")
-        await wait_until(lambda: "anna" in b.core.online_names(), what="b hearing of anna")
-        tid = await a.create_table(anna.handle, TableConfig.make(name="Wake", seats=3, limit=30,
-                                                                  clocks="relaxed"))
-        await wait_until(lambda: b.directory.owner(tid) == "a", what="b hearing of the table")
-        await b.join(bob.handle, tid)
-        await b.set_ready(bob.handle, tid, True)
-        await a.add_bot(anna.handle, tid, "baseline")
-        await a.start(anna.handle, tid)
-        await a.set_autopilot(anna.handle, tid, True)
-        await b.set_autopilot(bob.handle, tid, True)
-        await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
-        node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
-        for task in node_a.ownership._tasks:
-            task.cancel()
-        await a.close(goodbye=False)
-        before = len(bob.updates(tid))
-        await wait_until(lambda: tid in b.core.tables, timeout=20 * TTL, what="b adopting the table")
-        table = b.core.tables[tid]
-        await wait_until(lambda: any(u.catch_up for u in bob.updates(tid)[before:]), what="bob's full update")
-        assert table.seat_of("user:bob") == bob.latest(tid).seat and bob.handle in table.members
-        await b.set_autopilot(bob.handle, tid, True)
-        await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end at b")
-        await wait_until(lambda: bob.latest(tid).table.status == "game_over", what="bob seeing the end")
-    finally:
-        for cluster, node in made:
-            if cluster.bus.running:
-                await cluster.close()
+        made.append((cluster, node))
+    return made
+
+
+async def _failover(made: list, bob_on) -> None:
+    """anna on worker a hosts bob (on ``bob_on``) and a bot; a dies mid-game; the table is adopted
+    and bob, attached to it again with a full update, sees it to the end."""
+    from tests.cluster.helpers import TTL
+
+    (a, node_a), *_ = made
+    anna, bob = await Player.connect(a, "anna"), await Player.connect(bob_on, "bob")
+    await wait_until(lambda: "anna" in bob_on.core.online_names(), what="bob's worker hearing of anna")
+    tid = await a.create_table(anna.handle, TableConfig.make(name="Wake", seats=3, limit=30, clocks="relaxed"))
+    await wait_until(lambda: bob_on.directory.owner(tid) == "a", what="bob's worker hearing of the table")
+    await bob_on.join(bob.handle, tid)
+    await bob_on.set_ready(bob.handle, tid, True)
+    await a.add_bot(anna.handle, tid, "baseline")
+    await a.start(anna.handle, tid)
+    await a.set_autopilot(anna.handle, tid, True)
+    await bob_on.set_autopilot(bob.handle, tid, True)
+    await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
+    node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
+    for task in node_a.ownership._tasks:
+        task.cancel()
+    await a.close(goodbye=False)
+    before = len(bob.updates(tid))
+    adopter = next(c for c, n in made[1:] if n is not None)
+    await wait_until(lambda: tid in adopter.core.tables, timeout=20 * TTL, what="the table adopted")
+    table = adopter.core.tables[tid]
+    await wait_until(lambda: any(u.catch_up for u in bob.updates(tid)[before:]), what="bob's full update")
+    assert bob.latest(tid).seat == table.seat_of("user:bob") and table.present(table.seat_of("user:bob"))
+    await bob_on.set_autopilot(bob.handle, tid, True)
+    await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end")
+    await wait_until(lambda: bob.latest(tid).table.status == "game_over", what="bob seeing the end")
+
+
+async def _stop(made: list) -> None:
+    for cluster, node in made:
+        if cluster.bus.running:
+            await cluster.close()
+        if node is not None:
             await node.stop()
+
+
+async def test_a_table_taken_over_by_a_members_worker_attaches_the_member_there(redis_server):
+    """Failover (leases: ahoy_tui.cluster.failover): bob's own worker adopts the dead owner's table."""
+    made = await _nodes(redis_server.url, "ab", with_node="ab")
+    try:
+        await _failover(made, made[1][0])
+    finally:
+        await _stop(made)
+
+
+async def test_a_table_taken_over_by_a_third_worker_is_followed_by_its_members(redis_server):
+    """Failover to worker b while bob sits on worker c: c hears b's row and bob joins the table there."""
+    made = await _nodes(redis_server.url, "abc", with_node="ab")
+    try:
+        await _failover(made, made[2][0])
+    finally:
+        await _stop(made)
 
 
 @pytest.mark.parametrize("err", [Stale("stale: the table moved on"), RuleBroken("R9", "not allowed: no offer"),
