@@ -21,6 +21,7 @@ test: $(STAMP) redis-server
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/ahoi_engine.py
 
 # The Redis tests (issue 15) start a real redis-server 7.x; installed here when missing and root.
 redis-server:

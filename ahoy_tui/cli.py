@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--limit", type=_limit, default=100)
     s.add_argument("--records", metavar="DIR", help="write each game's record here")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--game", choices=("ahoy", "ahoi"), default="ahoy", help="AHOY!! V2 (default) or Ahoi")
+    s.add_argument("--memory-aid", action="store_true", help="Ahoi: the AH15 memory aid")
     r = sub.add_parser("replay", help="check a game record against the rules")
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
@@ -88,15 +90,66 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ahoy_tui.sim import format_stats, simulate, to_json
 
+    if args.game == "ahoi":
+        return _simulate_ahoi(args)
     stats = simulate(args.players, args.games, args.seed, args.bots, limit=args.limit,
                      records_dir=args.records)
     print(to_json(stats) if args.json else format_stats(stats))
     return 0
 
 
+def _simulate_ahoi(args: argparse.Namespace) -> int:
+    """``ahoy simulate --game ahoi``: 2 to 6 players, bots ``baseline`` and ``random``."""
+    from ahoy_tui.games.ahoi.bots import BOT_KINDS as AHOI_BOTS
+    from ahoy_tui.games.ahoi.simulate import format_stats, simulate
+
+    bad = [k for k in args.bots if k not in AHOI_BOTS]
+    if bad or not 2 <= args.players <= 6:
+        print(f"ahoy: error: Ahoi takes 2 to 6 players and the bots {', '.join(AHOI_BOTS)}", file=sys.stderr)
+        return 2
+    stats = simulate(args.players, args.games, args.seed, args.bots, memory_aid=args.memory_aid,
+                     records_dir=args.records)
+    print(json.dumps(stats.as_dict()) if args.json else format_stats(stats))
+    return 0
+
+
+def _print_invalid(err, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"valid": False, "line": err.line, "rule": err.rule, "error": err.error}))
+    else:
+        print(f"invalid record: line {err.line}: rule {err.rule}: {err.error}")
+    return 2
+
+
+def _replay_ahoi(text: str, as_json: bool) -> int:
+    """``ahoy replay`` of an Ahoi record (header ``"game": "ahoi"``)."""
+    from ahoy_tui.games.ahoi.replay import check as check_ahoi
+    from ahoy_tui.games.ahoi.record import RecordError
+
+    try:
+        seats, summary = check_ahoi(text)
+    except RecordError as err:
+        return _print_invalid(err, as_json)
+    d = summary.as_dict()
+    if as_json:
+        print(json.dumps(d))
+        return 0
+    kind = "valid Ahoi record (a player's view: finished rounds checked in full)" if summary.projected \
+        else "valid Ahoi record"
+    print(f"{kind}: {len(d['rounds'])} rounds, totals {d['totals']}")
+    for r in d["rounds"]:
+        who = "no call" if r["caller"] is None else f"„Ahoi“ by {seats[r['caller']]}"
+        print(f"  round {r['round']}: {who}, sums {r['sums']}, scores {r['scores']}")
+    if d["game_over"]:
+        print(f"game over: winners {', '.join(seats[i] for i in d['winners'])}; "
+              f"at 101 or more: {', '.join(seats[i] for i in d['losers'])}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from ahoy_tui.game.record import RecordError
     from ahoy_tui.game.replay import check
+    from ahoy_tui.games.ahoi.replay import is_ahoi_record
 
     try:
         with open(args.file, encoding="utf-8") as f:
@@ -104,14 +157,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         print(f"ahoy: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    if is_ahoi_record(text):
+        return _replay_ahoi(text, args.json)
     try:
         seats, summary = check(text)
     except RecordError as err:
-        if args.json:
-            print(json.dumps({"valid": False, "line": err.line, "rule": err.rule, "error": err.error}))
-        else:
-            print(f"invalid record: line {err.line}: rule {err.rule}: {err.error}")
-        return 2
+        return _print_invalid(err, args.json)
     d = summary.as_dict()
     if args.json:
         print(json.dumps(d))

@@ -9,9 +9,17 @@ terminal. Nothing here knows about SSH or Textual.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 ColorSystem = Literal["standard", "256", "truecolor", "monochrome"]
+
+
+class OperatorConsole(Protocol):
+    """Operator commands for an operator's session (the host's ``server.operator_console``)."""
+
+    async def run(self, line: str) -> str:
+        """Run one operator command (``kick anna spam``); returns the answer's plain text."""
+        ...
 
 
 @dataclass(slots=True)
@@ -29,6 +37,10 @@ class SessionInfo:
         lang: ``"en"`` or ``"es"``, from the client's LANG when sent.
         size: Terminal (columns, rows).
         peer: Remote address as text, for logs and limits.
+        motd: The message of the day when the session started ("" for none;
+            already cleaned of control and bidi characters).
+        operator: The operator console when this session's proved key is an
+            operator's (docs/moderation.md); None for everyone else.
     """
 
     identity: str
@@ -40,3 +52,5 @@ class SessionInfo:
     size: tuple[int, int] = (80, 24)
     peer: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    motd: str = ""
+    operator: OperatorConsole | None = None

@@ -13,8 +13,11 @@ game. Records are real: ``--real`` bot games are played with the engine
 run archives synthetic 150-line records (one deal line with a 54-card deck
 list per 25 lines, the rest offers) for comparison.
 
+(a) again with ``--redis`` for the Redis store (issue 15), on a
+``redis-server`` started for the run (then (b) is skipped).
+
 Run: .venv/bin/python bench/store.py [--rate 50] [--seconds 4] [--burst 20000]
-                                     [--games 10000] [--real 100] [--dir DIR]
+                                     [--games 10000] [--real 100] [--dir DIR] [--redis]
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -53,9 +57,9 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def append_run(path: Path, count: int, rate: float | None) -> None:
-    """Append ``count`` entries (at ``rate`` per second, or flat out) and print the figures."""
-    store = SQLiteStore(path)
+def append_run(make_store: Callable[[], object], count: int, rate: float | None) -> None:
+    """Append ``count`` entries (at ``rate`` per second, or flat out) to ``make_store()`` and print the figures."""
+    store = make_store()
     rng = random.Random(1)
     issued: list[tuple[int, float]] = []
     done: dict[int, float] = {}
@@ -99,6 +103,28 @@ def append_run(path: Path, count: int, rate: float | None) -> None:
           f"  max {max(cost):8.1f} µs")
     print(f"             until durable     p50 {pct(wait, .5):7.0f} µs  p99 {pct(wait, .99):7.0f} µs"
           f"  max {max(wait):8.0f} µs")
+
+
+def redis_runs(rate: float, seconds: float, burst: int) -> None:
+    """(a) again with ``RedisStore`` on a throwaway ``redis-server``."""
+    import shutil
+
+    from ahoy_tui.store.redis_store import RedisStore
+    from tests.redis_server import RedisServer
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("redis-server not found (apt-get install redis-server)")
+    directory = Path(tempfile.mkdtemp(prefix="ahoy-bench-redis-"))
+    server = RedisServer(binary, directory)
+    server.start()
+    try:
+        print("(a) the same with the Redis store (unix socket, appendfsync everysec)")
+        append_run(lambda: RedisStore(server.url), int(rate * seconds), rate)
+        append_run(lambda: RedisStore(server.url), burst, None)
+    finally:
+        server.kill()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def real_records(games: int) -> list[tuple[list[dict], list[int]]]:
@@ -169,13 +195,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10000, help="games to archive")
     ap.add_argument("--real", type=int, default=100, help="real bot games to play and cycle (0: skip)")
     ap.add_argument("--dir", type=Path, default=None, help="where the databases go (default: a temp dir)")
+    ap.add_argument("--redis", action="store_true",
+                    help="(a) also for the Redis store, on a redis-server started here (unix socket, AOF "
+                         "everysec); skips (b)")
     args = ap.parse_args()
     base = args.dir or Path(tempfile.mkdtemp(prefix="ahoy-bench-store-"))
     base.mkdir(parents=True, exist_ok=True)
     print(f"SQLite store bench in {base} (Python {sys.version.split()[0]})")
     print("(a) appends of ~%d-byte entries over 8 tables" % len(json.dumps(entry(0, random.Random(1))).encode()))
-    append_run(base / "steady.db", int(args.rate * args.seconds), args.rate)
-    append_run(base / "burst.db", args.burst, None)
+    append_run(lambda: SQLiteStore(base / "steady.db"), int(args.rate * args.seconds), args.rate)
+    append_run(lambda: SQLiteStore(base / "burst.db"), args.burst, None)
+    if args.redis:
+        redis_runs(args.rate, args.seconds, args.burst)
+        return
     print("(b) archive size")
     if args.real:
         t = time.perf_counter()

@@ -15,20 +15,22 @@ from typing import Any, Callable
 from redis.exceptions import RedisError
 
 from ahoy_tui.cluster.lobby import ClusterLobby
+from ahoy_tui.cluster.lease import new_worker_id
 from ahoy_tui.cluster.node import Node, start_node
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.lobby.handle import PlayerHandle
 
 
-async def join_cluster(url: str, ttl: float, **node: Any) -> tuple[ClusterLobby, Node]:
+async def join_cluster(url: str, ttl: float, **settings: Any) -> tuple[ClusterLobby, Node]:
     """This worker's lobby joined to the cluster at ``url``, over its node (``start_node``:
-    the shared store, table leases with ``ttl`` s, failover; ``**node``: its ``timing``, ``seed``...).
+    the shared store, table leases with ``ttl`` s, failover; ``**settings``: its ``timing``, ``seed``...).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL, printed by ``ahoy-server``).
     """
-    cluster = ClusterLobby(url, dead_after=ttl)  # a worker is dead when its leases would have run out
-    node = await start_node(url, ttl, lobby_factory=cluster.build_core, **node)
+    worker_id = new_worker_id()  # one id for its leases, heartbeats and channel
+    cluster = ClusterLobby(url, worker_id, dead_after=ttl)  # dead when its leases would have run out
+    node = await start_node(url, ttl, lobby_factory=cluster.build_core, worker_id=worker_id, **settings)
     try:
         await cluster.open()
     except (RedisError, OSError) as e:

@@ -1,7 +1,7 @@
 """Plain-text answers for connections without a PTY.
 
-``ssh -T host`` and ``ssh host help|rules|tables|games`` get text with no
-escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
+``ssh -T host`` and ``ssh host help|rules|tables|games|top`` (and ``stats NAME``,
+``server.community_commands``) get text with no escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
 record of that game (its seat's projection, R18) as ``.ahoy.jsonl`` text;
 anything else gets a one-line error and status 1.
 The answer is in the client's language (LANG/LC_ALL sent with SendEnv or
@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
+from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
 
-COMMANDS = ("help", "rules", "tables", "games", "record")
+COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")
@@ -47,6 +48,10 @@ def _plain(text: str, utf8: bool = False) -> str:
         return "".join(ch for ch in text if ch == "\n" or ch.isprintable())
     text = unicodedata.normalize("NFKD", text.replace("¡", "!").replace("¿", "?"))
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
+
+
+plain_text = _plain
+"""Public name of :func:`_plain` for other no-PTY answers (``server.operator_console``)."""
 
 
 async def _tables(lobby: LobbyAPI, lang: str) -> str:
@@ -148,8 +153,12 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         return Answer(ans.text if words[0] == "record" and ans.status == 0 else _plain(ans.text, utf8), ans.status)
     if words and words[0] == "record":
         return Answer(_plain(tr(lang, "plain.no_game"), utf8), 1)
+    if words and words[0] in COMMUNITY_COMMANDS and len(word) <= 200:
+        text, status = await community_answer(words, lobby, lang)
+        return Answer(_plain(text, utf8), status)
     if word in ("", "help"):
-        return Answer(_plain(tr(lang, "plain.help", connect=connect_line), utf8), 0)
+        return Answer(_plain(tr(lang, "plain.help", connect=connect_line)
+                             + tr(lang, "plain.help_community"), utf8), 0)
     if word == "rules":
         return Answer(_plain(tr(lang, "plain.rules"), utf8), 0)
     if word == "tables":

@@ -14,8 +14,11 @@ import logging
 import time
 from pathlib import Path
 
+from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store import MemoryStore, StoreError, TableStore
+from ahoy_tui.store.moderation import MemoryModerationStore, ModerationStore
+from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
 from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
@@ -38,6 +41,19 @@ def open_store(path: Path | None) -> TableStore:
     except (StoreError, OSError) as e:
         log.error("cannot keep tables in %s: %s; nothing will survive a restart", path, e)
         return MemoryStore()
+
+
+def open_moderation_store(path: Path | None) -> ModerationStore:
+    """Bans, mutes, MOTD and audit log in the SQLite file at ``path`` (None: in memory for the
+    process's life), or in memory with one error line in the log when the file cannot be used."""
+    if path is None:
+        return MemoryModerationStore()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return SQLiteModerationStore(path)
+    except (StoreError, OSError) as e:
+        log.error("cannot keep bans in %s: %s; bans and mutes last until the server stops", path, e)
+        return MemoryModerationStore()
 
 
 PRUNE_EVERY = 86400.0
@@ -63,9 +79,24 @@ async def prune_daily(store: TableStore, keep_days: float | None, keep_games: in
                 log.info("%d archived games past retention removed", gone)
 
 
+def open_community(store: TableStore) -> Community | None:
+    """Ratings and stats beside ``store`` (in its SQLite file; in memory for any other store);
+    archived games not counted yet are counted on its writer thread, after start-up; None
+    (one error line) when they cannot be opened (docs/community.md)."""
+    path = store.path if isinstance(store, SQLiteStore) else None
+    try:
+        community = Community(path)
+    except StoreError as e:
+        log.error("ratings and stats are off: %s", e)
+        return None
+    community.catch_up_later()
+    return community
+
+
 def start_lobby(store: TableStore, keep_days: float | None, keep_games: int | None) -> Lobby:
-    """A lobby over ``store`` with every saved table rebuilt and old games pruned."""
-    lobby = Lobby(store=store)
+    """A lobby over ``store`` with every saved table rebuilt, old games pruned and
+    ratings and stats caught up."""
+    lobby = Lobby(store=store, community=open_community(store))
     started = time.monotonic()
     problems = lobby.resume()
     gone = prune(store, keep_days, keep_games)

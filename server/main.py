@@ -15,10 +15,14 @@ import signal
 import sys
 from pathlib import Path
 
+from server.config_file import ConfigError, FileSettings, read_config
 from server.hostkey import default_state_dir
+from server.moderation import Moderator
+from server.operators import OperatorError, operator_fingerprints
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
-from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_store, prune_daily, start_lobby
+from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
+                            prune_daily, start_lobby)
 from server.cluster import end_replaced_sessions, join_cluster
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import supervise
@@ -27,6 +31,7 @@ from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.cluster.node import Node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.store.base import StoreError
+from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
 
@@ -71,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
+    p.add_argument("--config", type=Path, default=None, metavar="FILE",
+                   help="TOML file with any of these options, operators and motd; flags given here "
+                        "override it (docs/moderation.md)")
     return p
 
 
@@ -89,8 +97,30 @@ def load_app_factory(spec: str) -> AppFactory:
         raise SystemExit(f"--app {spec}: {error}") from None
 
 
-def config_from_args(args: argparse.Namespace) -> ServerConfig:
-    """Turn parsed options into a :class:`ServerConfig`."""
+def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, FileSettings]:
+    """The options: those of ``--config FILE`` (when given), overridden by the flags in ``argv``.
+
+    Raises:
+        ConfigError: the file cannot be used (one line).
+        SystemExit: bad flags (argparse's message, status 2).
+    """
+    parser = build_parser()
+    first, _ = parser.parse_known_args(argv)
+    file = read_config(first.config, parser) if first.config is not None else FileSettings()
+    parser.set_defaults(**file.flags)
+    return parser.parse_args(argv), file
+
+
+def _operators(file: FileSettings) -> frozenset[str]:
+    try:
+        return operator_fingerprints(file.operators)
+    except OperatorError as error:
+        raise ConfigError(f"config: {error}") from None
+
+
+def config_from_args(args: argparse.Namespace, file: FileSettings | None = None) -> ServerConfig:
+    """Turn parsed options (and a configuration file's operators and MOTD) into a :class:`ServerConfig`."""
+    file = file or FileSettings()
     state_dir = args.state_dir or default_state_dir()
     extra = {"app_factory": load_app_factory(args.app)} if args.app else {}
     return ServerConfig(
@@ -108,6 +138,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         store_path=None if args.no_store else state_dir / DB_NAME,
         keep_games_days=args.keep_games_days,
         keep_games=args.keep_games,
+        operators=_operators(file),
+        motd=file.motd,
         redis_url=args.redis,
         lease_ttl=args.lease_ttl,
         reuse_port=args.worker,
@@ -138,16 +170,21 @@ async def serve(config: ServerConfig) -> None:
     if config.redis_url:
         cluster, node = await join_cluster(config.redis_url, config.lease_ttl)
         store, lobby = node.store, node.lobby
+        prune(store, config.keep_games_days, config.keep_games)
     else:
         store = open_store(config.store_path)
         lobby = start_lobby(store, config.keep_games_days, config.keep_games)
-    server = AhoyServer(config, cluster or InMemoryLobby(lobby))
+    # A store that could not be opened was logged once: bans then live in memory too
+    # (with --redis, in each worker's memory: docs/deploy.md).
+    moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None)
+    server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
     if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
     try:
         await server.start()
     except BaseException:
         await _close(node, store, cluster)
+        moderation.close()
         raise
     sys.stdout.write(banner(server))
     sys.stdout.flush()
@@ -162,6 +199,9 @@ async def serve(config: ServerConfig) -> None:
     lobby.freeze()
     await server.stop()
     await _close(node, store, cluster)
+    moderation.close()
+    if lobby.community is not None:
+        lobby.community.close()
     sys.stdout.write("Ahoy server stopped.\n")
     sys.stdout.flush()
 
@@ -184,14 +224,17 @@ def main(argv: list[str] | None = None) -> int:
         Process exit status: 0 after a clean stop, 2 for bad options,
         1 when the server cannot start (port taken, unreadable key, Redis unreachable).
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args, file = parse_args(argv)
+    except ConfigError as error:
+        sys.stderr.write(f"ahoy-server: {error}\n")
+        return 2
     if args.workers < 1:
-        parser.error("--workers must be at least 1")
+        build_parser().error("--workers must be at least 1")
     if args.workers > 1 and not args.redis:
-        parser.error("--workers N > 1 needs --redis URL: the workers share tables through Redis")
+        build_parser().error("--workers N > 1 needs --redis URL: the workers share tables through Redis")
     if args.workers > 1 and args.port == 0:
-        parser.error("--workers N > 1 needs a fixed --port (the workers share it)")
+        build_parser().error("--workers N > 1 needs a fixed --port (the workers share it)")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
@@ -201,7 +244,12 @@ def main(argv: list[str] | None = None) -> int:
         return supervise(list(sys.argv[1:] if argv is None else argv), args.workers,
                          args.host_key or state_dir / "host_ed25519_key", args.redis)
     try:
-        asyncio.run(serve(config_from_args(args)))
+        config = config_from_args(args, file)
+    except ConfigError as error:
+        sys.stderr.write(f"ahoy-server: {error}\n")
+        return 2
+    try:
+        asyncio.run(serve(config))
     except (OSError, StoreError) as error:
         log.error("cannot start: %s", error)
         return 1

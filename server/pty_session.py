@@ -5,6 +5,10 @@ PTY and a shell request the session joins the lobby, builds the app with
 the UI's ``create_app`` and runs it through :mod:`server.hosting`; the
 channel's exit status is 0 after a normal quit, 1 after a crash.
 
+An exec of an operator command (``kick``, ``ban``, ``motd``...) is answered
+by :mod:`server.operator_console`; an operator's interactive session gets
+that console as ``SessionInfo.operator`` (docs/moderation.md).
+
 One identity has one live session: once a new one has joined the lobby,
 every older session of the same identity is told why (in its language)
 and closed; the new one takes its seats (R17, ``Lobby.subscribe``).
@@ -27,12 +31,14 @@ from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_host
 from server.identity import sanitize_name
 from server.limits import address_key
 from server.logsafe import esc
+from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.termcaps import color_system_for, lang_for, utf8_for
 
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
     from server.gc_policy import GcPolicy
     from server.limits import Gate
+    from server.moderation import Moderator
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +102,11 @@ class SessionHost(Protocol):
         """The command a player types to connect (for the no-PTY help)."""
         ...
 
+    @property
+    def moderator(self) -> Moderator:
+        """Bans, mutes, the MOTD and who is an operator (``server.moderation``)."""
+        ...
+
 
 class Session(asyncssh.SSHServerSession[bytes]):
     """The server side of one session channel."""
@@ -113,9 +124,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.task: asyncio.Task[None] | None = None
         self.goodbye: str | None = None
         self.info: SessionInfo | None = None
-        self.replaced = False
         self.handle: Any = None
-        """The lobby handle, once the session joined the lobby."""
+        """The session's ``PlayerHandle`` while it is in the lobby."""
+        self.replaced = False
         self.started = 0
         """Order in which interactive sessions started (a newer one replaces older ones)."""
 
@@ -179,9 +190,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
     async def _answer_plain(self) -> None:
         assert self.chan is not None
         try:
-            ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
-                                     self.server.connect_line(), identity=self.connection.identity,
-                                     name=sanitize_name(self.connection.username))
+            if is_operator_command(self.command):
+                ans = await operator_answer(self.server, self.connection.identity,
+                                            sanitize_name(self.connection.username), self.command or "",
+                                            dict(self.chan.get_environment()))
+            else:
+                ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
+                                         self.server.connect_line(), identity=self.connection.identity,
+                                         name=sanitize_name(self.connection.username))
         except Exception:  # a bug must not leave the client waiting: one line, status 1
             log.exception("exec %s from %s failed", esc(self.command or ""), self.connection.peer)
             ans = Answer("ahoy: the server could not answer that; try again later.\n", 1)
@@ -202,6 +218,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         env = dict(self.chan.get_environment())
         term = self.term or env.get("TERM") or "xterm"
+        identity = self.connection.identity
+        moderator = self.server.moderator
+        operator = OperatorConsole(self.server, identity, display_name) if moderator.is_operator(identity) else None
         return SessionInfo(
             identity=self.connection.identity,
             display_name=display_name,
@@ -211,6 +230,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             lang=lang_for(env),
             size=self.size,
             peer=self.connection.peer,
+            motd=moderator.motd(),
+            operator=operator,
         )
 
     async def _run_tui(self) -> None:

@@ -5,6 +5,9 @@
   password): a nickname anyone can type. ``authorized_keys`` restricts to
   those keys; ``password`` makes keyless logins type the shared password;
   ``require_keys`` refuses keyless logins with one line.
+* Bans (:mod:`server.moderation`): a banned address is refused before
+  authentication, a banned key once the client proved it holds it
+  (``auth_completed``), each with the ban's one line as the disconnect reason.
 * A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
   without a PTY, or for ``exec``, a plain-text answer
   (:mod:`server.commands`). Subsystems (SFTP), SCP, port forwarding,
@@ -30,7 +33,9 @@ from server.identity import identity_for
 from server.gc_policy import GcPolicy
 from server.limits import Gate, Limits
 from server.logsafe import esc
+from server.moderation import Moderator, ban_line
 from server.pty_session import Session
+from ahoy_tui.store.moderation import MemoryModerationStore
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +90,9 @@ class ServerConfig:
             (``ahoy-server``: ``STATE_DIR/ahoy.db``; None: in memory only).
         keep_games_days: Days an archived game is kept (None: no limit).
         keep_games: Most archived games kept, the newest (None: no limit).
+        operators: ``SHA256:`` fingerprints of the operators' keys
+            (``server.operators``; docs/moderation.md).
+        motd: The configured message of the day ("" for none).
         redis_url: Join the cluster at this Redis (``--redis``): tables, chat and
             the archive live there (``ahoy_tui.cluster``); None: ``store_path``.
         lease_ttl: Seconds a table's lease lives without renewal (failover time).
@@ -116,6 +124,8 @@ class ServerConfig:
     store_path: Path | None = None
     keep_games_days: float | None = 365.0
     keep_games: int | None = 100_000
+    operators: frozenset[str] = frozenset()
+    motd: str = ""
     redis_url: str | None = None
     lease_ttl: float = 5.0
     reuse_port: bool = False
@@ -138,12 +148,18 @@ class AhoyServer:
         config: Its settings.
         lobby: The process-wide lobby every session joins.
         sessions: Interactive sessions currently running.
+        moderator: Bans, mutes, MOTD and audit log (default: kept in memory).
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
     """
 
-    def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None) -> None:
+    def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None,
+                 moderator: Moderator | None = None) -> None:
         self.config = config
         self.lobby: LobbyAPI = lobby if lobby is not None else InMemoryLobby()
+        self.moderator = moderator or Moderator(MemoryModerationStore(), config.operators, config.motd)
+        core = getattr(self.lobby, "core", None)
+        if core is not None:
+            core.chat_gate = self.moderator.chat_gate
         self.sessions: set[Any] = set()
         self.gate = Gate(config.limits())
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -262,7 +278,19 @@ class _Connection(asyncssh.SSHServer):
             # Refused before any session exists: the reason is the SSH
             # disconnect message, which clients print as one line.
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+        self._refuse_banned(None)
         return True  # always authenticate, so a client offers its key first
+
+    def auth_completed(self) -> None:
+        # The key is checked only once the client proved it holds it (a signature).
+        self._refuse_banned(self.key_fingerprint)
+
+    def _refuse_banned(self, key_fingerprint: str | None) -> None:
+        """End a banned address's (or proved key's) connection with the ban's one line."""
+        ban = self.server.moderator.ban_for(key_fingerprint, self.address)
+        if ban is not None:
+            log.info("banned %s %s refused from %s (ban #%d)", ban.kind, ban.target, self.peer, ban.ban_id)
+            raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, ban_line(ban))
 
     def public_key_auth_supported(self) -> bool:
         return True

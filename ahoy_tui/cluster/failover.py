@@ -8,11 +8,13 @@
   lease this worker already holds and whose store writes are already
   fenced, so a table's first entry is written by its owner. A spare used is
   replaced in the background.
-* **Failover.** At start and every ``ttl`` seconds, every table logged in
-  Redis that no lobby owns (its lease free or expired) is tried: the first
-  worker to acquire its lease (a higher epoch) fences the store, reads the
-  log — complete, since the old owner's writes are refused from now on —
-  and the lobby adopts the table (``Lobby.adopt``).
+* **Failover.** At start and every ``ttl`` seconds, the tables logged in
+  Redis that no lobby owns (their lease free or expired) are tried: the
+  first worker to acquire a lease (a higher epoch) fences the store, reads
+  the log — complete, since the old owner's writes are refused from now on
+  — and the lobby adopts the table (``Lobby.adopt``). Each scan takes at
+  most its share (free tables / live workers, from the heartbeats in
+  ``ahoy:workers``), so a dead worker's tables spread over the others.
 * **Lost leases.** When a renewal fails (another worker took the table, or
   Redis was out of reach for a whole ``ttl``), or the store refuses a write
   as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
@@ -24,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import time
 from typing import Any
 
 import redis
@@ -34,8 +38,14 @@ from ahoy_tui.lobby.errors import Refused
 
 log = logging.getLogger(__name__)
 
-SPARES = 2
-"""Leased table ids kept ready for new tables."""
+ALIVE_WITHIN = 3
+"""A worker whose heartbeat (one per scan, every TTL) is newer than this many TTLs counts as live."""
+FORGET_AFTER = 100
+"""A worker silent for this many TTLs is removed from ``ahoy:workers``."""
+
+SPARES = 8
+"""Leased table ids kept ready for new tables: more tables than this opened at one worker
+within one Redis round trip are refused ("try again in a moment")."""
 
 
 class Ownership:
@@ -100,30 +110,59 @@ class Ownership:
 
     # -- failover -------------------------------------------------------------
 
-    async def scan(self) -> list[str]:
-        """Take every logged table whose lease is free; release the leases of tables closed
-        here. Returns the ids adopted.
+    async def beat(self) -> int:
+        """Mark this worker alive in ``ahoy:workers`` (wall-clock s) and forget workers silent for
+        ``FORGET_AFTER`` TTLs; returns how many workers beat within ``ALIVE_WITHIN`` TTLs (>= 1)."""
+        client, now = self.leases.client, time.time()
+        await client.hset(keys.WORKERS, self.leases.worker_id, now)
+        beats = {w.decode(): float(t) for w, t in (await client.hgetall(keys.WORKERS)).items()}
+        silent = [w for w, t in beats.items() if t < now - FORGET_AFTER * self.leases.ttl]
+        if silent:
+            await client.hdel(keys.WORKERS, *silent)
+        return max(1, sum(1 for t in beats.values() if t >= now - ALIVE_WITHIN * self.leases.ttl))
 
-        Raises:
-            redis.RedisError: Redis cannot be reached.
-        """
-        taken = []
+    async def _free_tables(self) -> list[str]:
+        """Logged tables that nobody holds a lease on, in a random order (so scanners spread)."""
         client = self.leases.client
         logged = [raw.decode() for raw in await client.zrange(keys.LOGS, 0, -1)]
         others = [t for t in logged if t not in self.leases.held and t not in self.lobby.tables]
         owners = await client.mget([keys.lease(t) for t in others]) if others else []
-        for table_id in [t for t, owner in zip(others, owners) if owner is None]:
-            epoch = await self.leases.acquire(table_id)
-            if epoch is None:
-                continue
-            self.store.fence(table_id, epoch)
-            tl = await asyncio.to_thread(self.store.read_log, table_id)
-            if table_id not in self.leases.held:  # lost again while reading
-                continue
-            problem = self.lobby.adopt(tl)
-            log.info("table %s adopted with epoch %d%s", table_id, epoch, f" ({problem})" if problem else "")
-            self.adopted.append(table_id)
-            taken.append(table_id)
+        free = [t for t, owner in zip(others, owners) if owner is None]
+        random.shuffle(free)
+        return free
+
+    async def _adopt(self, table_id: str) -> bool:
+        """Take ``table_id``'s lease, fence the store, read the log and adopt it; False when
+        another worker was faster."""
+        epoch = await self.leases.acquire(table_id)
+        if epoch is None:
+            return False
+        self.store.fence(table_id, epoch)
+        tl = await asyncio.to_thread(self.store.read_log, table_id)
+        if table_id not in self.leases.held:  # lost again while reading
+            return False
+        problem = self.lobby.adopt(tl)
+        log.info("table %s adopted with epoch %d%s", table_id, epoch, f" ({problem})" if problem else "")
+        self.adopted.append(table_id)
+        return True
+
+    async def scan(self) -> list[str]:
+        """Adopt this worker's share of the logged tables whose lease is free (all of them when it
+        is the only live worker; the rest go to others or to the next scan), and release the
+        leases of tables closed here. Returns the ids adopted.
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        live = await self.beat()
+        free = await self._free_tables()
+        share = -(-len(free) // live)
+        taken: list[str] = []
+        for table_id in free:
+            if len(taken) >= share:
+                break
+            if await self._adopt(table_id):
+                taken.append(table_id)
         for table_id in [t for t in self.leases.held if t not in self.lobby.tables and t not in self._spares]:
             self.store.unfence(table_id)
             await self.leases.release(table_id)
@@ -181,6 +220,10 @@ class Ownership:
         if self._tasks:  # redis-py may swallow a cancellation mid-command: do not wait forever
             await asyncio.wait(self._tasks, timeout=self.leases.ttl)
         self._tasks = []
+        try:
+            await self.leases.client.hdel(keys.WORKERS, self.leases.worker_id)
+        except (redis.RedisError, OSError):
+            pass
         for table_id in list(self.leases.held):
             try:
                 await self.leases.release(table_id)

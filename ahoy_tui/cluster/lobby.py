@@ -107,6 +107,7 @@ class ClusterLobby:
             redis.exceptions.ConnectionError: Redis cannot be reached.
         """
         await self.bus.start()
+        await watch.beat_once(self)
         await self._load()
         self._tasks = [asyncio.create_task(watch.beat(self), name=f"beat-{self.worker_id}"),
                        asyncio.create_task(watch.watch(self), name=f"watch-{self.worker_id}")]

@@ -56,18 +56,20 @@ class Node:
 
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
-                     lobby_factory: Callable[..., Lobby] = Lobby) -> Node:
+                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
-    lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``).
+    lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
+    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``.
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
     """
     store = RedisStore(url)
-    client = aioredis.from_url(url)
+    # A renewal must fail within the TTL rather than hang on a dead connection.
+    client = aioredis.from_url(url, socket_timeout=ttl, socket_connect_timeout=ttl)
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
-        worker_id = new_worker_id()
+        worker_id = worker_id or new_worker_id()
         ownership = Ownership(store, Leases(client, worker_id, ttl), prefix)
         lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
         ownership.attach(lobby)

@@ -152,15 +152,23 @@ async def _now(lobby: ClusterLobby) -> float:
     return int(seconds) + int(micros) / 1e6
 
 
+async def beat_once(lobby: ClusterLobby) -> None:
+    """Write this worker's heartbeat now (Redis time, s).
+
+    Raises:
+        redis.RedisError: Redis cannot be reached.
+    """
+    await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, repr(await _now(lobby)))
+
+
 async def beat(lobby: ClusterLobby) -> None:
     """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers)."""
     while True:
+        await asyncio.sleep(lobby.heartbeat)
         try:
-            now = await _now(lobby)
-            await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, repr(now))
+            await beat_once(lobby)
         except (RedisError, OSError) as e:
             log.debug("cluster: heartbeat skipped (%s)", e)
-        await asyncio.sleep(lobby.heartbeat)
 
 
 async def watch(lobby: ClusterLobby) -> None:
@@ -177,6 +185,11 @@ async def _sweep(lobby: ClusterLobby) -> None:
     redis, me = lobby.bus.redis, lobby.worker_id
     now = await _now(lobby)
     beats = await redis.hgetall(WORKERS_KEY)
+    beating = {raw.decode() for raw in beats}
+    known = ({k.split("/", 1)[0] for k in lobby.directory.sessions} | {w for w, _ in lobby.owner.proxies}
+             | {r.owner for r in lobby.directory.tables.values()})
+    for worker in known - beating - {me}:  # removed from ahoy:workers by another worker: dead
+        forget_worker(lobby, worker)
     for raw, at in beats.items():
         worker = raw.decode()
         if worker == me or now - float(at) <= lobby.dead_after:

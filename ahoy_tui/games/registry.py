@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ahoy_tui.games.ahoi.spec import AHOI
 from ahoy_tui.games.ahoy import AHOY
 from ahoy_tui.games.base import GameSpec, OptionError
 
-GAMES: dict[str, GameSpec] = {AHOY.name: AHOY}
-"""Every game the lobby can seat, by ``GameSpec.name`` (one today: AHOY!! V2)."""
+GAMES: dict[str, GameSpec] = {AHOY.name: AHOY, AHOI.name: AHOI}
+"""Every game the lobby can seat, by ``GameSpec.name``: AHOY!! V2 and Ahoi."""
 
 DEFAULT_GAME = AHOY.name
 

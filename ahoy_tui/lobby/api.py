@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
@@ -249,4 +250,22 @@ class LobbyAPI(Protocol):
         Raises:
             LobbyError: empty or too long, no such table, not at that table.
         """
+        ...
+
+    # -- ratings and stats (docs/community.md) --------------------------------------------
+
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
+        """A leaderboard, best first: ``overall`` (by rating), ``recent`` (rating gained in the
+        last 30 days) or ``players`` (wins at ``players``-seat games, 2..8); at most ``limit`` (1..200)
+        lines. Raises ``LobbyError`` for an unknown board or when the server keeps no ratings."""
+        ...
+
+    async def profiles(self, name: str) -> list[Profile]:
+        """Profile cards of the players last seen as ``name`` (any case; keyed players first;
+        empty: nobody by that name finished a game)."""
+        ...
+
+    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+        """Per seat of the table's newest finished game, the shown rating (before, after), or None
+        (a bot, a keyless name, an unrated game); empty when there is none yet."""
         ...

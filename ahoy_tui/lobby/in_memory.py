@@ -8,7 +8,9 @@ delivered before it returns.
 
 from __future__ import annotations
 
+from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
+from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import Lobby
@@ -104,3 +106,12 @@ class InMemoryLobby:
 
     async def chat(self, handle: PlayerHandle, channel: str, text: str) -> None:
         self.core.chat(handle, channel, text)
+
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
+        return await standings.leaderboard(self.core, board, players, limit)
+
+    async def profiles(self, name: str) -> list[Profile]:
+        return await standings.profiles(self.core, name)
+
+    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+        return await standings.rating_changes(self.core, table_id)

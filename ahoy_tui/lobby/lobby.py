@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 
 from ahoy_tui import games
 from ahoy_tui.games.base import Action
+from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
@@ -27,7 +28,7 @@ from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
-                                     TableSummary)
+                                     TableSummary, table_of)
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
@@ -58,6 +59,8 @@ class Lobby:
         wall: Wall-clock time for chat timestamps.
         store: Where table logs and finished games are kept (default: a
             ``MemoryStore``, gone with the process).
+        community: Where finished games are counted into ratings and stats
+            (docs/community.md); None: nowhere.
         table_ids: Gives each new table its id (default: ``t1``, ``t2``...). Workers sharing
             one Redis give ids unique in the cluster, already leased (``ahoy_tui.cluster``);
             it may raise ``LobbyError`` when it has none ready.
@@ -65,8 +68,9 @@ class Lobby:
 
     def __init__(self, clock: Clock | None = None, timing: Timing | None = None, seed: int | None = None,
                  wall: Callable[[], float] = time.time, store: TableStore | None = None,
-                 table_ids: Callable[[], str] | None = None) -> None:
+                 community: Community | None = None, table_ids: Callable[[], str] | None = None) -> None:
         self.store: TableStore = store if store is not None else MemoryStore()
+        self.community = community
         self.clock: Clock = clock or LoopClock()
         self.timing = timing or Timing()
         self.rng = random.Random(seed)
@@ -85,6 +89,9 @@ class Lobby:
         self._failing = ""
         """Why the store cannot write now ("": it can); meanwhile tables are paused and messages
         are not held for the log."""
+        self._refused: set[str] = set()
+        """Tables whose writes the store refused (``LEASE_LOST``; set from the writer thread before
+        ``durable`` passes them): their waiting messages are never delivered."""
         self.frozen = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self.store.listen(self._durable_from_writer, self._failed_from_writer)
@@ -93,6 +100,9 @@ class Lobby:
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
+        self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
+        """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
+        instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
 
     # -- delivery ------------------------------------------------------------------------
 
@@ -123,7 +133,8 @@ class Lobby:
             written = self._seq if self._failing else self.store.durable
             while self._outbox and self._outbox[0][2] <= written:
                 handle, msg, _ = self._outbox.popleft()
-                handle.deliver(msg)
+                if not (self._refused and table_of(msg) in self._refused):
+                    handle.deliver(msg)
         finally:
             self._flushing = False
 
@@ -169,6 +180,8 @@ class Lobby:
     def _failed_from_writer(self, table_id: str, reason: str) -> None:
         """The store's writer thread: entries could not be written (or, ``LEASE_LOST``, were
         refused because another worker owns the table now: it is let go)."""
+        if reason == LEASE_LOST:
+            self._refused.add(table_id)
         loop = self._loop
         if loop is not None and not loop.is_closed():
             if reason == LEASE_LOST:
@@ -261,6 +274,7 @@ class Lobby:
         Returns:
             One line when the table was not restored whole (logged here), else None.
         """
+        self._refused.discard(tl.table_id)
         with self.batch():
             problem = self._restore(tl)
             self.tables_changed()
@@ -278,7 +292,7 @@ class Lobby:
             return
         log.warning("table %s (%s) let go: another worker owns it now", table_id, table.config.name)
         with self.batch():
-            self._outbox = deque(x for x in self._outbox if getattr(x[1], "table_id", None) != table_id)
+            self._outbox = deque(x for x in self._outbox if table_of(x[1]) != table_id)
             table.close("the table moved to another server: join it again from the lobby", "moved")
             for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
                 del self._last_table[ident]
@@ -315,6 +329,8 @@ class Lobby:
         """Archive a finished game (projections only go to players, R18)."""
         self.finished_records.append((table_id, list(game.record)))
         self.store.archive(game)
+        if self.community is not None:
+            self.community.record(game)
 
     # -- history (finished games) ---------------------------------------------------------------
 
@@ -638,14 +654,19 @@ class Lobby:
         """Post to the lobby (``"lobby"``) or a table you sit at or watch.
 
         At most 300 characters; control and bidi characters are removed. Over
-        the rate limit (5 messages / 10 s per player) the message is dropped
-        and the sender gets a ``Notice`` instead.
+        the rate limit (5 messages / 10 s per player), or from a player muted
+        in the lobby (``chat_gate``), the message is dropped and the sender
+        gets a ``Notice`` instead.
 
         Raises:
             LobbyError: empty or too long, unknown channel, not at that table.
         """
         with self.batch():
             body = clean_message(text)
+            held = self.chat_gate(handle.identity) if channel == LOBBY else None
+            if held is not None:
+                self.post(handle, held)
+                return
             if channel == LOBBY:
                 targets = self.handles()
             else:

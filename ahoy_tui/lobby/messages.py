@@ -248,5 +248,18 @@ class TableClosed:
 
 Message = LobbyChanged | ChatMessage | ChatHistory | Notice | TableUpdate | TableClosed
 
+
+def table_of(msg: object) -> str | None:
+    """The id of the table ``msg`` is about (an update, a table chat line or history, a
+    closing), or None for lobby-wide messages."""
+    match msg:
+        case TableUpdate():
+            return msg.table.table_id
+        case ChatMessage() | ChatHistory():
+            return msg.channel
+        case TableClosed():
+            return msg.table_id
+    return None
+
 __all__ = ["TableConfig", "SeatInfo", "TableSnapshot", "TableSummary", "LobbyChanged", "ChatMessage",
-           "ChatHistory", "Notice", "TableUpdate", "TableClosed", "Message"]
+           "ChatHistory", "Notice", "TableUpdate", "TableClosed", "Message", "table_of"]

@@ -127,8 +127,12 @@ def _settle(table: Table, lobby: Any) -> None:
             kept = lobby.store.archived(table.game_id) is not None if table.game_id else True
         except StoreError:  # archived, but damaged since: keep what the store has
             kept = True
-        if not kept:  # killed before it was archived
-            lobby.store.archive(table.archived_game())
+        if not kept:  # killed before it was archived (and so before ratings and stats counted it)
+            game = table.archived_game()
+            table.last_listing = game.listing
+            lobby.store.archive(game)
+            if lobby.community is not None:
+                lobby.community.record(game)
     table.held = True
     table.seat_version = []
     table._recompute_legal()

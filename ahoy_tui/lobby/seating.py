@@ -172,6 +172,7 @@ class Seating:
         self.seats[seat] = Seat.bot(kind, name)
         if in_play and seat < len(self.played) and self.played[seat] is s:
             self.played[seat] = self.seats[seat]
+            self.seats[seat].gave_from = s.identity
         return s, name
 
     def deal_in(self) -> list[Seat]:
@@ -182,8 +183,16 @@ class Seating:
             s.ready = s.kind == "bot"
             s.timeouts = 0
             s.auto = False
+            s.gave_from = None
         self.played = list(self.seats)
         return self.played
+
+    def forfeits(self) -> tuple[str | None, ...]:
+        """Per game seat, the person who left it during play or gave it to a bot (else None);
+        empty when nobody did."""
+        gone = tuple(s.gave_from if s.kind == "bot" else s.identity if s.kind == "person" and s.left else None
+                     for s in self.played)
+        return gone if any(gone) else ()
 
     def game_over(self, present: Callable[[int], bool]) -> None:
         """The game ended: absent or departed people lose their seats; bots stay ready;

@@ -26,6 +26,8 @@ class Seat:
         auto_pass: The person's "always pass on step-in" preference: the
             table answers every step-in window (R9.2) with a pass for them
             at once (it stays across games at this table).
+        gave_from: For a bot that took a person's seat during play, that
+            person's identity (they forfeited the game: last place for ratings).
     """
 
     kind: Literal["person", "bot", "empty"] = "empty"
@@ -37,6 +39,7 @@ class Seat:
     left: bool = False
     timeouts: int = 0
     auto_pass: bool = False
+    gave_from: str | None = None
 
     @classmethod
     def person(cls, identity: str, name: str) -> "Seat":

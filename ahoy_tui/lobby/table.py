@@ -96,6 +96,8 @@ class Table:
         self._busy = False
         self.journal = Journal(host_lobby, table_id)
         self.game_id = ""
+        self.last_listing: GameListing | None = None
+        """The newest finished game here as the archive lists it (ratings, stats), or None."""
         self.held = False
         self.paused = ""
         if fresh:
@@ -418,7 +420,9 @@ class Table:
     def _game_over(self) -> None:
         """Keep the record; absent people lose their seats; wait for a rematch (R15)."""
         self.archive.keep(self.game.record, [x.identity for x in self.seats])
-        self.lobby.finished(self.table_id, self.archived_game())
+        game = self.archived_game()
+        self.last_listing = game.listing
+        self.lobby.finished(self.table_id, game)
         self.seating.game_over(self.present)
         self.fix_host()
 
@@ -428,7 +432,7 @@ class Table:
         listing = GameListing(self.game_id, self.config.game, self.config.name, self.lobby.wall(),
                               tuple(s.name for s in self.played),
                               tuple(s.identity if s.kind == "person" else None for s in self.played),
-                              tuple(g.places), tuple(g.scores))
+                              tuple(g.places), tuple(g.scores), self.seating.forfeits())
         return ArchivedGame(listing, tuple(self.archive.records[-1]))
 
     def timed_out(self, seat: int) -> None:

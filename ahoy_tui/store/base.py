@@ -67,6 +67,9 @@ class GameListing:
         identities: Per seat, the person's identity (None for a bot).
         places: Per seat, its place (1 = won; ties share a place).
         totals: Per seat, the final total.
+        forfeits: Per seat, the person who began the game there and left
+            during play or gave the seat to a bot (None: nobody did); empty
+            when no seat was forfeited. Ratings count them last (docs/community.md).
     """
 
     game_id: str
@@ -77,6 +80,7 @@ class GameListing:
     identities: tuple[str | None, ...]
     places: tuple[int, ...]
     totals: tuple[int, ...]
+    forfeits: tuple[str | None, ...] = ()
 
     def seat_of(self, identity: str) -> int | None:
         """``identity``'s seat in this game, or None when it did not play."""

@@ -219,31 +219,34 @@ class RedisStore(QueuedStore):
 
 
 def _runs(batch: list[Op], pipe, fenced: list[tuple[str, int]]):  # noqa: ANN001, ANN202
-    """Queue the fenced writes of ``batch`` (runs of one table's entries become one script call,
-    ``fenced`` gets the table and epoch of each, ``("", 0)`` for others); yield the other ops in order."""
-    run: list[Op] = []
+    """Queue the fenced writes of ``batch`` and yield the other ops in order.
 
-    def send_run() -> None:
-        first = run[0]
-        pipe.eval(lua.APPEND, 3, keys.log(first.table_id), keys.epoch(first.table_id), keys.LOGS,
-                  first.epoch, first.table_id, first.seq, *(op.text for op in run))
-        fenced.append((first.table_id, first.epoch))
-        run.clear()
+    One table's entries (with one epoch) become one script call, sent before any drop of
+    that table and otherwise at the end, so each table's log keeps its order. ``fenced``
+    gets the table and epoch of each reply, ``("", 0)`` for the other ops' replies.
+    """
+    runs: dict[tuple[str, int], list[Op]] = {}
+
+    def send(key: tuple[str, int]) -> None:
+        run = runs.pop(key)
+        pipe.eval(lua.APPEND, 3, keys.log(key[0]), keys.epoch(key[0]), keys.LOGS,
+                  key[1], key[0], run[0].seq, *(op.text for op in run))
+        fenced.append(key)
 
     for op in batch:
-        if run and (op.kind != "entry" or op.table_id != run[0].table_id or op.epoch != run[0].epoch):
-            send_run()
         if op.kind == "entry":
-            run.append(op)
+            runs.setdefault((op.table_id, op.epoch), []).append(op)
         elif op.kind == "drop":
+            for key in [k for k in runs if k[0] == op.table_id]:
+                send(key)
             pipe.eval(lua.DROP, 3, keys.log(op.table_id), keys.epoch(op.table_id), keys.LOGS,
                       op.epoch, op.table_id)
             fenced.append((op.table_id, op.epoch))
         else:
             fenced.append(("", 0))
             yield op
-    if run:
-        send_run()
+    for key in list(runs):
+        send(key)
 
 
 def _queue_other(pipe, op: Op) -> None:  # noqa: ANN001

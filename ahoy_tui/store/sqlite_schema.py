@@ -178,9 +178,12 @@ def read_chat(conn: sqlite3.Connection) -> list[dict]:
 
 def listing_text(listing: GameListing) -> str:
     """``listing`` as the JSON kept in ``games.listing``."""
-    return dumps({"game_id": listing.game_id, "game": listing.game, "table_name": listing.table_name,
-                  "finished": listing.finished, "names": listing.names,
-                  "identities": listing.identities, "places": listing.places, "totals": listing.totals})
+    d = {"game_id": listing.game_id, "game": listing.game, "table_name": listing.table_name,
+         "finished": listing.finished, "names": listing.names,
+         "identities": listing.identities, "places": listing.places, "totals": listing.totals}
+    if any(listing.forfeits):
+        d["forfeits"] = listing.forfeits
+    return dumps(d)
 
 
 def listing_of(text: str) -> GameListing:
@@ -191,7 +194,8 @@ def listing_of(text: str) -> GameListing:
     """
     d = json.loads(text)
     return GameListing(d["game_id"], d["game"], d["table_name"], float(d["finished"]),
-                       tuple(d["names"]), tuple(d["identities"]), tuple(d["places"]), tuple(d["totals"]))
+                       tuple(d["names"]), tuple(d["identities"]), tuple(d["places"]), tuple(d["totals"]),
+                       tuple(d.get("forfeits", ())))
 
 
 def pack_record(lines: str) -> bytes:

@@ -320,6 +320,12 @@ class AhoyApp(App[int]):
                 self._chat_screen(msg.channel, lambda s: s.add_chat(msg))
             case ChatHistory() as msg:
                 self._chat_screen(msg.channel, lambda s: s.set_chat(list(msg.messages)))
+            case Notice(key="motd") as msg:
+                self.session.motd = str(msg.text)
+                if self.lobby_screen is not None:
+                    self.lobby_screen.show_motd()
+                if msg.text:
+                    self._notice(str(msg.text)[:300], msg.level)
             case Notice() as msg:
                 self._notice(keyed(self.lang, "notice", msg, str(msg.text))[:300], msg.level)
             case TableUpdate() as msg:

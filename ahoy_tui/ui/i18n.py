@@ -8,7 +8,9 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
+from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
+from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
 
@@ -470,9 +472,13 @@ ES: dict[str, str] = {
 EN.update(EN_SYSTEM)
 EN.update(EN_PLAIN)
 EN.update(EN_HISTORY)
+EN.update(EN_MODERATION)
 ES.update(ES_SYSTEM)
 ES.update(ES_PLAIN)
 ES.update(ES_HISTORY)
+ES.update(ES_MODERATION)
+EN.update(EN_COMMUNITY)
+ES.update(ES_COMMUNITY)
 _TABLES = {"en": EN, "es": ES}
 
 

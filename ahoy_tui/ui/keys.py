@@ -31,6 +31,7 @@ ACTION_TEXT: dict[str, str] = {
     "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
     "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
+    "leaderboard": "key.leaderboard", "profile": "key.profile",
 }
 
 

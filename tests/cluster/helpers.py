@@ -12,9 +12,10 @@ TIMING = Timing(bot_delay=(0.005, 0.015), between_hands=0.05, empty_grace=1e9, r
 TTL = 0.5
 
 
-def start_table(lobby: Lobby, limit: int = 30) -> str:
-    """anna and three bots at a new table, started, anna on the autopilot; returns its id."""
-    anna = lobby.connect("user:anna", "anna")
+def start_table(lobby: Lobby, limit: int = 30, who: str = "anna") -> str:
+    """``who`` (default anna) and three bots at a new table, started, ``who`` on the autopilot;
+    returns its id."""
+    anna = lobby.connect(f"user:{who}", who)
     anna.subscribe(lambda msg: None)
     tid = lobby.create_table(anna, TableConfig.make(name="Fleet", seats=4, limit=limit, clocks="relaxed"))
     for kind in ("baseline", "random", "baseline"):
@@ -24,9 +25,9 @@ def start_table(lobby: Lobby, limit: int = 30) -> str:
     return tid
 
 
-def anna_returns(lobby: Lobby) -> None:
-    """anna's session reconnects to ``lobby`` (R17: she gets her seat back)."""
-    anna = lobby.connect("user:anna", "anna")
+def anna_returns(lobby: Lobby, who: str = "anna") -> None:
+    """``who``'s session (default anna's) reconnects to ``lobby`` (R17: she gets her seat back)."""
+    anna = lobby.connect(f"user:{who}", who)
     anna.subscribe(lambda msg: None)
 
 

@@ -87,20 +87,49 @@ async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(node
     assert_log_is_the_game(b.store.read_log(tid), adopted.game.record)
 
 
-async def test_a_redis_restart_loses_no_table(redis_server, nodes):
-    a = await nodes()
-    tid = start_table(a.lobby)
-    table = a.lobby.tables[tid]
-    await wait_until(lambda: table.version > 10, what="some play")
+PLAYERS = ["anna", "ben", "cleo", "dan", "eva", "finn"]
+
+
+def owner_of(tid: str, workers: list) -> object | None:
+    return next((n for n in workers if tid in n.lobby.tables), None)
+
+
+@pytest.mark.parametrize("outage", ["short", "past the lease"])
+async def test_a_redis_restart_under_load_loses_no_table(redis_server, nodes, outage):
+    workers = [await nodes(), await nodes()]
+    tables = {start_table(workers[i % 2].lobby, 20, who): who for i, who in enumerate(PLAYERS)}
+    first = {tid: owner_of(tid, workers).lobby.tables[tid] for tid in tables}
+    await wait_until(lambda: all(t.version > 10 for t in first.values()), what="play at every table")
     redis_server.stop()
+    if outage == "past the lease":  # every worker must stop writing every table it cannot renew
+        await wait_until(lambda: not any(n.lobby.tables for n in workers), timeout=10 * TTL,
+                         what="every table let go")
     redis_server.start()
-    await wait_until(lambda: tid in a.lobby.tables, timeout=30, what="the table to be there after the restart")
-    playing = a.lobby.tables[tid]
-    if playing is not table:  # the lease ran out meanwhile: let go, then adopted again; anna comes back
-        anna_returns(a.lobby)
-    await wait_until(lambda: playing.status == "game_over", timeout=60, what="the game to end")
-    assert a.store.flush()
-    assert_log_is_the_game(a.store.read_log(tid), playing.game.record)
+    await wait_until(lambda: all(owner_of(tid, workers) for tid in tables), timeout=30,
+                     what="every table owned again")
+    playing = {}
+    for tid, who in tables.items():
+        node = owner_of(tid, workers)
+        playing[tid] = node.lobby.tables[tid]
+        if playing[tid] is not first[tid]:  # adopted again: its player comes back to it
+            anna_returns(node.lobby, who)
+    await wait_until(lambda: all(t.status == "game_over" for t in playing.values()), timeout=120,
+                     what="every game to end")
+    for tid, table in playing.items():
+        store = owner_of(tid, workers).store
+        assert store.flush()
+        assert_log_is_the_game(store.read_log(tid), table.game.record)
+
+
+async def test_a_dead_workers_tables_spread_over_the_live_workers(nodes):
+    dead = await nodes()
+    tables = [start_table(dead.lobby, 20, who) for who in PLAYERS]
+    live = [await nodes(), await nodes()]
+    die(dead)
+    await wait_until(lambda: all(owner_of(tid, live) for tid in tables), timeout=20 * TTL,
+                     what="every table adopted")
+    counts = sorted(sum(tid in n.lobby.tables for tid in tables) for n in live)
+    assert counts[0] >= 1 and sum(counts) == len(tables), counts
 
 
 async def test_new_tables_get_ids_unique_across_workers(nodes):

@@ -21,11 +21,14 @@ def make_lobby(seed: int = 1, timing: Timing = FAST) -> tuple[Lobby, ManualClock
 
 
 def conserved(table: Table) -> bool:
-    """R1: every physical card is in exactly one hand or pile."""
+    """R1 (AH1 at an Ahoi table): every physical card is in exactly one hand, layout or pile."""
     g = table.game
-    if g is None or not g.state.hand_in_progress:
+    if g is None or not g.in_hand:
         return True
     s = g.state
+    if hasattr(s, "layouts"):
+        held = [s.held] if s.held >= 0 else []
+        return sorted([c for layout in s.layouts for c in layout] + s.draw_pile + s.discard + held) == list(range(52))
     cards = [c for h in s.hands for c in h] + s.draw_pile + s.discard
     return sorted(cards) == C.full_deck(s.players)
 

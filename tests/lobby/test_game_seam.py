@@ -19,6 +19,7 @@ import pytest
 
 from ahoy_tui import games
 from ahoy_tui.games import registry
+from ahoy_tui.games.ahoi.spec import AHOI
 from ahoy_tui.games.ahoy import AHOY
 from ahoy_tui.games.base import IllegalAction, Option, check_options, places_by_lowest
 from ahoy_tui.lobby import CLOCK_PROFILES, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
@@ -291,8 +292,9 @@ def test_a_config_holds_every_option_of_its_game_once_validated(race):
 
 def test_the_registry_names_its_games():
     assert games.get("ahoy") is AHOY and AHOY.title == "AHOY!! V2"
-    with pytest.raises(games.UnknownGame, match="the games are ahoy"):
-        games.get("ahoi")
+    assert games.get("ahoi") is AHOI and AHOI.title == "Ahoi"
+    with pytest.raises(games.UnknownGame, match="the games are ahoy, ahoi"):
+        games.get("cabo")
 
 
 def _members(protocol: type) -> set[str]:
@@ -300,7 +302,7 @@ def _members(protocol: type) -> set[str]:
     return names | {n for n in vars(protocol) if not n.startswith("_")}
 
 
-@pytest.mark.parametrize("spec", [AHOY, RaceSpec()])
+@pytest.mark.parametrize("spec", [AHOY, AHOI, RaceSpec()])
 def test_every_game_has_every_member_of_the_interface(spec):
     match = spec.new_match(["anna", "bo"], spec.validate_options(()), seed=1)
     assert isinstance(spec, games.GameSpec) and isinstance(match, games.Match)

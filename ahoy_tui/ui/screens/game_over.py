@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ahoy_tui.ui.community_text import change_lines
 from ahoy_tui.ui.keys import in_language
 from ahoy_tui.ui.reveal_view import HandBook, reveal_text, summary_table
 from ahoy_tui.ui.screens.hand_over import hand_over_text
@@ -29,6 +30,7 @@ class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
         Binding("q", "lobby", "Lobby"),
+        Binding("v", "profile", "Profile"),
         Binding("escape,enter", "close", "Close"),
     ]
 
@@ -38,10 +40,11 @@ class GameOverScreen(ModalScreen[str | None]):
         return in_language(super().active_bindings, self.app)
 
     def __init__(self, names: Sequence[str], view: Any, seated: bool, gone: frozenset[int], last: Any,
-                 ahoy: Any, book: HandBook) -> None:
+                 ahoy: Any, book: HandBook, table_id: str | None = None) -> None:
         """``names``: seat names in play order; ``view``: the viewer's final ``PlayerView``;
         ``seated``: the viewer holds a seat; ``gone``: seats whose player left; ``last``: the last
-        ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands."""
+        ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands; ``table_id``: where
+        to ask for the rating changes (None: none are shown)."""
         super().__init__()
         self.names = list(names)
         self.view = view
@@ -50,6 +53,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.last = last
         self.ahoy = ahoy
         self.book = book
+        self.table_id = table_id
 
     def compose(self) -> ComposeResult:
         app: Any = self.app
@@ -63,6 +67,7 @@ class GameOverScreen(ModalScreen[str | None]):
             b.border_title = fix(app.t("go.title"))
             yield Static(head)
             yield Static(Text(fix(app.t("go.hint" if self.seated else "go.hint_watch")), style="dim"))
+            yield Static(id="gameover-ratings")
             yield Static(score_table(app, self.names, v))
             yield Static(Text(fix(app.t("go.summary")), style="bold underline"))
             yield Static(summary_table(app, self.names, self.book.events))
@@ -85,7 +90,31 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self.query_one("#gameover-ratings").display = False
         self.refresh_bindings()
+        if self.table_id is not None and hasattr(self.app, "lobby"):
+            self.run_worker(self.show_ratings(), exclusive=True, group="ratings")
+
+    async def show_ratings(self) -> None:
+        """Ask for the rating changes of this game and show one line per rated player (docs/community.md)."""
+        app: Any = self.app
+        ask = getattr(app.lobby, "rating_changes", None)
+        changes = await ask(self.table_id) if ask is not None else []
+        lines = change_lines(app.lang, self.names, changes)
+        if not lines or not self.is_attached:
+            return
+        fix = asciify if app.ascii_only else (lambda s: s)
+        text = Text(fix(app.t("cm.changes_head")) + "\n", style="bold")
+        text.append(fix("\n".join(lines)))
+        box = self.query_one("#gameover-ratings", Static)
+        box.update(text)
+        box.display = True
+
+    def action_profile(self) -> None:
+        """``v``: profile cards of this game's players."""
+        from ahoy_tui.ui.screens.profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.names))
 
     def action_rematch(self) -> None:
         self.dismiss("rematch")

@@ -36,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
         if not built(self, "#help-box", "#help-body"):
             return
         app = self.app
-        body = app.t("help.body")  # type: ignore[attr-defined]
+        body = app.t("help.body") + "\n" + app.t("cm.help")  # type: ignore[attr-defined]
         box = self.query_one("#help-box")
         box.border_title = app.t("help.title")  # type: ignore[attr-defined]
         self.query_one("#help-body", Static).update(Text(asciify(body) if app.ascii_only else body))  # type: ignore[attr-defined]

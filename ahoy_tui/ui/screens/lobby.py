@@ -36,6 +36,7 @@ from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.motd_line import MotdLine
 from ahoy_tui.ui.widgets.online_list import OnlineList
 
 
@@ -70,7 +71,10 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
+        Binding("L", "leaderboard", "Leaderboard", show=False),
+        Binding("v", "profile", "Profile", show=False),
         Binding("c", "chat", "Chat"),
+        Binding("O", "operator", "Operator", show=False),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
     ]
@@ -100,6 +104,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
+        yield MotdLine(id="motd")
         with Horizontal(id="lobby-top"):
             with Vertical(id="tables-box", classes="panel"):
                 yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
@@ -131,8 +136,11 @@ class LobbyScreen(Screen[None]):
         line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
         if not getattr(app, "keyed", True):
             line += f" · {app.t('lobby.nickname')}"
+        if getattr(app.session, "operator", None) is not None:
+            line += f" · {app.t('lobby.operator')}"
         title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
+        self.show_motd()
         self.query_one("#tables-box").border_title = fix(app.t("lobby.tables"))
         chat = self.query_one(ChatBox)
         chat.border_title = fix(app.t("lobby.chat"))
@@ -449,7 +457,26 @@ class LobbyScreen(Screen[None]):
         app: Any = self.app
         await app.ask(app.lobby.chat, "lobby", event.text)
 
+    def show_motd(self) -> None:
+        """Show the session's message of the day under the title (hidden when there is none)."""
+        if self._built():
+            app: Any = self.app
+            self.query_one(MotdLine).show(getattr(app.session, "motd", ""), app.ascii_only)
+
     # -- actions
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``O`` (the operator menu) exists only for an operator's session."""
+        if action == "operator":
+            return getattr(self.app.session, "operator", None) is not None  # type: ignore[attr-defined]
+        return True
+
+    def action_operator(self) -> None:
+        """``O``: the operator menu (``screens/operator.py``)."""
+        from ahoy_tui.ui.screens.operator import OperatorScreen
+
+        if getattr(self.app.session, "operator", None) is not None:  # type: ignore[attr-defined]
+            self.app.push_screen(OperatorScreen())
+
     def action_chat(self) -> None:
         self.query_one(ChatBox).focus_input()
 
@@ -517,6 +544,18 @@ class LobbyScreen(Screen[None]):
         from ahoy_tui.ui.screens.my_games import MyGamesScreen
 
         self.app.push_screen(MyGamesScreen())
+
+    def action_leaderboard(self) -> None:
+        """``L``: the leaderboard (``screens/leaderboard.py``)."""
+        from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
+
+    def action_profile(self) -> None:
+        """``v``: profile cards of the players online (``screens/profile.py``)."""
+        from ahoy_tui.ui.screens.profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(list(self.online)))
 
     def action_join_code(self) -> None:
         self.app.push_screen(JoinCodeScreen(), self._code_entered)

@@ -99,6 +99,7 @@ class TableScreen(Screen[None]):
         Binding("s", "scores", "Scores"),
         Binding("c", "chat", "Chat"),
         Binding("q", "leave", "Leave"),
+        Binding("v", "profile", "Profile", show=False),
         *CREW_BINDINGS,
         *PACE_BINDINGS,
     ]
@@ -377,6 +378,12 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         self.dialogs.scores()
+
+    def action_profile(self) -> None:
+        """``v``: profile cards of the seats' players (``screens/profile.py``)."""
+        from ahoy_tui.ui.screens.profile import ProfileScreen
+
+        self.app.push_screen(ProfileScreen(self.state.names))
 
     async def action_auto_pass(self) -> None:
         await self.pacing.toggle_auto_pass()

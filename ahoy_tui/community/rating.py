@@ -1,0 +1,129 @@
+"""The rating rule: OpenSkill's Plackett–Luce model over a finished game's places (docs/community.md).
+
+A game is *rated* when at least two of its seats were held by people who
+authenticated with an SSH key (identity ``key:...``). Keyless names
+(``user:...``) can be typed by anyone, so they are shown but never rated;
+bots (identity None) have no rating. Only the rated seats enter the model,
+ordered by their places (1 = won, ties share a place); a person who left
+during play or gave their seat to a bot counts as last, behind every seat
+that stayed (``GameListing.forfeits``).
+
+A rating is shown as one number, ``BASE + SCALE * ordinal`` with
+``ordinal = mu - 3 * sigma`` (a new player: mu 25, sigma 25/3, so 1000), marked
+provisional (``?``) for its first ``PROVISIONAL_GAMES`` rated games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from ahoy_tui.store.base import GameListing
+
+BASE = 1000
+"""The shown rating of a new player (ordinal 0)."""
+SCALE = 40
+"""Shown points per unit of OpenSkill ordinal."""
+PROVISIONAL_GAMES = 10
+"""A rating is provisional until this many rated games."""
+KEYED = "key:"
+"""Identities that start with this are SSH keys: the only ones rated."""
+
+_MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One identity's skill estimate.
+
+    Attributes:
+        mu: Mean skill (OpenSkill units, 25 for a new player).
+        sigma: Uncertainty of ``mu`` (25/3 for a new player).
+        games: Rated games played.
+    """
+
+    mu: float = _MODEL.mu
+    sigma: float = _MODEL.sigma
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 * sigma``: a conservative estimate (OpenSkill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        """The number players see: ``BASE + SCALE * ordinal``, rounded."""
+        return shown(self.ordinal)
+
+    @property
+    def provisional(self) -> bool:
+        """Fewer than ``PROVISIONAL_GAMES`` rated games."""
+        return self.games < PROVISIONAL_GAMES
+
+
+def shown(ordinal: float) -> int:
+    """An ordinal on the shown scale (``BASE + SCALE * ordinal``, rounded)."""
+    return round(BASE + SCALE * ordinal)
+
+
+def label(rating: Rating | None) -> str:
+    """``"1043"``, ``"1043?"`` while provisional, ``"-"`` when unrated (None)."""
+    if rating is None:
+        return "-"
+    return f"{rating.shown}{'?' if rating.provisional else ''}"
+
+
+def keyed(identity: str | None) -> bool:
+    """``identity`` is an SSH key (rated) rather than a typed name or a bot."""
+    return bool(identity) and identity.startswith(KEYED)  # type: ignore[union-attr]
+
+
+def people(listing: GameListing) -> list[tuple[str, int, bool]]:
+    """Per person seat: (identity, place, forfeited), in seat order.
+
+    A forfeited seat (left during play, or given to a bot) is the person
+    who began there, placed last: one behind the worst place of the seats
+    that stayed. Bots and seats with no person are left out.
+    """
+    forfeits = listing.forfeits or (None,) * len(listing.places)
+    stayed = [p for p, f in zip(listing.places, forfeits) if f is None]
+    last = max(stayed or listing.places) + 1
+    out = []
+    for identity, place, gone in zip(listing.identities, listing.places, forfeits):
+        if gone is not None:
+            out.append((gone, last, True))
+        elif identity is not None:
+            out.append((identity, place, False))
+    return out
+
+
+def rated_places(listing: GameListing) -> list[tuple[str, int]]:
+    """The (identity, place) pairs the model rates; empty when the game is not rated
+    (fewer than two distinct keyed identities)."""
+    seen: dict[str, int] = {}
+    for identity, place, _ in people(listing):
+        if keyed(identity) and identity not in seen:
+            seen[identity] = place
+    return list(seen.items()) if len(seen) >= 2 else []
+
+
+def rate(listing: GameListing, current: dict[str, Rating]) -> dict[str, tuple[Rating, Rating]]:
+    """The rating changes a finished game makes.
+
+    Args:
+        listing: The finished game (places, identities, forfeits).
+        current: Ratings before the game; a rated identity missing here is new.
+
+    Returns:
+        Per rated identity, (before, after); empty when the game is not rated.
+    """
+    pairs = rated_places(listing)
+    if not pairs:
+        return {}
+    before = {i: current.get(i, Rating()) for i, _ in pairs}
+    teams = [[_MODEL.rating(mu=before[i].mu, sigma=before[i].sigma)] for i, _ in pairs]
+    result = _MODEL.rate(teams, ranks=[float(p) for _, p in pairs])
+    return {i: (before[i], Rating(team[0].mu, team[0].sigma, before[i].games + 1))
+            for (i, _), team in zip(pairs, result)}

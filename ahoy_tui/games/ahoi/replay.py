@@ -1,0 +1,266 @@
+"""Replay an Ahoi record with full validation, and project it per seat (RECORDS.md "Ahoi records").
+
+``replay`` applies every line through the engine and stops at the first
+illegal one with a ``RecordError`` naming the line and the AH rule (or
+``FORMAT``). ``project`` is the record a seat or spectator may see (AH16).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field as dc_field
+from typing import Any, Iterable, Sequence
+
+from ahoy_tui.games.ahoi import cards as C
+from ahoy_tui.games.ahoi.game import AhoiGame
+from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, RecordError, field, loads, parse_action, parse_header
+from ahoy_tui.games.ahoi.state import AhoiPhase
+from ahoy_tui.games.base import IllegalAction
+
+
+@dataclass
+class AhoiSummary:
+    """What ``replay`` found (the ``ahoy replay --json`` shape for Ahoi)."""
+
+    rounds: list[dict] = dc_field(default_factory=list)
+    totals: list[int] = dc_field(default_factory=list)
+    game_over: bool = False
+    winners: list[int] = dc_field(default_factory=list)
+    losers: list[int] = dc_field(default_factory=list)
+    projected: bool = False
+    """The record hides cards (a projection, AH16): only its lines' shapes and results were read."""
+
+    def as_dict(self) -> dict:
+        d = {"valid": True, "game": GAME, "rounds": self.rounds, "totals": self.totals,
+             "game_over": self.game_over, "winners": self.winners, "losers": self.losers}
+        if self.projected:
+            d["projected"] = True
+        return d
+
+
+def is_ahoi_record(text: str) -> bool:
+    """True when the first non-blank line of ``text`` is an Ahoi header (``"game": "ahoi"``)."""
+    for raw in text.splitlines():
+        if raw.strip():
+            try:
+                head = json.loads(raw)
+            except json.JSONDecodeError:
+                return False
+            return isinstance(head, dict) and (head.get("game") == GAME or head.get("format") == FORMAT_NAME)
+    return False
+
+
+def _numbered(record: str | Iterable[Any]) -> list[tuple[int, Any]]:
+    return loads(record) if isinstance(record, str) else list(enumerate(record, 1))
+
+
+def replay(record: str | Iterable[Any]) -> tuple[AhoiGame, AhoiSummary]:
+    """Check every line of ``record`` (JSON Lines text or parsed lines) against the rules.
+
+    Raises:
+        RecordError: at the first illegal line (line number, rule id, text).
+    """
+    lines = _numbered(record)
+    if not lines:
+        raise RecordError(1, "FORMAT", "the record is empty")
+    no, head = lines[0]
+    try:
+        seats, aid, seed = parse_header(head)
+    except IllegalAction as e:
+        raise RecordError(no, e.rule, e.message) from None
+    game = AhoiGame(seats, aid, seed)
+    checked = 0
+    for no, obj in lines[1:]:
+        try:
+            checked = _line(game, obj, checked)
+        except IllegalAction as e:
+            raise RecordError(no, e.rule, e.message) from None
+    return game, summarize(game)
+
+
+def _line(game: AhoiGame, obj: Any, checked: int) -> int:
+    """Apply one line; returns how many round results have been checked."""
+    if not isinstance(obj, dict):
+        raise IllegalAction("FORMAT", "a line must be a JSON object")
+    if "result" in obj:
+        return _result(game, obj, checked)
+    if game.over:
+        raise IllegalAction("AH13", "the game is over")
+    if "chance" in obj:
+        _deal(game, obj)
+    elif "act" in obj or "seat" in obj:
+        seat, action = parse_action(obj)
+        if game.state.phase is AhoiPhase.NO_ROUND:
+            if game.seed is None:
+                raise IllegalAction("AH3", "no round is being played: no deal line and no seed to shuffle from")
+            game.deal()
+        game.act(seat, action)
+    else:
+        raise IllegalAction("FORMAT", "a line must be a chance, action or result")
+    return checked
+
+
+def _deal(game: AhoiGame, obj: dict) -> None:
+    if field(obj, "chance", str) != "deal":
+        raise IllegalAction("FORMAT", f"unknown chance {obj['chance']!r}")
+    s = game.state
+    round_no = field(obj, "round", int)
+    dealer = field(obj, "dealer", int)
+    if s.in_round:
+        raise IllegalAction("AH3", "a round is in progress")
+    if round_no != s.round_no + 1:
+        raise IllegalAction("AH3", f"expected round {s.round_no + 1}, not {round_no}")
+    deck = None
+    if "deck" in obj and obj["deck"] is not None:
+        values = field(obj, "deck", list)
+        deck = C.physical(values, C.full_deck()) if len(values) == C.DECK_SIZE else None
+        if deck is None:
+            raise IllegalAction("AH1", "the deck is not the 52 cards of Ahoi")
+    elif game.seed is None:
+        raise IllegalAction("AH3", "a deal without a deck and no seed to shuffle from")
+    game.deal(deck, dealer)
+
+
+def _result(game: AhoiGame, obj: dict, checked: int) -> int:
+    kind = field(obj, "result", str)
+    s = game.state
+    if kind == "round":
+        if checked >= len(s.results):
+            raise IllegalAction("AH12", "no round has ended here")
+        r = s.results[checked]
+        want = {"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores),
+                "totals": list(r.totals)}
+        got = {k: obj.get(k) for k in want}
+        if got != want:
+            raise IllegalAction("AH12", f"round result {got} does not match {want}")
+        return checked + 1
+    if kind == "game":
+        if not game.over:
+            raise IllegalAction("AH13", "the game is not over")
+        for key, exp in (("winners", s.winners), ("losers", s.losers)):
+            got = obj.get(key)
+            if not isinstance(got, list) or set(got) != set(exp) or len(set(got)) != len(got):
+                raise IllegalAction("AH13", f"{key} {got} do not match {list(exp)}")
+        if obj.get("totals") != list(s.totals):
+            raise IllegalAction("AH13", f"totals {obj.get('totals')} do not match {list(s.totals)}")
+        return checked
+    raise IllegalAction("FORMAT", f"unknown result {kind!r}")
+
+
+def summarize(game: AhoiGame) -> AhoiSummary:
+    """The ``--json`` summary of a game so far."""
+    s = game.state
+    return AhoiSummary(
+        rounds=[{"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores)}
+                for r in s.results],
+        totals=list(s.totals), game_over=game.over, winners=list(s.winners), losers=list(s.losers))
+
+
+def is_projection(lines: Sequence[Any]) -> bool:
+    """True when a deal line hides cards (``null`` in its deck, AH16)."""
+    return any(isinstance(o, dict) and o.get("chance") == "deal" and isinstance(o.get("deck"), list)
+               and None in o["deck"] for o in lines)
+
+
+def _check_projection(lines: list[tuple[int, Any]]) -> AhoiSummary:
+    """A projection (AH16) checked as far as its cards allow.
+
+    Every round with a result line shows every card it dealt or drew, so it
+    replays in full once the hidden, never-drawn cards are filled in with the
+    values missing from the deck (they are never used). The last round, if it
+    has no result yet, is only read for its lines' shapes.
+
+    Raises:
+        RecordError: at the first illegal line.
+    """
+    rounds_done = sum(1 for _, o in lines if isinstance(o, dict) and o.get("result") == "round")
+    full: list[tuple[int, Any]] = []
+    for i, (no, obj) in enumerate(lines):
+        if isinstance(obj, dict) and obj.get("chance") == "deal" and isinstance(obj.get("deck"), list):
+            if obj.get("round") == rounds_done + 1:
+                summary = _replay_lines(full)
+                _shape_only(lines[i:], summary)
+                summary.projected = True
+                return summary
+            obj = {**obj, "deck": _filled(obj["deck"])}
+        full.append((no, obj))
+    summary = _replay_lines(full)
+    summary.projected = True
+    return summary
+
+
+def _filled(deck: list) -> list:
+    """``deck`` with each ``null`` replaced by a value the rest of the deck lacks (AH1), lowest first."""
+    missing = list(C.VALUES)
+    for v in deck:
+        if v in missing:
+            missing.remove(v)
+    fill = iter(missing)
+    return [next(fill, None) if v is None else v for v in deck]
+
+
+def _replay_lines(lines: list[tuple[int, Any]]) -> AhoiSummary:
+    """``replay`` keeping the records' own line numbers."""
+    numbers = [no for no, _ in lines]
+    try:
+        return replay([obj for _, obj in lines])[1]
+    except RecordError as err:
+        raise RecordError(numbers[err.line - 1] if 0 < err.line <= len(numbers) else err.line, err.rule,
+                          err.error) from None
+
+
+def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
+    """Read the last, unfinished round's lines for their shape only (its cards are hidden)."""
+    no = lines[0][0] if lines else 0
+    try:
+        for no, obj in lines:
+            if not isinstance(obj, dict):
+                raise IllegalAction("FORMAT", "a line must be a JSON object")
+            if "act" in obj or "seat" in obj:
+                parse_action(obj)
+            elif "result" in obj:
+                raise IllegalAction("AH12", "a result line in a round whose cards are hidden")
+    except IllegalAction as e:
+        raise RecordError(no, e.rule, e.message) from None
+
+
+def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
+    """``ahoy replay`` for Ahoi: a complete record through :func:`replay`; a projection (cards as
+    ``null``) through ``_check_projection`` (finished rounds in full, an unfinished one by shape).
+
+    Raises:
+        RecordError: at the first illegal line.
+    """
+    lines = _numbered(record)
+    if lines and is_projection([obj for _, obj in lines]):
+        return [str(s) for s in lines[0][1].get("seats", [])], _check_projection(lines)
+    game, summary = replay([obj for _, obj in lines])
+    return list(game.seats), summary
+
+
+def project(record: Sequence[dict], seat: int | None) -> list[dict]:
+    """The record as ``seat`` (None: a spectator) may see it (AH16).
+
+    The seed becomes ``null``. A deal's deck shows only the card that started
+    the discard pile until the round's result line; then every card that was
+    dealt or drawn (all of them were face up by the end, AH11) and ``null``
+    for the cards never drawn. Action lines name no card values.
+    """
+    out: list[dict] = []
+    players = len(record[0].get("seats", [])) if record and isinstance(record[0], dict) else 0
+    deal_at, full, draws = -1, [], 0
+    for line in record:
+        line = dict(line)
+        if "format" in line:
+            line["seed"] = None
+        elif line.get("chance") == "deal":
+            deal_at, full, draws = len(out), list(line.get("deck") or []), 0
+            line["deck"] = [c if i == 4 * players else None for i, c in enumerate(full)]
+        elif line.get("act") == "draw":
+            draws += 1
+        elif line.get("result") == "round" and deal_at >= 0:
+            shown = 4 * players + 1 + draws
+            out[deal_at]["deck"] = [c if i < shown else None for i, c in enumerate(full)]
+            deal_at = -1
+        out.append(line)
+    return out

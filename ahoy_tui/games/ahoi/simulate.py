@@ -1,0 +1,128 @@
+"""Whole Ahoi games between bots, with statistics (``ahoy simulate --game ahoi``; issue 18).
+
+Bots act through the engine's legal actions and their own views only (AH16).
+A round is won by every seat that scores 0 in it (AH12).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ahoy_tui.games.ahoi.bots import make_bot
+from ahoy_tui.games.ahoi.game import AhoiGame
+from ahoy_tui.games.ahoi.record import FILE_SUFFIX, dumps
+from ahoy_tui.games.ahoi.rules import awaiting
+
+
+@dataclass
+class AhoiSimStats:
+    """Per-seat and overall counts of a simulation run (``hands`` are rounds)."""
+
+    players: int
+    bots: list[str]
+    games: int = 0
+    hands: int = 0
+    hand_wins: list[int] = field(default_factory=list)
+    game_wins: list[int] = field(default_factory=list)
+    ahoi_calls: list[int] = field(default_factory=list)
+    penalties: list[int] = field(default_factory=list)
+    turns: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("hand_wins", "game_wins", "ahoi_calls", "penalties"):
+            setattr(self, name, getattr(self, name) or [0] * self.players)
+
+    def as_dict(self) -> dict:
+        return {
+            "game": "ahoi", "players": self.players, "bots": self.bots, "games": self.games, "hands": self.hands,
+            "hand_wins": self.hand_wins, "game_wins": self.game_wins, "ahoi_calls": self.ahoi_calls,
+            "penalties": self.penalties,
+            "turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
+            "actions": self.actions, "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
+        }
+
+
+def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None, max_actions: int = 5000) -> None:
+    """Deal and play one round to its end with ``bots`` (one per seat).
+
+    Raises:
+        RuntimeError: when the round does not end within ``max_actions``.
+    """
+    game.deal()
+    for _ in range(max_actions):
+        waiting = awaiting(game.state)
+        if not waiting:
+            break
+        seat = waiting[0]
+        events = game.act(seat, bots[seat].choose(game.view(seat), game.legal(seat)))
+        if stats is not None:
+            stats.actions += 1
+            for e in events:
+                if e.kind == "turn":
+                    stats.turns += 1
+                elif e.kind == "ahoi":
+                    stats.ahoi_calls[e.data["seat"]] += 1
+    else:
+        raise RuntimeError("round did not end")
+    if stats is not None:
+        r = game.state.results[-1]
+        stats.hands += 1
+        for i, score in enumerate(r.scores):
+            stats.hand_wins[i] += score == 0
+        if r.caller is not None and r.scores[r.caller] > 0:
+            stats.penalties[r.caller] += 1
+
+
+def simulate(players: int, games: int, seed: int, bots: Sequence[str], memory_aid: bool = False,
+             records_dir: str | None = None, max_hands: int | None = None) -> AhoiSimStats:
+    """Play ``games`` whole games (or ``max_hands`` rounds in all) between bots.
+
+    Args:
+        players: Seats per game, 2..6.
+        games: Number of games; game ``g`` uses seed ``seed + g``.
+        bots: Bot kind per seat (cycled if shorter than ``players``).
+        memory_aid: The AH15 option.
+        records_dir: Write each game's record there as ``game-NNNN.ahoi.jsonl``.
+        max_hands: Stop after this many rounds in all (bench and tests).
+
+    Raises:
+        ValueError: for a bad bot kind; IllegalAction AH1 for a bad seat count.
+    """
+    kinds = [bots[i % len(bots)] for i in range(players)]
+    stats = AhoiSimStats(players, kinds)
+    start = time.perf_counter()
+    for g in range(games):
+        game = AhoiGame([f"{k}{i}" for i, k in enumerate(kinds)], memory_aid, seed=seed + g)
+        seat_bots = [make_bot(k, seed=(seed + g) * 16 + i) for i, k in enumerate(kinds)]
+        while not game.over and not (max_hands is not None and stats.hands >= max_hands):
+            play_round(game, seat_bots, stats)
+        stats.games += 1
+        if game.over:
+            for w in game.state.winners:
+                stats.game_wins[w] += 1
+        if records_dir:
+            os.makedirs(records_dir, exist_ok=True)
+            with open(os.path.join(records_dir, f"game-{g + 1:04d}{FILE_SUFFIX}"), "w", encoding="utf-8") as f:
+                f.write(dumps(game.record))
+        if max_hands is not None and stats.hands >= max_hands:
+            break
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def format_stats(stats: AhoiSimStats) -> str:
+    """A plain-text table of ``stats`` for people."""
+    d = stats.as_dict()
+    lines = [f"{d['games']} games, {d['hands']} rounds, {d['turns_per_hand']} turns per round",
+             f"{'seat':<6}{'bot':<10}{'rounds won':>11}{'games won':>10}{'Ahoi':>6}{'penalties':>10}"]
+    for i in range(stats.players):
+        lines.append(f"{i:<6}{stats.bots[i]:<10}{stats.hand_wins[i]:>11}{stats.game_wins[i]:>10}"
+                     f"{stats.ahoi_calls[i]:>6}{stats.penalties[i]:>10}")
+    lines.append(f"{d['hands_per_second']} rounds per second ({d['seconds']} s)")
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""Texts of ratings, stats and leaderboards (docs/community.md), English and Spanish."""
+
+from __future__ import annotations
+
+EN_COMMUNITY: dict[str, str] = {
+    "cm.board.overall": "Leaderboard: overall, by rating",
+    "cm.board.recent": "Leaderboard: last 30 days, by rating gained",
+    "cm.board.players": "Leaderboard: {n}-player games, by wins",
+    "cm.board.note": "? = provisional rating (first {n} rated games). Only players with an SSH key are rated.",
+    "cm.board.empty": "Nobody is on this leaderboard yet: finish a game to get on it.",
+    "cm.col.rank": "#", "cm.col.rating": "rating", "cm.col.player": "player", "cm.col.games": "games",
+    "cm.col.wins": "wins", "cm.col.avg": "avg place", "cm.col.gained": "gained",
+    "cm.unrated": "not rated (no SSH key)",
+    "cm.keyless": "{name} (name typed without a key: never rated)",
+    "cm.rating": "rating {rating} after {games} rated games",
+    "cm.rating_none": "no rated game yet",
+    "cm.games": "games {games}  wins {wins}  average place {avg}  left {left}",
+    "cm.hands": "hands {hands}  won {won}  points per hand {pph}",
+    "cm.ahoys": "AHOY! calls {ahoys} (with a dealt treasure {dealt})",
+    "cm.raids": "HANDS UP! raids made {made}  suffered {suffered}",
+    "cm.offers": "offers made {made}  accepted {accepted}",
+    "cm.lies": "lies told {told}  received {received}",
+    "cm.loser": "BIGGEST LOSER OF THE NIGHT {n} times",
+    "cm.by_count": "{n} players: {games} games, {wins} wins",
+    "cm.recent": "last games: {games}",
+    "cm.change": "{name}: {before} -> {after} ({delta})",
+    "cm.changes_head": "Ratings",
+    "cm.no_player": "Nobody called {name} has finished a game here.",
+    "cm.no_stats": "This server keeps no ratings or stats.",
+    "cm.unreadable": "The stats cannot be read right now.",
+    "cm.title": "Leaderboard",
+    "cm.profile_title": "Pirate {name}",
+    "cm.tabs": "o overall · d last 30 days · 2-8 player count · Enter profile · Esc back",
+    "key.leaderboard": "Top", "key.profile": "Profile",
+    "cm.help": ("RATINGS: L leaderboard (o overall · d last 30 days · 2–8 seat count · Enter a profile) ·"
+                " v a player's profile card (lobby: players online; table and game over: its players)"),
+    "plain.help_community": (
+        "  top [30d|2..8]  the leaderboard (overall; last 30 days; games of that many players)\n"
+        "  stats NAME      a player's rating and stats\n"
+    ),
+    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, or top 2..8\n",
+    "plain.stats_usage": "ahoy: whose stats? ssh HOST stats NAME\n",
+}
+
+ES_COMMUNITY: dict[str, str] = {
+    "cm.board.overall": "Clasificación: general, por puntuación",
+    "cm.board.recent": "Clasificación: últimos 30 días, por puntuación ganada",
+    "cm.board.players": "Clasificación: partidas de {n} jugadores, por victorias",
+    "cm.board.note": "? = puntuación provisional (primeras {n} partidas puntuadas). Solo se puntúa a quien usa una clave SSH.",
+    "cm.board.empty": "Aún no hay nadie en esta clasificación: termina una partida para entrar.",
+    "cm.col.rank": "#", "cm.col.rating": "puntos", "cm.col.player": "jugador", "cm.col.games": "partidas",
+    "cm.col.wins": "victorias", "cm.col.avg": "puesto medio", "cm.col.gained": "ganado",
+    "cm.unrated": "sin puntuación (sin clave SSH)",
+    "cm.keyless": "{name} (nombre escrito sin clave: nunca puntúa)",
+    "cm.rating": "puntuación {rating} tras {games} partidas puntuadas",
+    "cm.rating_none": "aún sin partidas puntuadas",
+    "cm.games": "partidas {games}  victorias {wins}  puesto medio {avg}  abandonos {left}",
+    "cm.hands": "manos {hands}  ganadas {won}  puntos por mano {pph}",
+    "cm.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {dealt})",
+    "cm.raids": "¡MANOS ARRIBA! hechos {made}  sufridos {suffered}",
+    "cm.offers": "ofertas hechas {made}  aceptadas {accepted}",
+    "cm.lies": "mentiras dichas {told}  recibidas {received}",
+    "cm.loser": "GRAN PERDEDOR DE LA NOCHE {n} veces",
+    "cm.by_count": "{n} jugadores: {games} partidas, {wins} victorias",
+    "cm.recent": "últimas partidas: {games}",
+    "cm.change": "{name}: {before} -> {after} ({delta})",
+    "cm.changes_head": "Puntuaciones",
+    "cm.no_player": "Nadie llamado {name} ha terminado una partida aquí.",
+    "cm.no_stats": "Este servidor no guarda puntuaciones ni estadísticas.",
+    "cm.unreadable": "Las estadísticas no se pueden leer ahora.",
+    "cm.title": "Clasificación",
+    "cm.profile_title": "Pirata {name}",
+    "cm.tabs": "o general · d últimos 30 días · 2-8 jugadores · Intro perfil · Esc volver",
+    "key.leaderboard": "Ranking", "key.profile": "Perfil",
+    "cm.help": ("PUNTUACIONES: L clasificación (o general · d últimos 30 días · 2–8 jugadores · Intro un perfil) ·"
+                " v ficha de un jugador (salón: conectados; mesa y fin de partida: sus jugadores)"),
+    "plain.help_community": (
+        "  top [30d|2..8]  la clasificación (general; últimos 30 días; partidas de tantos jugadores)\n"
+        "  stats NOMBRE    puntuación y estadísticas de un jugador\n"
+    ),
+    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d o top 2..8\n",
+    "plain.stats_usage": "ahoy: ¿de quién? ssh HOST stats NOMBRE\n",
+}

@@ -1,0 +1,101 @@
+"""Profile cards (``v`` in the lobby, at a table, on the game-over screen and the leaderboard).
+
+A modal with the names to choose from (players online, a table's seats, a
+game's players, a leaderboard line) on the left and the chosen player's
+card on the right: rating (``?`` while provisional), every stat, per seat
+count, the newest games. Cards come from ``LobbyAPI.profiles`` (aggregates
+over finished games only: nothing hidden, docs/community.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+
+from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.ui.community_text import profile_lines
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.widgets.key_footer import KeyFooter
+
+
+async def ask_open(app: Any, command: Any, *args: Any) -> Any:
+    """Run a lobby command that needs no handle; a refusal is a toast and None."""
+    if command is None:
+        app.notify(app.t("cm.no_stats"), severity="warning", timeout=4)
+        return None
+    try:
+        return await command(*args)
+    except LobbyError as refused:
+        text = refused.reason
+        app.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)
+        return None
+
+
+def card_text(app: Any, profiles: Sequence[Any], name: str) -> str:
+    """The cards of ``profiles`` (several players may share a name), or "nobody called NAME"."""
+    if not profiles:
+        return app.t("cm.no_player", name=clean(name, 16))
+    return "\n\n".join("\n".join(profile_lines(app.lang, p)) for p in profiles)
+
+
+class ProfileScreen(ModalScreen[None]):
+    """Choose a name (Up/Down), read its card; Esc closes.
+
+    Attributes:
+        names: The names offered, in the order given (duplicates and bots' names included as given).
+        shown: The name whose card is on screen ("" before the first arrives).
+    """
+
+    DEFAULT_CSS = """
+    ProfileScreen { align: center middle; }
+    ProfileScreen #profile-box { width: 96; max-width: 100%; height: 22; max-height: 100%; }
+    ProfileScreen #profile-names { width: 20; height: 1fr; }
+    ProfileScreen #profile-card { width: 1fr; height: 1fr; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q,v", "close", "Close")]
+
+    def __init__(self, names: Sequence[str], first: str | None = None) -> None:
+        super().__init__()
+        self.names = [n for n in names if n]
+        self.first = first if first in self.names else (self.names[0] if self.names else None)
+        self.shown = ""
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        fix = asciify if app.ascii_only else (lambda s: s)
+        with Horizontal(id="profile-box", classes="dialog") as box:
+            box.border_title = fix(app.t("cm.profile_title", name=""))
+            yield OptionList(*(fix(clean(n, 16)) for n in self.names), id="profile-names")
+            yield Static(id="profile-card")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        names = self.query_one("#profile-names", OptionList)
+        if self.first is not None:
+            names.highlighted = self.names.index(self.first)
+        names.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.names):
+            self.run_worker(self.show(self.names[event.option_index]), exclusive=True, group="card")
+
+    async def show(self, name: str) -> None:
+        """Fetch and show ``name``'s card."""
+        app: Any = self.app
+        found = await ask_open(app, getattr(app.lobby, "profiles", None), name)
+        if found is None or not self.is_attached:
+            return
+        fix = asciify if app.ascii_only else (lambda s: s)
+        self.shown = name
+        self.query_one("#profile-box").border_title = fix(app.t("cm.profile_title", name=clean(name, 16)))
+        self.query_one("#profile-card", Static).update(Text(fix(card_text(app, found, name))))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,303 @@
+"""Operator commands: one line in, one answer out (docs/moderation.md).
+
+The same commands reach the server two ways: ``ssh -p 2222 host kick anna
+spamming`` (no PTY, authenticated by key) and the operator menu in the
+lobby (``O``). :func:`is_operator_command` says whether a line is one;
+:class:`OperatorConsole` runs it for one caller and refuses it, with one
+line and no effect, unless the caller is an operator (``server.operators``).
+``motd`` without text is public: anyone may read the MOTD.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Awaitable, Callable, Protocol
+
+from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.store.base import StoreError
+from ahoy_tui.ui.i18n import tr
+from server.commands import Answer, plain_text
+from server.termcaps import utf8_for
+from server.logsafe import esc
+from server.moderation import (MAX_REASON, Actor, Moderator, address_target, ban_line, clean_line, parse_duration,
+                               when)
+from server.operators import FINGERPRINT
+
+log = logging.getLogger("ahoy.moderation")
+
+COMMANDS = ("kick", "ban", "bans", "unban", "mute", "unmute", "mutes", "close", "motd", "audit")
+MAX_LINE = 2000
+"""Characters of a command line read (the rest is cut before parsing)."""
+
+USAGE = """Operator commands:
+  kick NAME [REASON]                      end NAME's session (they may come back)
+  ban key NAME|SHA256:FP DURATION REASON  refuse a key at login (NAME: an online player's key)
+  ban addr NAME|ADDRESS DURATION REASON   refuse an address (IPv6: its /64) at login
+  bans                                    bans in force, with their ids
+  unban ID                                lift a ban
+  mute NAME|SHA256:FP DURATION REASON     their lobby chat reaches nobody
+  unmute NAME|SHA256:FP                   lift a mute;  mutes: list them
+  close TABLE [REASON]                    close a table (its id or name) for everyone at it
+  motd TEXT | motd --clear                set the message of the day (--clear: the configured one)
+  audit [N]                               the last N moderation actions (default 20)
+DURATION: 30m, 12h, 7d, 2w or forever.
+"""
+
+REFUSED = "ahoy: only an operator of this server can do that.\n"
+
+
+def is_operator_command(line: str | None) -> bool:
+    """Is ``line`` (an exec command) one of the operator commands (``motd`` included)?"""
+    words = (line or "").split(None, 1)
+    return bool(words) and words[0] in COMMANDS
+
+
+class ModeratedSession(Protocol):
+    """What the console needs of a running session (``server.pty_session.Session``).
+
+    Attributes:
+        connection: ``.identity`` and ``.address`` of its SSH connection.
+        info: Its ``SessionInfo`` (``display_name``, ``lang``), None while starting.
+        handle: Its lobby ``PlayerHandle`` (the MOTD notice goes to it), None while starting.
+    """
+
+    connection: Any
+    info: Any
+    handle: Any
+
+    async def shutdown(self, message: str) -> None: ...
+
+
+class ConsoleHost(Protocol):
+    """What the console needs of the server (``server.ssh.AhoyServer``): its lobby, its running
+    sessions (each a :class:`ModeratedSession`) and its :class:`Moderator`."""
+
+    lobby: LobbyAPI
+    sessions: set[Any]
+
+    @property
+    def moderator(self) -> Moderator: ...
+
+
+class _Refusal(Exception):
+    """A command that cannot be done: ``str(error)`` is its one line."""
+
+
+def _name_of(session: Any) -> str:
+    info = getattr(session, "info", None)
+    return info.display_name if info is not None else ""
+
+
+class OperatorConsole:
+    """Runs operator command lines for one caller.
+
+    Args:
+        host: The server (sessions, lobby, moderator).
+        identity: The caller's identity (``key:SHA256:...`` for an operator).
+        name: The caller's display name (for the audit log).
+    """
+
+    def __init__(self, host: ConsoleHost, identity: str, name: str) -> None:
+        self.host = host
+        self.actor = Actor(identity, name)
+
+    @property
+    def operator(self) -> bool:
+        return self.host.moderator.is_operator(self.actor.identity)
+
+    async def run(self, line: str) -> str:
+        """The answer's text (for the operator menu); a failure is logged and answered with one line."""
+        try:
+            return (await self.answer(line)).text
+        except Exception:  # noqa: BLE001 - the operator's session must not end with the command
+            log.exception("operator command from %s failed", esc(self.actor.label))
+            return "ahoy: the server could not do that; see its log.\n"
+
+    async def answer(self, line: str) -> Answer:
+        """Run ``line``; status 0 when done, 1 with one line when refused."""
+        words = str(line)[:MAX_LINE].split()
+        if not words or words[0] not in COMMANDS:
+            return Answer(USAGE if self.operator else REFUSED, 0 if self.operator else 1)
+        if words == ["motd"]:
+            motd = self.host.moderator.motd()
+            return Answer((motd or "There is no message of the day.") + "\n", 0)
+        if not self.operator:
+            log.info("operator command %s refused for %s", esc(words[0]), esc(self.actor.label))
+            return Answer(REFUSED, 1)
+        handler: Callable[[list[str]], Awaitable[str]] = getattr(self, f"_{words[0]}")
+        try:
+            return Answer(await handler(words[1:]) + "\n", 0)
+        except _Refusal as e:
+            return Answer(f"ahoy: {e}\n", 1)
+        except StoreError as e:
+            log.error("moderation: %s", e)
+            return Answer("ahoy: the server could not save that (see its log); nothing changed.\n", 1)
+
+    # -- who is who ----------------------------------------------------------------------
+    def _sessions_named(self, name: str) -> list[Any]:
+        return [s for s in list(self.host.sessions) if _name_of(s).casefold() == name.casefold()]
+
+    def _online(self, name: str) -> Any:
+        found = self._sessions_named(name)
+        if not found:
+            raise _Refusal(f"nobody called {clean_line(name, 20)!r} is online")
+        return found[0]
+
+    def _player(self, who: str) -> tuple[str, str]:
+        """(identity, name) of an online player called ``who``, or of the key ``SHA256:...`` (online or not)."""
+        if FINGERPRINT.fullmatch(who):
+            online = [s for s in list(self.host.sessions) if s.connection.identity == f"key:{who}"]
+            return f"key:{who}", _name_of(online[0]) if online else who[:16]
+        target = self._online(who)
+        return target.connection.identity, _name_of(target)
+
+    def _end_sessions(self, sessions: list[Any], line: str) -> int:
+        for s in sessions:
+            asyncio.ensure_future(s.shutdown(line))
+        return len(sessions)
+
+    @staticmethod
+    def _reason(words: list[str], required: bool = True) -> str:
+        reason = clean_line(" ".join(words), MAX_REASON)
+        if required and not reason:
+            raise _Refusal("give a reason")
+        return reason
+
+    @staticmethod
+    def _duration(word: str) -> float | None:
+        try:
+            return parse_duration(word)
+        except ValueError as e:
+            raise _Refusal(str(e)) from None
+
+    # -- commands ------------------------------------------------------------------------
+    async def _kick(self, args: list[str]) -> str:
+        if not args:
+            raise _Refusal("kick NAME [REASON]")
+        target = self._online(args[0])
+        if target.connection.identity == self.actor.identity:
+            raise _Refusal("you cannot kick yourself")
+        reason = self._reason(args[1:], required=False) or "no reason given"
+        name = _name_of(target)
+        same = [s for s in list(self.host.sessions) if s.connection.identity == target.connection.identity]
+        self.host.moderator.audit(self.actor, "kick", f"{name} ({target.connection.identity})", reason)
+        for s in same:
+            lang = getattr(getattr(s, "app", None), "lang", None) or getattr(s.info, "lang", "en")
+            asyncio.ensure_future(s.shutdown(tr(lang, "session.kicked", reason=reason)))
+        return f"kicked {name}"
+
+    async def _ban(self, args: list[str]) -> str:
+        if len(args) < 3 or args[0] not in ("key", "addr", "address"):
+            raise _Refusal("ban key NAME|SHA256:FP DURATION REASON, or ban addr NAME|ADDRESS DURATION REASON")
+        kind, who = ("key" if args[0] == "key" else "address"), args[1]
+        seconds, reason = self._duration(args[2]), self._reason(args[3:])
+        target = self._key_target(who) if kind == "key" else self._address_target(who)
+        if kind == "key" and f"key:{target}" == self.actor.identity:
+            raise _Refusal("you cannot ban your own key")
+        ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
+        hit = [s for s in list(self.host.sessions) if self.host.moderator.ban_for(
+            s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
+            s.connection.address) is not None]
+        ended = self._end_sessions([s for s in hit if s.connection.identity != self.actor.identity], ban_line(ban))
+        return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({ended} sessions ended)"
+
+    def _key_target(self, who: str) -> str:
+        if FINGERPRINT.fullmatch(who):
+            return who
+        identity = self._online(who).connection.identity
+        if not identity.startswith("key:"):
+            raise _Refusal(f"{clean_line(who, 20)} has no key (a nickname): ban the address")
+        return identity[4:]
+
+    def _address_target(self, who: str) -> str:
+        try:
+            return address_target(who)
+        except ValueError:
+            pass
+        try:
+            return address_target(self._online(who).connection.address)
+        except ValueError:
+            raise _Refusal("not an address") from None
+
+    async def _bans(self, args: list[str]) -> str:
+        bans = self.host.moderator.bans()
+        if not bans:
+            return "No bans in force."
+        return "\n".join(f"#{b.ban_id} {b.kind} {b.target} until {when(b.expires)} by {b.by}: {b.reason}"
+                         for b in bans)
+
+    async def _unban(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].lstrip("#").isdigit():
+            raise _Refusal("unban ID (the number bans shows)")
+        ban = self.host.moderator.unban(self.actor, int(args[0].lstrip("#")))
+        if ban is None:
+            raise _Refusal(f"no ban #{args[0].lstrip('#')}")
+        return f"ban #{ban.ban_id} lifted ({ban.kind} {ban.target})"
+
+    async def _mute(self, args: list[str]) -> str:
+        if len(args) < 3:
+            raise _Refusal("mute NAME|SHA256:FP DURATION REASON")
+        identity, name = self._player(args[0])
+        seconds, reason = self._duration(args[1]), self._reason(args[2:])
+        mute = self.host.moderator.mute(self.actor, identity, name, seconds, reason)
+        return f"muted {mute.name} in the lobby chat until {when(mute.expires)}"
+
+    async def _unmute(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise _Refusal("unmute NAME")
+        muted = [m for m in self.host.moderator.mutes() if m.name.casefold() == args[0].casefold()]
+        identities = {m.identity for m in muted} | {s.connection.identity for s in self._sessions_named(args[0])}
+        if FINGERPRINT.fullmatch(args[0]):
+            identities.add(f"key:{args[0]}")
+        lifted = [m for m in (self.host.moderator.unmute(self.actor, i) for i in identities) if m is not None]
+        if not lifted:
+            raise _Refusal(f"{clean_line(args[0], 20)} is not muted")
+        return f"unmuted {', '.join(m.name for m in lifted)}"
+
+    async def _mutes(self, args: list[str]) -> str:
+        mutes = self.host.moderator.mutes()
+        if not mutes:
+            return "Nobody is muted."
+        return "\n".join(f"{m.name} ({m.identity}) until {when(m.expires)} by {m.by}: {m.reason}" for m in mutes)
+
+    async def _close(self, args: list[str]) -> str:
+        if not args:
+            raise _Refusal("close TABLE [REASON] (TABLE: its id or its name)")
+        summaries = await self.host.lobby.table_summaries()
+        wanted = args[0].casefold()
+        found = [t for t in summaries if t.table_id.casefold() == wanted or t.name.casefold() == wanted]
+        if not found:
+            raise _Refusal(f"no open table {clean_line(args[0], 24)!r} (ssh host tables lists them)")
+        reason = self._reason(args[1:], required=False) or "no reason given"
+        table = found[0]
+        self.host.moderator.audit(self.actor, "close", f"{table.table_id} ({table.name})", reason)
+        await self.host.lobby.close_table(table.table_id, f"An operator closed the table: {reason}")
+        return f"closed table {table.table_id} ({clean_line(table.name, 24)})"
+
+    async def _motd(self, args: list[str]) -> str:
+        text = None if args == ["--clear"] else " ".join(args)
+        if text is not None and not clean_line(text, 300):
+            raise _Refusal("motd TEXT, or motd --clear")
+        shown = self.host.moderator.set_motd(self.actor, text)
+        for session in list(self.host.sessions):
+            handle = getattr(session, "handle", None)
+            if handle is not None:
+                handle.deliver(Notice(shown, "info", key="motd"))
+        return f"MOTD now: {shown}" if shown else "MOTD cleared."
+
+    async def _audit(self, args: list[str]) -> str:
+        n = int(args[0]) if len(args) == 1 and args[0].isdigit() else 20
+        entries = self.host.moderator.store.audit(min(max(n, 1), 500))
+        if not entries:
+            return "No moderation actions yet."
+        return "\n".join(f"{when(e.at)}  {e.actor}  {e.action} {e.target}: {e.reason}" for e in entries)
+
+
+async def operator_answer(host: ConsoleHost, identity: str, name: str, line: str, env: dict[str, str]) -> Answer:
+    """The no-PTY answer to an operator command (``ssh host kick anna``): printable text only,
+    ASCII unless the client sent a UTF-8 locale (as ``server.commands.answer_plain``)."""
+    ans = await OperatorConsole(host, identity, name).answer(line)
+    utf8 = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG")) and utf8_for(env)
+    return Answer(plain_text(ans.text, utf8), ans.status)

@@ -1,0 +1,138 @@
+"""One table moving between lobbies (issue 15): ``Lobby.adopt`` takes a table over from its log
+into a running lobby, ``Lobby.let_go`` drops a table another worker owns now (also when the
+store refuses its writes as ``LEASE_LOST``), and the ``table_ids`` hook names new tables."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from tests.lobby.helpers import conserved, play_out
+from tests.lobby.test_resume import playing_table, restarted, state_of
+
+from ahoy_tui.lobby import Refused, TableClosed, TableConfig, TableUpdate
+from ahoy_tui.store import MemoryStore
+from ahoy_tui.store.base import LEASE_LOST
+
+
+def test_an_adopted_table_joins_a_running_lobby_as_it_was_and_plays_to_the_end():
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 25)
+    before = state_of(table)
+    other, clock2 = restarted(MemoryStore())
+    bob = other.connect("user:bob", "bob")
+    own = other.create_table(bob, TableConfig.make(name="Bob's", seats=2, limit=50))
+    log = next(t for t in store.open_tables() if t.table_id == tid)
+    assert other.adopt(log) is None
+    adopted = other.tables[tid]
+    assert state_of(adopted) == before and conserved(adopted)
+    assert set(other.tables) == {own, tid}
+    assert adopted.held                              # until a seated person is back (R17)
+    seen = []
+    other.connect("user:anna", "anna").subscribe(seen.append)
+    assert any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen)
+    play_out(adopted, clock2)
+
+
+def test_let_go_stops_the_table_tells_its_members_once_and_writes_nothing():
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 10)
+    seen = []
+    anna.subscribe(seen.append)
+    logged = len(store.open_tables()[0].entries)
+    lobby.let_go(tid)
+    assert tid not in lobby.tables and table.closed
+    closed = [m for m in seen if isinstance(m, TableClosed)]
+    assert [(m.table_id, m.key) for m in closed] == [(tid, "moved")]
+    assert not any(isinstance(m, TableUpdate) for m in seen[seen.index(closed[0]):])
+    for _ in range(20):
+        clock.advance(1.0)                           # no clock or bot of that table runs here any more
+    assert len(store.open_tables()[0].entries) == logged
+    assert tid not in {s.table_id for s in lobby.table_summaries()}
+    lobby.let_go(tid)                                # twice, or an unknown table: nothing
+    lobby.let_go("nope")
+
+
+class RefusingStore(MemoryStore):
+    """Refuses one table's writes the way a fenced store does: ``on_error(table, LEASE_LOST)``."""
+
+    def listen(self, on_durable, on_error) -> None:
+        self.on_error = on_error
+
+    def refuse(self, table_id: str) -> None:
+        self.on_error(table_id, LEASE_LOST)
+
+
+async def test_a_lease_lost_refusal_lets_that_table_go_and_pauses_no_other():
+    store = RefusingStore()
+    lobby, clock, anna, tid, table = playing_table(store, 5)
+    other_tid = lobby.create_table(lobby.connect("user:bob", "bob"), TableConfig.make(name="Bob's", seats=2))
+    lobby.log(other_tid, {"k": "probe"})             # the lobby learns its loop here
+    store.refuse(tid)
+    await asyncio.sleep(0)
+    assert tid not in lobby.tables
+    assert other_tid in lobby.tables and not lobby.tables[other_tid].paused
+
+
+def test_new_tables_take_their_ids_from_the_hook_and_a_hook_refusal_reaches_the_player():
+    ids = iter(["w7.t1"])
+
+    def table_ids() -> str:
+        try:
+            return next(ids)
+        except StopIteration:
+            raise Refused("the harbour is busy: try again in a moment") from None
+    lobby, _ = restarted(MemoryStore())
+    lobby._table_ids = table_ids
+    anna = lobby.connect("user:anna", "anna")
+    assert lobby.create_table(anna, TableConfig.make(name="One", seats=2)) == "w7.t1"
+    with pytest.raises(Refused, match="busy"):
+        lobby.create_table(anna, TableConfig.make(name="Two", seats=2))
+    assert list(lobby.tables) == ["w7.t1"]
+
+
+class LaggingStore(MemoryStore):
+    """A store whose writes are acknowledged only when the test says so."""
+
+    written = 0
+
+    def listen(self, on_durable, on_error) -> None:
+        self.on_error = on_error
+
+    @property
+    def durable(self) -> int:
+        return self.written
+
+
+def test_let_go_drops_what_was_waiting_for_the_refused_log_and_nothing_of_other_tables():
+    store = LaggingStore()
+    lobby, clock, anna, tid, table = playing_table(store, 5)
+    bob = lobby.connect("user:bob", "bob")
+    bobs = lobby.create_table(bob, TableConfig.make(name="Bob's", seats=2))
+    seen_anna, seen_bob = [], []
+    anna.subscribe(seen_anna.append)
+    bob.subscribe(seen_bob.append)
+    for _ in range(5):
+        clock.advance(1.0)                           # anna's table plays; nothing is acknowledged
+    lobby.chat(bob, bobs, "ahoy")
+    lobby.let_go(tid)
+    store.written = store._seq
+    lobby._written()
+    assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
+    assert [m.key for m in seen_anna if isinstance(m, TableClosed)] == ["moved"]
+    assert any(getattr(m, "text", "") == "ahoy" for m in seen_bob)
+
+
+def test_messages_of_a_refused_table_are_never_delivered_even_before_it_is_let_go():
+    store = LaggingStore()
+    lobby, clock, anna, tid, table = playing_table(store, 5)
+    bob = lobby.connect("user:bob", "bob")
+    bobs = lobby.create_table(bob, TableConfig.make(name="Bob's", seats=2))
+    seen_anna = []
+    anna.subscribe(seen_anna.append)
+    for _ in range(5):
+        clock.advance(1.0)
+    store.on_error(tid, LEASE_LOST)                  # the writer thread: refused, then durable moves on
+    store.written = store._seq
+    lobby.chat(bob, bobs, "ahoy")                    # any batch delivers what is written
+    assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
