@@ -23,23 +23,26 @@ import itertools
 import logging
 import time
 import uuid
+from functools import partial
 from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import watch
-from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus, stop_tasks
+from ahoy_tui.cluster import announce, watch
+from ahoy_tui.cluster.bus import Bus, stop_tasks
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.wire import pack, refused
+from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.lobby import LOBBY
-from ahoy_tui.lobby.messages import ChatMessage, LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -95,8 +98,8 @@ class ClusterLobby:
     def build_core(self, **lobby: Any) -> ClusterCore:
         """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
         (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
-        self.core = ClusterCore(self.worker_id, self.directory, self._publish_row, self._publish_chat,
-                                self._attach_remote, self._adopted, **lobby)
+        self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
+                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted, **lobby)
         self.owner = TableOwner(self.core, self.bus)
         return self.core
 
@@ -136,32 +139,10 @@ class ClusterLobby:
     async def _reconnected(self) -> None:
         await watch.reconnected(self)
 
-    # -- writing to the cluster ------------------------------------------------------------
-
-    def _publish_row(self, table_id: str, summary: TableSummary | None, seated: frozenset[str],
-                     code: str | None) -> None:
-        env = pack({"k": "dir", "t": table_id, "o": self.worker_id, "sum": summary, "ids": seated})
-        if summary is None:
-            self.bus.write(lambda p: p.hdel(TABLES_KEY, table_id))
-        else:
-            self.bus.write(lambda p: p.hset(TABLES_KEY, table_id, env), len(env))
-            if code:
-                self.bus.write(lambda p: p.hset(CODES_KEY, code, table_id))
-        self.bus.publish(LOBBY_CHANNEL, env)
-
-    def _publish_chat(self, msg: ChatMessage) -> None:
-        self.bus.publish(LOBBY_CHANNEL, pack({"k": "chat", "w": self.worker_id, "m": msg}))
-
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
-        """Tell every worker session ``sid`` came (``on``) or went; kept in ``ahoy:sessions``."""
-        field = f"{self.worker_id}/{sid}"
-        env = pack({"k": "on" if on else "off", "w": self.worker_id, "s": sid, "i": handle.identity,
-                    "n": handle.name, "at": self._since.get(handle, 0.0), "a": self._address.get(handle, "")})
-        if on:
-            self.bus.write(lambda p: p.hset(SESSIONS_KEY, field, env), len(env))
-        else:
-            self.bus.write(lambda p: p.hdel(SESSIONS_KEY, field))
-        self.bus.publish(LOBBY_CHANNEL, env)
+        """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""
+        announce.session(self.bus, sid, on, handle.identity, handle.name, self._since.get(handle, 0.0),
+                         self._address.get(handle, ""))
 
     # -- asking an owner ----------------------------------------------------------------------
 
@@ -399,3 +380,15 @@ class ClusterLobby:
             self.core.chat(handle, channel, text)
         else:
             await self._at("chat", handle, channel, text)
+
+    # -- ratings and stats: this worker's community store (docs/community.md) ------------------
+
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
+        return await standings.leaderboard(self.core, board, players, limit)
+
+    async def profiles(self, name: str) -> list[Profile]:
+        return await standings.profiles(self.core, name)
+
+    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+        """As ``LobbyAPI.rating_changes`` for a table this worker owns; empty for another worker's."""
+        return await standings.rating_changes(self.core, table_id)
