@@ -104,7 +104,7 @@ class ClusterLobby:
         return self.core
 
     async def open(self) -> None:
-        """Join the cluster: subscribe, read the directory and lobby chat, start the heartbeat.
+        """Join the cluster: subscribe, beat once, read the directory, start the heartbeat and the watch.
 
         Raises:
             redis.exceptions.ConnectionError: Redis cannot be reached.
@@ -116,8 +116,8 @@ class ClusterLobby:
                        asyncio.create_task(watch.watch(self), name=f"watch-{self.worker_id}")]
 
     async def close(self, goodbye: bool = True) -> None:
-        """Leave the cluster. ``goodbye``: end every session and table cleanly and tell the others;
-        False: just stop (as a killed worker would: the others find out by its heartbeat)."""
+        """Leave the cluster. ``goodbye``: disconnect this worker's sessions (R17) and tell the
+        others; False: just stop (as a killed worker would: the others find out by its heartbeat)."""
         await stop_tasks(self._tasks)
         if goodbye:
             for handle in list(self._sid):
