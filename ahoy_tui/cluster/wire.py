@@ -2,7 +2,7 @@
 
 An envelope is a ``dict`` written with the lobby codec (``codec.encode`` /
 ``codec.decode_value``), so the messages, actions and configs inside keep
-their types. ``"k"`` says what it is:
+their types; one over ``COMPRESS_OVER`` bytes is zlib-compressed. ``"k"`` says what it is:
 
 * ``req`` — a command for a table's owner: ``id`` (per sender), ``w`` (the
   sender's worker id), ``op``, ``s`` (the session id on the sender, "" for
@@ -22,6 +22,7 @@ their types. ``"k"`` says what it is:
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from ahoy_tui.lobby import codec
@@ -31,17 +32,33 @@ _KINDS: dict[str, type[LobbyError]] = {"Stale": Stale, "RuleBroken": RuleBroken,
                                        "Unreadable": Unreadable, "LobbyError": LobbyError}
 
 
+COMPRESS_OVER = 1024
+"""Envelopes longer than this many bytes travel zlib-compressed (a ``TableUpdate`` is a few KB of JSON)."""
+ZLIB = b"z"
+"""First byte of a compressed envelope (JSON never starts with it)."""
+
+
 def pack(envelope: dict[str, Any]) -> bytes:
-    """``envelope`` as bytes (``codec.encode``; raises ``CodecError`` on what it cannot carry)."""
-    return codec.encode(envelope)
+    """``envelope`` as bytes: ``codec.encode``, zlib-compressed behind ``ZLIB`` when over
+    ``COMPRESS_OVER`` bytes (raises ``CodecError`` on what it cannot carry)."""
+    data = codec.encode(envelope)
+    return ZLIB + zlib.compress(data, 1) if len(data) > COMPRESS_OVER else data
 
 
 def unpack(data: bytes) -> dict[str, Any]:
     """The envelope in ``data``.
 
     Raises:
-        CodecError: not an envelope this module wrote.
+        CodecError: not an envelope this module wrote (also: compressed to more than ``codec.MAX_BYTES``).
     """
+    if data[:1] == ZLIB:
+        inflate = zlib.decompressobj()
+        try:
+            data = inflate.decompress(data[1:], codec.MAX_BYTES + 1)
+        except zlib.error as e:
+            raise codec.CodecError(f"cluster: bad compressed envelope ({e})") from None
+        if inflate.unconsumed_tail or len(data) > codec.MAX_BYTES:
+            raise codec.CodecError("cluster: compressed envelope over the size limit")
     env = codec.decode_value(data)
     if not isinstance(env, dict) or not isinstance(env.get("k"), str):
         raise codec.CodecError("cluster: not an envelope")

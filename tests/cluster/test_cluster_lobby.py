@@ -193,3 +193,19 @@ def test_a_refusal_crosses_workers_as_the_same_kind_and_sentence(err):
     back = refused(unpack(pack({"k": "rep", "id": 1, "err": refusal(err)}))["err"])
     assert type(back) is type(err) and back.reason == err.reason
     assert getattr(back, "rule_id", None) == getattr(err, "rule_id", None)
+
+
+def test_a_large_envelope_travels_compressed_and_a_bomb_is_refused():
+    import zlib
+
+    from ahoy_tui.lobby import codec
+    from ahoy_tui.lobby.messages import ChatHistory, ChatMessage
+
+    msg = ChatHistory("lobby", [ChatMessage("lobby", "anna", f"line {i}", 0.0) for i in range(200)])
+    data = pack({"k": "msg", "m": msg})
+    assert data[:1] == b"z" and len(data) < len(codec.encode({"k": "msg", "m": msg})) / 3
+    assert unpack(data)["m"] == msg
+    with pytest.raises(codec.CodecError):
+        unpack(b"z" + zlib.compress(b"[" * (codec.MAX_BYTES + 10)))
+    with pytest.raises(codec.CodecError):
+        unpack(b"z not zlib")
