@@ -203,8 +203,12 @@ async def _sweep(lobby: ClusterLobby) -> None:
 
 
 async def reconnected(lobby: ClusterLobby) -> None:
-    """Redis is back: write what this worker owns again, read the directory, resync remote tables."""
+    """Redis is back: beat, write what this worker owns again, read the directory, resync remote tables."""
     core = lobby.core
+    try:
+        await beat_once(lobby)  # first, so that no other worker takes this one for dead
+    except (RedisError, OSError) as e:
+        log.warning("cluster: no heartbeat after Redis came back (%s)", e)
     core.republish()
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
