@@ -25,8 +25,16 @@ crypto use CPU on the same cores, which is reported separately.
 With ``--pilot-kinds baseline,hard`` the whole measurement runs twice, every
 seat played by baseline bots, then by hard bots (issue 17).
 
+With ``--workers 1,2`` it runs once with one server process and once with
+two worker processes on one port (SO_REUSEPORT) sharing a cluster lobby
+through a redis-server (``bench/load_cluster.py``): the kernel spreads the
+players, so most tables have players on both workers. For the cluster it
+also prints the cross-worker overhead per action: bytes the workers wrote
+to Redis, bytes Redis sent out, redis-server CPU.
+
 Run: .venv/bin/python bench/load.py [-n 40] [--seconds 30]
      .venv/bin/python bench/load.py -n 400 --seconds 60        # the goal
+     .venv/bin/python bench/load.py -n 200 --workers 1,2       # one process vs two workers
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from load_cluster import ClusterServers, cross_worker
 from ssh_common import ROOT, ServerProcess, connect, percentile
 
 PY = str(ROOT / ".venv" / "bin" / "python")
@@ -54,18 +63,23 @@ class LoadServer(ServerProcess):
     """``bench/load_server.py`` in a subprocess; its stdout lines are collected."""
 
     def __init__(self, bot_delay: tuple[float, float], store: bool = False,  # noqa: D107
-                 pilot_kind: str = "baseline") -> None:
+                 pilot_kind: str = "baseline", extra: tuple[str, ...] = ()) -> None:
         import tempfile
 
         self.state = tempfile.mkdtemp(prefix="ahoy-load-")
         self._launch([PY, str(ROOT / "bench" / "load_server.py"), "--state-dir", self.state,
                       "--bot-delay", str(bot_delay[0]), str(bot_delay[1]), "--pilot-kind", pilot_kind]
-                     + (["--store"] if store else []),
+                     + (["--store"] if store else []) + list(extra),
                      open(Path(self.state) / "server.log", "w"))
         self.actions: list[tuple[int, int, int, float]] = []  # (table, seat, version, t_applied)
-        self.seated: set[int] = set()
+        self.seats: dict[int, set[int]] = defaultdict(set)
         self.other: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
+
+    @property
+    def seated(self) -> set[int]:
+        """Tables whose four seats are taken."""
+        return {t for t, ss in self.seats.items() if len(ss) == 4}
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -73,7 +87,7 @@ class LoadServer(ServerProcess):
             if parts[:1] == ["A"]:
                 self.actions.append((int(parts[1][1:]), int(parts[2]), int(parts[3]), float(parts[4])))
             elif parts[:1] == ["SEATED"]:
-                self.seated.add(int(parts[1]))
+                self.seats[int(parts[1])].add(int(parts[2]))
             else:
                 self.other.append(line.rstrip())
 
@@ -176,18 +190,23 @@ def baseline(k: int, seconds: float) -> list[float]:
 
 
 async def main(args: argparse.Namespace) -> None:
-    """One measurement per ``--pilot-kinds`` entry, one after the other (a fresh server each)."""
+    """One measurement per ``--pilot-kinds`` entry and ``--workers`` count, one after the other
+    (fresh servers each)."""
     for kind in args.pilot_kinds.split(","):
-        await measure(args, kind)
+        for workers in (int(w) for w in args.workers.split(",")):
+            await measure(args, kind, workers)
 
 
-async def measure(args: argparse.Namespace, kind: str) -> None:
+async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None:
     n = args.n - args.n % 4
     tables = n // 4
+    where = (f"{workers} workers sharing a cluster lobby on one redis-server" if workers > 1
+             else f"one process, store: {'SQLite' if args.store else 'memory'}")
     print(f"# {n} sessions, {tables} tables of 4, bot delay {args.bot_delay[0]}-{args.bot_delay[1]} s, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}, "
-          f"store: {'SQLite' if args.store else 'memory'}, every seat played by a {kind} bot")
-    server = LoadServer(tuple(args.bot_delay), args.store, kind)
+          f"{where}, every seat played by a {kind} bot")
+    server = (ClusterServers(workers, lambda extra: LoadServer(tuple(args.bot_delay), False, kind, extra))
+              if workers > 1 else LoadServer(tuple(args.bot_delay), args.store, kind))
     players: dict[tuple[int, int], object] = {}
     try:
         await asyncio.sleep(0.5)
@@ -238,6 +257,7 @@ async def measure(args: argparse.Namespace, kind: str) -> None:
         await asyncio.sleep(args.warmup)
         t_from = time.monotonic()
         bytes0 = sum(len(p.raw) for p in everyone)
+        redis0 = server.redis_reading() if workers > 1 else None
         cpu0, ccpu0 = server.cpu_seconds(), client_cpu()
         rss_peak = server.rss_mib()
         end = t_from + args.seconds
@@ -247,6 +267,7 @@ async def measure(args: argparse.Namespace, kind: str) -> None:
         t_to = time.monotonic()
         span = t_to - t_from
         cpu = server.cpu_seconds() - cpu0
+        redis1 = server.redis_reading() if workers > 1 else None
         ccpu = client_cpu() - ccpu0
         sent = sum(len(p.raw) for p in everyone) - bytes0
         stop.set()
@@ -258,6 +279,11 @@ async def measure(args: argparse.Namespace, kind: str) -> None:
         print(f"playing {span:.0f} s: {len(in_window)} actions ({len(in_window) / span:.1f}/s over "
               f"{len({a[0] for a in in_window})} tables), {sent / span / 1024:.0f} KiB/s to all clients")
         print(f"server CPU {cpu / span * 100:.0f} % of one core; this client process {ccpu / span * 100:.0f} %")
+        if in_window:
+            print(f"server CPU per action: {cpu / len(in_window) * 1000:.2f} ms "
+                  f"({'all workers' if workers > 1 else 'one process'})")
+        if redis0 is not None and redis1 is not None and in_window:
+            print(cross_worker(redis0, redis1, len(in_window), span))
         print(f"server RSS playing (peak): {rss_peak:.1f} MiB -> {(rss_peak - rss0) / n:.2f} MiB per session")
         print(f"action -> all 4 seated screens: {fmt(slowest)}; no frame for {missing}")
         print(f"action -> each seated screen: {fmt(every)}")
@@ -292,6 +318,10 @@ if __name__ == "__main__":
     ap.add_argument("--store", action="store_true",
                     help="the server keeps its tables in SQLite (STATE/ahoy.db) as ahoy-server does "
                          "(default: in memory)")
+    ap.add_argument("--workers", default="1",
+                    help="comma list of worker counts, one run each at the same -n: 1 is one process as "
+                         "ahoy-server runs today; more share a cluster lobby through a redis-server the "
+                         "bench starts, e.g. --workers 1,2 (issue 15)")
     ap.add_argument("--pilot-kinds", default="baseline",
                     help="comma list: one run per bot kind playing every seat, e.g. baseline,hard (issue 17)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)

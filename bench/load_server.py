@@ -6,9 +6,12 @@ lobby, with three additions that exist only for the benchmark:
 * the lobby's ``Timing`` comes from the command line (``--bot-delay``), so
   autopiloted seats act about once per second;
 * a session whose name is ``tNNNsS`` is seated at table ``TNNN`` (seat
-  ``S``; seat 0 creates it) SIGUSR1 starts every full table and puts
-  every seat on the autopilot (a new game clears it), so the lobby plays
-  for every person;
+  0 creates it, the others join it; ``SEATED <t> <s>``); SIGUSR1 starts
+  every full table this process owns and puts every seat on the autopilot
+  (a new game clears it), so the lobby plays for every person;
+* ``--redis URL`` makes it one worker of a cluster lobby (``ClusterLobby``
+  over the worker's node, listening with SO_REUSEPORT): ``bench/load.py
+  --workers 2`` starts two on one port;
 * ``--pilot-kind hard`` makes the autopilot of every person's seat a hard
   bot (issue 17; the real autopilot stays baseline), to compare loads;
 * every applied game action is printed on stdout as
@@ -35,7 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, LobbyError, TableConfig, Timing  # noqa: E402
 from ahoy_tui.lobby.table import Table  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
@@ -48,10 +51,16 @@ SEATS = 4
 
 
 class Seating:
-    """Seats ``tNNNsS`` sessions at tables of four; starts them on request."""
+    """Seats ``tNNNsS`` sessions at tables of four through the lobby contract; starts them on request.
 
-    def __init__(self, lobby: Lobby, clocks: str) -> None:
-        self.lobby = lobby
+    Seat 0 creates table ``TNNN``; the others find it by name in the table list
+    (with ``--redis`` it may be another worker's) and join it. Each seated
+    session prints ``SEATED <t> <s>``.
+    """
+
+    def __init__(self, api: LobbyAPI, core: Lobby, clocks: str) -> None:
+        self.api = api
+        self.core = core
         self.clocks = clocks
         self.tables: dict[int, dict[str, Any]] = {}
 
@@ -61,43 +70,64 @@ class Seating:
         on_ready = None
         if match:
             t, s = int(match.group(1)), int(match.group(2))
-            on_ready = lambda app: self.seat(app, t, s)  # noqa: E731
+            on_ready = lambda app: asyncio.ensure_future(self.seat(app, t, s))  # noqa: E731
         return AhoyApp(info, lobby, handle, on_ready=on_ready)
 
-    def seat(self, app: AhoyApp, t: int, s: int) -> None:
-        group = self.tables.setdefault(t, {"apps": {}, "tid": None, "joined": set()})
+    async def seat(self, app: AhoyApp, t: int, s: int) -> None:
+        group = self.tables.setdefault(t, {"apps": {}, "tid": None})
         group["apps"][s] = app
-        lobby = self.lobby
-        if group["tid"] is None and s == 0:
-            cfg = TableConfig.make(name=f"T{t:03d}", seats=SEATS, limit=1000, clocks=self.clocks)
-            group["tid"] = lobby.create_table(app.handle, cfg)
-            app.open_table(group["tid"])
-            group["joined"].add(0)
-        tid = group["tid"]
-        if tid is None:
+        api, name = self.api, f"T{t:03d}"
+        try:
+            if s == 0:
+                cfg = TableConfig.make(name=name, seats=SEATS, limit=1000, clocks=self.clocks)
+                tid = await self._create(app, cfg)
+            else:
+                tid = await self._find(name)
+                await api.join(app.handle, tid)
+                await api.set_ready(app.handle, tid, True)
+        except Exception as error:  # noqa: BLE001 - reported to the bench
+            print(f"ERR seat {name} {s}: {error}", flush=True)
             return
-        for seat, other in sorted(group["apps"].items()):
-            if seat in group["joined"]:
-                continue
-            other.open_table(tid)
-            lobby.join(other.handle, tid)
-            lobby.set_ready(other.handle, tid, True)
-            group["joined"].add(seat)
-        if len(group["joined"]) == SEATS:
-            print(f"SEATED {t}", flush=True)
+        group["tid"] = tid
+        app.open_table(tid)
+        print(f"SEATED {t} {s}", flush=True)
+
+    async def _create(self, app: AhoyApp, cfg: TableConfig) -> str:
+        """Create the table, trying again while the cluster has no table id ready (a burst)."""
+        for _ in range(100):
+            try:
+                return await self.api.create_table(app.handle, cfg)
+            except LobbyError as refused:
+                if "busy" not in refused.reason:
+                    raise
+                await asyncio.sleep(0.2)
+        return await self.api.create_table(app.handle, cfg)
+
+    async def _find(self, name: str) -> str:
+        for _ in range(600):
+            tid = next((x.table_id for x in await self.api.table_summaries() if x.name == name), None)
+            if tid is not None:
+                return tid
+            await asyncio.sleep(0.1)
+        raise RuntimeError(f"no table {name}")
 
     def start_all(self) -> None:
-        started = 0
+        """Start every full table this process owns; the autopilot plays every seat."""
+        core, started = self.core, 0
         for t, group in sorted(self.tables.items()):
-            if len(group["joined"]) == SEATS and not group.get("started"):
-                try:
-                    self.lobby.start(group["apps"][0].handle, group["tid"])
-                    for app in group["apps"].values():
-                        self.lobby.set_autopilot(app.handle, group["tid"], True)
-                    group["started"] = True
-                    started += 1
-                except Exception as error:  # noqa: BLE001 - reported to the bench
-                    print(f"ERR start T{t:03d}: {error}", flush=True)
+            table = core.tables.get(group["tid"]) if group["tid"] else None
+            if 0 not in group["apps"] or table is None or table.filled() < SEATS or group.get("started"):
+                continue
+            try:
+                core.start(group["apps"][0].handle, group["tid"])
+                with core.batch():
+                    for seat in table.seats:
+                        seat.auto = True
+                    table.changed()
+                group["started"] = True
+                started += 1
+            except Exception as error:  # noqa: BLE001 - reported to the bench
+                print(f"ERR start T{t:03d}: {error}", flush=True)
         print(f"STARTED {started}", flush=True)
         print(f"STARTED {started} t={time.monotonic():.3f}", file=sys.stderr, flush=True)
 
@@ -117,6 +147,16 @@ def record_gc_pauses() -> None:
                 print(f"GC gen={info['generation']} ms={ms:.1f} t={time.monotonic():.3f}", file=sys.stderr, flush=True)
 
     gc.callbacks.append(callback)
+
+
+async def record_loop_lag(every: float = 0.1, report: float = 0.5) -> None:
+    """Log every event-loop stall of ``report`` s or more on stderr (``LAG ms=M``)."""
+    while True:
+        t0 = time.monotonic()
+        await asyncio.sleep(every)
+        lag = time.monotonic() - t0 - every
+        if lag >= report:
+            print(f"LAG ms={lag * 1000:.0f} t={time.monotonic():.3f}", file=sys.stderr, flush=True)
 
 
 def pilot_kind(kind: str) -> None:
@@ -149,18 +189,27 @@ def record_actions() -> None:
 
 async def serve(args: argparse.Namespace) -> None:
     timing = Timing(bot_delay=(args.bot_delay[0], args.bot_delay[1]), between_hands=args.between_hands)
-    store = SQLiteStore(Path(args.state_dir) / "ahoy.db") if args.store else MemoryStore()
-    lobby = Lobby(timing=timing, seed=args.seed, store=store)
-    seating = Seating(lobby, args.clocks)
+    cluster = node = None
+    if args.redis:
+        from server.cluster import join_cluster
+
+        cluster, node = await join_cluster(args.redis, args.lease_ttl, timing=timing, seed=args.seed)
+        store, lobby, api = node.store, cluster.core, cluster
+    else:
+        store = SQLiteStore(Path(args.state_dir) / "ahoy.db") if args.store else MemoryStore()
+        lobby = Lobby(timing=timing, seed=args.seed, store=store)
+        api = InMemoryLobby(lobby)
+    seating = Seating(api, lobby, args.clocks)
     config = ServerConfig(
         host="127.0.0.1", port=args.port, host_key_path=Path(args.state_dir) / "host_ed25519_key",
         max_sessions=0, max_sessions_per_address=0,
-        max_connections_per_minute=0, app_factory=seating.factory,
+        max_connections_per_minute=0, app_factory=seating.factory, reuse_port=bool(args.redis),
     )
-    server = AhoyServer(config, InMemoryLobby(lobby))
+    server = AhoyServer(config, api)
     await server.start()
     record_actions()
     record_gc_pauses()
+    asyncio.ensure_future(record_loop_lag())
     if args.pilot_kind != "baseline":
         pilot_kind(args.pilot_kind)
     print(f"Ahoy bench server listening on 127.0.0.1:{server.port}", flush=True)
@@ -169,10 +218,18 @@ async def serve(args: argparse.Namespace) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     loop.add_signal_handler(signal.SIGUSR1, seating.start_all)
+    if cluster is not None:
+        bus = cluster.bus
+        loop.add_signal_handler(signal.SIGUSR2, lambda: print(
+            f"BUS {bus.bytes_out} {bus.published} t={time.monotonic():.3f}", flush=True))
     await stop.wait()
     lobby.freeze()
     await server.stop()
-    store.close()
+    if cluster is not None:
+        await cluster.close()
+        await node.stop()
+    else:
+        store.close()
 
 
 def main() -> None:
@@ -185,6 +242,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--store", action="store_true", help="keep tables in STATE_DIR/ahoy.db (SQLite)")
     p.add_argument("--pilot-kind", default="baseline", help="bot kind of every autopiloted seat (bench only)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="one worker of a cluster lobby on this Redis (SO_REUSEPORT on --port); SIGUSR2 prints "
+                        "BUS <bytes written to Redis> <messages published> t=<monotonic>")
+    p.add_argument("--lease-ttl", type=float, default=15.0,
+                   help="seconds a table's lease (and a worker's heartbeat) lasts: the bench's connect "
+                        "storms stall a worker's loop for seconds on 2 cores (default 15)")
     args = p.parse_args()
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     asyncio.run(serve(args))

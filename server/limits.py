@@ -10,7 +10,7 @@ it in. It refuses:
   disconnect reason the client prints);
 * a new interactive session when the server already runs ``max_sessions``,
   or when the same address already has its share (told on the channel,
-  exit status 1). One identity never has two: a new session replaces the
+  exit status 1; with ``--redis`` the sessions on every worker count). One identity never has two: a new session replaces the
   older one (:mod:`server.pty_session`), so it is not counted here.
 
 Addresses are grouped: IPv4 (and IPv4-mapped IPv6) by address, IPv6 by its
@@ -171,7 +171,8 @@ class Gate:
 
     # -- after authentication ---------------------------------------------------
     def session_refusal(self, addr: str, identity: str, name: str,
-                        running: Iterable[tuple[str, str]]) -> str | None:
+                        running: Iterable[tuple[str, str]],
+                        elsewhere: Iterable[tuple[str, str]] = ()) -> str | None:
         """The refusal line for a new interactive session, or None to let it run.
 
         Sessions of the same identity are not counted: the new one replaces them.
@@ -181,6 +182,9 @@ class Gate:
             identity: Its identity (``key:...`` / ``user:...``).
             name: Its display name (kept for the callers' log lines).
             running: ``(address, identity)`` of every session running now.
+            elsewhere: ``(address key, identity)`` of the sessions on the other
+                workers of a cluster (``--redis``): they count towards
+                ``per_address`` (cluster-wide), not ``max_sessions`` (this process).
         """
         lim = self.limits
         key = address_key(addr)
@@ -190,6 +194,7 @@ class Gate:
                 continue
             total += 1
             same_address += address_key(other_addr) == key
+        same_address += sum(1 for a, i in elsewhere if i != identity and a == key)
         if lim.max_sessions and total >= lim.max_sessions:
             return self._refused("server full", addr, FULL)
         if lim.per_address and same_address >= lim.per_address:

@@ -23,10 +23,12 @@ from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
 from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
                             prune_daily, start_lobby)
+from server.cluster import end_replaced_sessions, join_cluster
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
-from ahoy_tui.cluster.node import Node, start_node
+from ahoy_tui.cluster.lobby import ClusterLobby
+from ahoy_tui.cluster.node import Node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
@@ -164,8 +166,9 @@ async def serve(config: ServerConfig) -> None:
     as it was, and the store writes what it holds before the process ends.
     """
     node: Node | None = None
+    cluster: ClusterLobby | None = None
     if config.redis_url:
-        node = await start_node(config.redis_url, config.lease_ttl)
+        cluster, node = await join_cluster(config.redis_url, config.lease_ttl)
         store, lobby = node.store, node.lobby
         prune(store, config.keep_games_days, config.keep_games)
     else:
@@ -174,11 +177,13 @@ async def serve(config: ServerConfig) -> None:
     # A store that could not be opened was logged once: bans then live in memory too
     # (with --redis, in each worker's memory: docs/deploy.md).
     moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None)
-    server = AhoyServer(config, InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
+    server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
+    if cluster is not None:
+        cluster.on_replaced = end_replaced_sessions(server.sessions)
     try:
         await server.start()
     except BaseException:
-        await _close(node, store)
+        await _close(node, store, cluster)
         moderation.close()
         raise
     sys.stdout.write(banner(server))
@@ -193,7 +198,7 @@ async def serve(config: ServerConfig) -> None:
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()
-    await _close(node, store)
+    await _close(node, store, cluster)
     moderation.close()
     if lobby.community is not None:
         lobby.community.close()
@@ -201,8 +206,11 @@ async def serve(config: ServerConfig) -> None:
     sys.stdout.flush()
 
 
-async def _close(node: Node | None, store) -> None:  # noqa: ANN001 - a TableStore
-    """Write what the store holds and let go of it (a cluster worker also releases its leases)."""
+async def _close(node: Node | None, store, cluster: ClusterLobby | None = None) -> None:  # noqa: ANN001
+    """Write what the store holds and let go of it (a cluster worker also says goodbye to the
+    cluster lobby and releases its leases)."""
+    if cluster is not None:
+        await cluster.close()
     if node is not None:
         await node.stop()
     else:

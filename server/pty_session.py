@@ -29,6 +29,7 @@ from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
 from server.identity import sanitize_name
+from server.limits import address_key
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.termcaps import color_system_for, lang_for, utf8_for
@@ -179,8 +180,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
             return FULL_MESSAGE.rstrip()
         conn = self.connection
         running = [(s.connection.address, s.connection.identity) for s in self.server.sessions]
+        elsewhere = getattr(self.server.lobby, "sessions_elsewhere", None)  # a ClusterLobby (--redis)
         return self.server.gate.session_refusal(
-            conn.address, conn.identity, sanitize_name(conn.username), running
+            conn.address, conn.identity, sanitize_name(conn.username), running,
+            elsewhere() if elsewhere is not None else (),
         )
 
     # -- no PTY ---------------------------------------------------------
@@ -254,6 +257,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
             chan.exit(1)
             return
         handle = self.handle = await lobby.connect(identity, sanitize_name(self.connection.username))
+        located = getattr(lobby, "set_address", None)  # a ClusterLobby counts addresses cluster-wide
+        if located is not None:
+            located(handle, address_key(self.connection.address))
         info = self.info = self._session_info(handle.name)
         for older in [s for s in self.server.sessions
                       if s.started < self.started and s.connection.identity == identity]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Callable
 
 import redis
 import redis.asyncio as aioredis
@@ -54,8 +55,11 @@ class Node:
 
 
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
-                     clock: Clock | None = None, seed: int | None = None) -> Node:
-    """Join the cluster at Redis ``url`` (see the module docstring).
+                     clock: Clock | None = None, seed: int | None = None,
+                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None) -> Node:
+    """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
+    lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
+    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``.
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
@@ -65,9 +69,9 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
     client = aioredis.from_url(url, socket_timeout=ttl, socket_connect_timeout=ttl)
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
-        worker_id = new_worker_id()
+        worker_id = worker_id or new_worker_id()
         ownership = Ownership(store, Leases(client, worker_id, ttl), prefix)
-        lobby = Lobby(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
+        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
         ownership.attach(lobby)
         lobby.resume(tables=False)
         await ownership.start()

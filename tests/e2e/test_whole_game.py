@@ -431,8 +431,39 @@ def test_truth_flags_a_reveal_published_before_its_hand_is_over():
     assert truth.early_reveals == [(1.0, 1)] and truth.reveals == 2
 
 
+def _member(table: Table, name: str):
+    """The session (or, in a cluster, its proxy at the owner) of ``name`` at ``table``."""
+    return next(h for h in table.members if h.name == name)
+
+
+async def _servers(tmp_path: Path, workers: int, request) -> tuple[Lobby, list, list]:
+    """``workers`` SSH servers; returns the lobby that owns anna's tables, the servers and the
+    cluster lobbies to close (none for one in-memory server)."""
+    from server.hosting import default_app_factory
+
+    timing = Timing(bot_delay=(0, 0.02), between_hands=0.3)
+    if workers == 1:
+        lobby = Lobby(timing=timing, seed=5)
+        return lobby, [await start_server(tmp_path, lobby, app_factory=default_app_factory)], []
+    from ahoy_tui.cluster.lobby import ClusterLobby
+    from harness import quiet_config
+    from server.ssh import AhoyServer
+
+    url = request.getfixturevalue("redis_server").url
+    clusters = [ClusterLobby(url, f"w{i}", timing=timing, seed=5) for i in range(workers)]
+    servers = []
+    for c in clusters:
+        await c.open()
+        servers.append(AhoyServer(quiet_config(tmp_path, app_factory=default_app_factory), c))
+        await servers[-1].start()
+    return clusters[0].core, servers, clusters
+
+
 @pytest.mark.slow
-async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch, workers, request):
+    """With two workers (a cluster lobby on a real redis-server), anna's session is on the table's
+    owner and bo's and eve's on the other worker: their views cross Redis."""
     t0 = time.monotonic()
     truth = Truth()
     instrument(monkeypatch, truth)
@@ -441,15 +472,13 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
     import textual.screen
 
     monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 1 / FPS)
-    lobby = Lobby(timing=Timing(bot_delay=(0, 0.02), between_hands=0.3), seed=5)
-    from server.hosting import default_app_factory
-
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    lobby, servers, clusters = await _servers(tmp_path, workers, request)
+    server, other = servers[0], servers[-1]
     players: list[Player] = []
     try:
         anna = await connect(server.port, "anna", cols=80, rows=24, env=UTF8)
-        bo = await connect(server.port, "bo", cols=80, rows=24, env={"LANG": "C"})  # no UTF-8: ASCII mode, 10H / QS
-        eve = await connect(server.port, "eve", cols=80, rows=24, env=UTF8)
+        bo = await connect(other.port, "bo", cols=80, rows=24, env={"LANG": "C"})  # no UTF-8: ASCII mode, 10H / QS
+        eve = await connect(other.port, "eve", cols=80, rows=24, env=UTF8)
         players = [anna, bo, eve]
         frames = {id(p): record_frames(p) for p in players}
         await anna.wait_for("welcome aboard", 10)
@@ -480,8 +509,8 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
         anna.send("g")
         await wait_until(lambda: table.game is not None, 10, "the game to start")
 
-        seat_of = {name: table.members[_handle(lobby, name)] for name in ("anna", "bo")}
-        assert table.members[_handle(lobby, "eve")] is None
+        seat_of = {name: table.members[_member(table, name)] for name in ("anna", "bo")}
+        assert table.members[_member(table, "eve")] is None
         done = asyncio.Event()
         people = [Person("anna", anna, random.Random(1)), Person("bo", bo, random.Random(2))]
         tasks = [asyncio.create_task(p.play(done)) for p in people]
@@ -526,4 +555,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch):
                 await asyncio.wait_for(p.close(), 5)
             except Exception:
                 pass
-        await server.stop()
+        for s in servers:
+            await s.stop()
+        for c in clusters:
+            await c.close()

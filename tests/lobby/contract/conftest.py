@@ -2,10 +2,12 @@
 
 The tests in this package use only what it yields: ``.lobby`` (a
 :class:`~ahoy_tui.lobby.api.LobbyAPI`) and ``.advance(seconds)`` (let lobby
-time pass: timers, bots, clocks). Today it is an ``InMemoryLobby`` over a
-``Lobby`` with a ``ManualClock``, instant timing and a fixed seed; another
-implementation (a ``RedisLobby``) supplies its own lobby and real waits
-here, and the same tests run unchanged.
+time pass: timers, bots, clocks). Every test runs three times: an ``InMemoryLobby``
+over a ``Lobby`` with a ``ManualClock``, instant timing and a fixed seed
+(``memory``); one ``ClusterLobby`` worker on a real redis-server
+(``cluster``); and two workers sharing it, the sessions dealt to them in
+turn (``cluster2``, ``tests/cluster/workers.py``: every command ends once
+the other worker has acted on it). The same tests run unchanged.
 """
 
 from __future__ import annotations
@@ -42,9 +44,19 @@ class LobbyUnderTest:
             waited += step
 
 
-@pytest.fixture
-async def lobby_factory() -> AsyncIterator[LobbyUnderTest]:
-    """A fresh in-memory lobby: manual clock, bots without pauses, seed 7."""
+@pytest.fixture(params=["memory", "cluster", "cluster2"])
+async def lobby_factory(request) -> AsyncIterator[LobbyUnderTest]:
+    """A fresh lobby: manual clock(s), bots without pauses, seed 7 (see the module docstring)."""
+    if request.param != "memory":
+        from tests.cluster.workers import SplitLobby, Workers
+
+        workers = await Workers(request.getfixturevalue("redis_server").url,
+                                1 if request.param == "cluster" else 2).start()
+        try:
+            yield LobbyUnderTest(SplitLobby(workers), workers.advance)
+        finally:
+            await workers.close()
+        return
     clock = ManualClock()
     core = Lobby(clock=clock, timing=Timing.instant(), seed=7, wall=lambda: 0.0)
 

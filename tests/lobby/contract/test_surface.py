@@ -6,6 +6,9 @@ import inspect
 import re
 from pathlib import Path
 
+import pytest
+
+from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.in_memory import InMemoryLobby
 
@@ -24,9 +27,11 @@ def test_every_command_is_a_coroutine_named_in_the_docs():
         assert re.search(rf"\b{name}\(", doc), f"docs/lobby-api.md does not name {name}()"
 
 
-def test_the_in_memory_lobby_implements_every_command_with_the_same_signature():
-    assert isinstance(InMemoryLobby(), LobbyAPI)
+@pytest.mark.parametrize("implementation", [InMemoryLobby, ClusterLobby])
+def test_every_lobby_implements_every_command_with_the_same_signature(implementation):
+    if implementation is InMemoryLobby:
+        assert isinstance(InMemoryLobby(), LobbyAPI)
     for name, fn in commands().items():
-        mine = getattr(InMemoryLobby, name)
+        mine = getattr(implementation, name)
         assert inspect.iscoroutinefunction(mine), name
         assert inspect.signature(mine) == inspect.signature(fn), name

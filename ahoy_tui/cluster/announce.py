@@ -1,0 +1,49 @@
+"""What a worker tells every other worker, written through its :class:`~ahoy_tui.cluster.bus.Bus`.
+
+Each write goes to the lobby channel (``ahoy:lobby``: the others' mirrors
+update at once) and, where a worker that starts later must read it, to a
+hash: directory rows in ``ahoy:tables``, sessions in ``ahoy:sessions``,
+private codes in ``ahoy:codes`` (envelopes: :mod:`ahoy_tui.cluster.wire`).
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus
+from ahoy_tui.cluster.directory import CODES_KEY, SESSIONS_KEY, TABLES_KEY
+from ahoy_tui.cluster.wire import pack
+from ahoy_tui.lobby.messages import ChatMessage, TableSummary
+
+
+def table_row(bus: Bus, table_id: str, summary: TableSummary | None, seated: frozenset[str],
+              code: str | None) -> None:
+    """An owned table's public row changed (``summary``), or it closed (None)."""
+    env = pack({"k": "dir", "t": table_id, "o": bus.worker_id, "sum": summary, "ids": seated})
+    if summary is None:
+        bus.write(lambda p: p.hdel(TABLES_KEY, table_id))
+    else:
+        bus.write(lambda p: p.hset(TABLES_KEY, table_id, env), len(env))
+        if code:
+            bus.write(lambda p: p.hset(CODES_KEY, code, table_id))
+    bus.publish(LOBBY_CHANNEL, env)
+
+
+def lobby_chat(bus: Bus, msg: ChatMessage) -> None:
+    """A lobby chat line said on this worker (the store keeps the history)."""
+    bus.publish(LOBBY_CHANNEL, pack({"k": "chat", "w": bus.worker_id, "m": msg}))
+
+
+def session(bus: Bus, sid: str, on: bool, identity: str, name: str, since: float, address: str) -> None:
+    """Session ``sid`` of this worker came (``on``) or went.
+
+    Args:
+        since: When it connected (wall-clock s; the newest session of an identity wins).
+        address: Its client's address group (``server.limits.address_key``), "" when not told.
+    """
+    field = f"{bus.worker_id}/{sid}"
+    env = pack({"k": "on" if on else "off", "w": bus.worker_id, "s": sid, "i": identity, "n": name,
+                "at": since, "a": address})
+    if on:
+        bus.write(lambda p: p.hset(SESSIONS_KEY, field, env), len(env))
+    else:
+        bus.write(lambda p: p.hdel(SESSIONS_KEY, field))
+    bus.publish(LOBBY_CHANNEL, env)

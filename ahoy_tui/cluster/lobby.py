@@ -1,0 +1,394 @@
+"""``ClusterLobby``: the lobby contract for one worker of several sharing one lobby through Redis.
+
+Each worker runs one ``ClusterLobby`` (docs/lobby-api.md, "The cluster
+lobby"). Its sessions (SSH connection, Textual app) never move; they talk
+only to it. A table is written by its owner only: a command about a table
+this worker owns runs on its own ``ClusterCore`` at once; one about another
+worker's table goes there as a ``req`` envelope and returns with the reply,
+after the messages it caused reached this worker's sessions
+(:mod:`ahoy_tui.cluster.owner`). Refusals come back as the same
+``LobbyError`` subclass with the same sentence.
+
+Cluster-wide: the table list and names online (:mod:`ahoy_tui.cluster.directory`),
+one live session per identity (the newest wins: the older one's
+``on_replaced`` is called, or it is disconnected), lobby chat (heard by
+every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
+:mod:`ahoy_tui.cluster.watch`): its sessions' seats go to the autopilot (R17).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import time
+import uuid
+from functools import partial
+from typing import Any, Callable
+
+from redis.exceptions import RedisError
+
+from ahoy_tui.cluster import announce, watch
+from ahoy_tui.cluster.bus import Bus, stop_tasks
+from ahoy_tui.cluster.keys import worker_channel
+from ahoy_tui.cluster.core import ClusterCore
+from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
+from ahoy_tui.cluster.owner import TableOwner
+from ahoy_tui.cluster.wire import pack, refused
+from ahoy_tui.community.service import BoardRow, Profile
+from ahoy_tui.games.base import Action
+from ahoy_tui.lobby.api import BotKind
+from ahoy_tui.lobby.errors import Refused
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby import standings
+from ahoy_tui.lobby.lobby import LOBBY
+from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.store.base import GameListing
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT = 10.0
+"""Seconds a command waits for another worker's reply."""
+NO_ANSWER = "that table's server does not answer; try again in a moment"
+
+
+class ClusterLobby:
+    """:class:`~ahoy_tui.lobby.api.LobbyAPI` of one worker sharing a lobby through Redis.
+
+    Args:
+        url: redis-py URL of the shared Redis.
+        worker_id: This worker's id (default: a new random one).
+        heartbeat: Seconds between this worker's heartbeats.
+        dead_after: Seconds without a heartbeat after which a worker is dead.
+        request_timeout: Seconds a command waits for another worker's reply.
+        **lobby: Arguments of its ``Lobby`` (clock, timing, seed, wall, store).
+
+    Attributes:
+        core: This worker's single writer (its own tables and sessions).
+        on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
+            started on another worker; the server tells the older one and ends
+            it (default: it gets a ``Notice`` and is disconnected).
+        bus: The Redis link (``bus.bytes_out``: payload bytes written).
+    """
+
+    def __init__(self, url: str, worker_id: str | None = None, heartbeat: float = 1.0, dead_after: float = 5.0,
+                 request_timeout: float = REQUEST_TIMEOUT, **lobby: Any) -> None:
+        self.worker_id = worker_id or uuid.uuid4().hex[:12]
+        self.directory = Directory()
+        self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
+        self.core = self.build_core(**lobby)
+        self.heartbeat = heartbeat
+        self.dead_after = dead_after
+        self.request_timeout = request_timeout
+        self.on_replaced: Callable[[PlayerHandle, str], None] | None = None
+        self._sid: dict[PlayerHandle, str] = {}
+        self._by_sid: dict[str, PlayerHandle] = {}
+        self._since: dict[PlayerHandle, float] = {}
+        self._replaced: set[PlayerHandle] = set()
+        self._address: dict[PlayerHandle, str] = {}
+        self._remote: dict[PlayerHandle, dict[str, str]] = {}
+        """Per session here: table id -> owner, for tables of other workers it is at."""
+        self._seen: dict[tuple[str, str], int] = {}
+        self._pending: dict[int, asyncio.Future] = {}
+        self._ids = itertools.count(1)
+        self._tasks: list[asyncio.Task] = []
+
+    # -- life ---------------------------------------------------------------------------------
+
+    def build_core(self, **lobby: Any) -> ClusterCore:
+        """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
+        (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
+        self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
+                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted, **lobby)
+        self.owner = TableOwner(self.core, self.bus)
+        return self.core
+
+    async def open(self) -> None:
+        """Join the cluster: subscribe, beat once, read the directory, start the heartbeat and the watch.
+
+        Raises:
+            redis.exceptions.ConnectionError: Redis cannot be reached.
+        """
+        await self.bus.start()
+        await watch.beat_once(self)
+        await self._load()
+        self._tasks = [asyncio.create_task(watch.beat(self), name=f"beat-{self.worker_id}"),
+                       asyncio.create_task(watch.watch(self), name=f"watch-{self.worker_id}")]
+
+    async def close(self, goodbye: bool = True) -> None:
+        """Leave the cluster. ``goodbye``: disconnect this worker's sessions (R17) and tell the
+        others; False: just stop (as a killed worker would: the others find out by its heartbeat)."""
+        await stop_tasks(self._tasks)
+        if goodbye:
+            for handle in list(self._sid):
+                await self.disconnect(handle)
+            watch.say_goodbye(self)
+        for fut in self._pending.values():
+            fut.cancel()
+        await self.bus.close(flush=goodbye)
+
+    async def _load(self) -> None:
+        redis = self.bus.redis
+        rows = await redis.hgetall(TABLES_KEY)
+        for data in rows.values():
+            watch.apply_row(self, data)
+        for data in (await redis.hgetall(SESSIONS_KEY)).values():
+            watch.apply_presence(self, data)
+        self.core.tables_changed()
+
+    async def _reconnected(self) -> None:
+        await watch.reconnected(self)
+
+    def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
+        """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""
+        announce.session(self.bus, sid, on, handle.identity, handle.name, self._since.get(handle, 0.0),
+                         self._address.get(handle, ""))
+
+    # -- asking an owner ----------------------------------------------------------------------
+
+    async def ask(self, owner: str, op: str, handle: PlayerHandle | None, *args: Any) -> Any:
+        """Run ``op`` at worker ``owner`` for ``handle``; its result.
+
+        Raises:
+            LobbyError: the owner refused (the same subclass and sentence), or did not answer.
+        """
+        rid = next(self._ids)
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._pending[rid] = fut
+        env: dict[str, Any] = {"k": "req", "id": rid, "w": self.worker_id, "op": op, "a": list(args),
+                               "s": self._sid.get(handle, "") if handle is not None else "",
+                               "who": [handle.identity, handle.name] if handle is not None else ["", ""]}
+        self.bus.publish(worker_channel(owner), pack(env))
+        try:
+            return await asyncio.wait_for(fut, self.request_timeout)
+        except asyncio.TimeoutError:
+            raise Refused(NO_ANSWER) from None
+        finally:
+            self._pending.pop(rid, None)
+
+    async def _at(self, op: str, handle: PlayerHandle, table_id: str, *args: Any) -> Any:
+        """``op`` on table ``table_id``: here when this worker owns it (or nobody does), else at its owner."""
+        owner = self.directory.owner(table_id)
+        if owner is None or owner == self.worker_id or table_id in self.core.tables:
+            return getattr(self.core, op)(handle, table_id, *args)
+        result = await self.ask(owner, op, handle, table_id, *args)
+        if op not in ("leave", "record_for", "chat"):
+            self._remote.setdefault(handle, {})[table_id] = owner
+        return result
+
+    def _attach_remote(self, handle: PlayerHandle, row: Row) -> None:
+        """A new session of someone seated at ``row``'s table (another worker's): take it back there (R17)."""
+        self._remote.setdefault(handle, {})[row.table_id] = row.owner
+        asyncio.ensure_future(self.quietly(self.ask(row.owner, "attach", handle, row.table_id)))
+
+    def _adopted(self, table_id: str) -> None:
+        """This worker owns ``table_id`` now: sessions here that were at it through another
+        worker (it died; failover) are attached to it here, once the adoption has finished."""
+        asyncio.get_running_loop().call_soon(watch.take_back, self, table_id)
+
+    @staticmethod
+    async def quietly(coro: Any) -> None:
+        """Await ``coro``; a refusal or lost reply is only logged (a resync repairs it)."""
+        try:
+            await coro
+        except Exception as e:  # noqa: BLE001 - a lost re-attach is retried by the next resync
+            log.info("cluster: %s", e)
+
+    # -- hearing ------------------------------------------------------------------------------
+
+    def _heard(self, channel: str, data: bytes) -> None:
+        watch.heard(self, data)
+
+    def resolve(self, env: dict[str, Any]) -> None:
+        """A ``rep`` envelope: finish the command waiting for it."""
+        fut = self._pending.get(env.get("id"))
+        if fut is None or fut.done():
+            return
+        if "err" in env:
+            fut.set_exception(refused(env["err"]))
+        else:
+            fut.set_result(env.get("ok"))
+
+    def deliver(self, env: dict[str, Any]) -> None:
+        """A ``msg`` envelope for a session here: deliver it; a gap in ``n`` asks for a full update."""
+        handle = self._by_sid.get(env.get("s", ""))
+        if handle is None:
+            return
+        key = (env.get("w", ""), env["s"])
+        n, last = env.get("n", 0), self._seen.get(key, 0)
+        if 1 < n <= last:
+            return  # sent again after Redis came back: delivered already
+        self._seen[key] = n
+        table_id = env.get("t", "")
+        if n != 1 and n != last + 1 and table_id:
+            log.warning("cluster: session %s missed messages %d..%d of %s: resync", env["s"], last + 1, n - 1,
+                        table_id)
+            asyncio.ensure_future(self.quietly(self.ask(env["w"], "resync", handle, table_id)))
+        msg = env.get("m")
+        watch.track(self, handle, env.get("w", ""), msg)
+        handle.deliver(msg)
+
+    def replace_older(self, identity: str, name: str, since: float) -> None:
+        """A session of ``identity`` started on another worker at ``since``: the older ones here end."""
+        for h in [h for h in self._sid if h.identity == identity and self._since.get(h, 0.0) < since]:
+            self._replaced.add(h)
+            if self.on_replaced is not None:
+                self.on_replaced(h, name)
+            else:
+                h.deliver(Notice(f"You connected again elsewhere as {name}: this session ends.", "info"))
+                asyncio.ensure_future(self.disconnect(h))
+
+    def set_address(self, handle: PlayerHandle, address: str) -> None:
+        """The client address of session ``handle`` (``server.limits.address_key``): the other
+        workers count it in their per-address limit."""
+        sid = self._sid.get(handle)
+        if sid is not None:
+            self._address[handle] = address
+            self.announce(handle, sid, True)
+
+    def sessions_elsewhere(self) -> list[tuple[str, str]]:
+        """``(address, identity)`` of every session on the other workers (for ``Gate.session_refusal``)."""
+        return self.directory.remote_sessions(self.worker_id)
+
+    def sessions(self) -> dict[PlayerHandle, str]:
+        """This worker's sessions and their ids."""
+        return dict(self._sid)
+
+    def remote_tables(self, handle: PlayerHandle) -> dict[str, str]:
+        """Tables of other workers ``handle`` is at: table id -> owner."""
+        return self._remote.setdefault(handle, {})
+
+    # -- presence -----------------------------------------------------------------------------
+
+    async def connect(self, identity: str, wanted_name: str) -> PlayerHandle:
+        handle = self.core.connect(identity, wanted_name)
+        sid = f"{next(self._ids)}"
+        self._sid[handle], self._by_sid[sid] = sid, handle
+        self._since[handle] = time.time()
+        self.announce(handle, sid, True)
+        return handle
+
+    async def disconnect(self, handle: PlayerHandle) -> None:
+        sid = self._sid.pop(handle, None)
+        if sid is None:
+            self.core.disconnect(handle)
+            return
+        replaced = handle in self._replaced or any(h.identity == handle.identity for h in self._sid)
+        self._replaced.discard(handle)
+        for owner in set(self._remote.pop(handle, {}).values()):
+            self.bus.publish(worker_channel(owner), pack({"k": "req", "id": 0, "w": self.worker_id, "op": "bye",
+                                                          "s": sid, "a": [replaced]}))
+        self.announce(handle, sid, False)
+        self._by_sid.pop(sid, None)
+        self._since.pop(handle, None)
+        self._address.pop(handle, None)
+        self.core.drop(handle, replaced)
+
+    async def online_names(self) -> list[str]:
+        return self.core.online_names()
+
+    async def table_summaries(self) -> list[TableSummary]:
+        return self.core.table_summaries()
+
+    async def lobby_state(self) -> LobbyChanged:
+        return self.core.lobby_state()
+
+    async def seated_tables(self, identity: str) -> frozenset[str]:
+        return self.core.seated_tables(identity)
+
+    # -- tables -------------------------------------------------------------------------------
+
+    async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
+        if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
+            try:
+                self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except Exception as e:  # noqa: BLE001 - Redis away: a refusal, not a crash
+                log.warning("cluster: no table id (%s)", e)
+                raise Refused("the harbour master cannot be reached; try again in a moment") from None
+        return self.core.create_table(handle, config)
+
+    async def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:
+        return await self._at("join", handle, table_id, code)
+
+    async def join_by_code(self, handle: PlayerHandle, code: str) -> str:
+        want = code.strip().upper() if isinstance(code, str) else ""
+        if any(t.code == want and not t.closed for t in self.core.tables.values()):
+            return self.core.join_by_code(handle, code)
+        try:
+            raw = await self.bus.redis.hget(CODES_KEY, want) if want else None
+        except (RedisError, OSError):
+            raw = None
+        table_id = raw.decode() if raw else ""
+        owner = self.directory.owner(table_id)
+        if owner is None or owner == self.worker_id:
+            raise Refused("no table has that code")
+        self._remote.setdefault(handle, {})[table_id] = owner
+        return await self.ask(owner, "join_by_code", handle, code)
+
+    async def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
+        await self._at("spectate", handle, table_id, code)
+
+    async def leave(self, handle: PlayerHandle, table_id: str) -> None:
+        await self._at("leave", handle, table_id)
+        self._remote.get(handle, {}).pop(table_id, None)
+
+    async def add_bot(self, handle: PlayerHandle, table_id: str, kind: BotKind = "baseline") -> int:
+        return await self._at("add_bot", handle, table_id, kind)
+
+    async def remove_seat(self, handle: PlayerHandle, table_id: str, seat: int) -> None:
+        await self._at("remove_seat", handle, table_id, seat)
+
+    async def set_ready(self, handle: PlayerHandle, table_id: str, ready: bool) -> None:
+        await self._at("set_ready", handle, table_id, ready)
+
+    async def start(self, handle: PlayerHandle, table_id: str) -> None:
+        await self._at("start", handle, table_id)
+
+    async def give_to_bot(self, handle: PlayerHandle, table_id: str, seat: int) -> None:
+        await self._at("give_to_bot", handle, table_id, seat)
+
+    async def rematch(self, handle: PlayerHandle, table_id: str) -> None:
+        await self._at("rematch", handle, table_id)
+
+    async def set_autopilot(self, handle: PlayerHandle, table_id: str, on: bool) -> None:
+        await self._at("set_autopilot", handle, table_id, on)
+
+    async def set_auto_pass(self, handle: PlayerHandle, table_id: str, on: bool) -> None:
+        await self._at("set_auto_pass", handle, table_id, on)
+
+    async def act(self, handle: PlayerHandle, table_id: str, action: Action, version: int) -> None:
+        await self._at("act", handle, table_id, action, version)
+
+    async def record_for(self, handle: PlayerHandle, table_id: str, game: int = -1) -> list[dict]:
+        return await self._at("record_for", handle, table_id, game)
+
+    async def my_games(self, handle: PlayerHandle, limit: int = 50) -> list[GameListing]:
+        return self.core.my_games(handle, limit)
+
+    async def game_record(self, handle: PlayerHandle, game_id: str) -> list[dict]:
+        return self.core.game_record(handle, game_id)
+
+    async def close_table(self, table_id: str, reason: str, key: str = "") -> None:
+        owner = self.directory.owner(table_id)
+        if owner is None or owner == self.worker_id or table_id in self.core.tables:
+            self.core.close_table(table_id, reason, key)
+        else:
+            await self.ask(owner, "close_table", None, table_id, reason, key)
+
+    async def chat(self, handle: PlayerHandle, channel: str, text: str) -> None:
+        if channel == LOBBY:
+            self.core.chat(handle, channel, text)
+        else:
+            await self._at("chat", handle, channel, text)
+
+    # -- ratings and stats: this worker's community store (docs/community.md) ------------------
+
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
+        return await standings.leaderboard(self.core, board, players, limit)
+
+    async def profiles(self, name: str) -> list[Profile]:
+        return await standings.profiles(self.core, name)
+
+    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+        """As ``LobbyAPI.rating_changes`` for a table this worker owns; empty for another worker's."""
+        return await standings.rating_changes(self.core, table_id)

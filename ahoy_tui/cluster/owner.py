@@ -1,0 +1,136 @@
+"""The owner's side of the cluster lobby: commands from sessions on other workers.
+
+A session on worker W at a table this worker owns is a proxy handle here
+(one per ``(W, session)``), made on its first command. Its commands arrive
+as ``req`` envelopes and run on this worker's ``Lobby`` exactly as a local
+session's would; its listener sends what the table sends it — already its
+own projection (R18) — to W's channel as ``msg`` envelopes numbered 1, 2,
+3... The reply is queued behind those messages (through the same outbox,
+after the log is written), so W has delivered them when the command returns.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from ahoy_tui.cluster.bus import Bus
+from ahoy_tui.cluster.keys import worker_channel
+from ahoy_tui.cluster.core import ClusterCore
+from ahoy_tui.cluster.wire import pack, refusal
+from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, TableClosed, TableUpdate
+from ahoy_tui.lobby.table_commands import SeatCommands
+
+log = logging.getLogger(__name__)
+
+COMMANDS = frozenset({"join", "join_by_code", "spectate", "leave", "add_bot", "remove_seat", "set_ready", "start",
+                      "give_to_bot", "rematch", "set_autopilot", "set_auto_pass", "act", "record_for", "chat"})
+"""Lobby commands a session on another worker may run here (``Lobby`` methods, handle first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Reply:
+    """A reply waiting in the outbox behind the messages its command caused."""
+
+    envelope: dict
+
+
+def table_of(msg: object) -> tuple[str, int]:
+    """``(table_id, version)`` a message is about (``("", 0)`` for none)."""
+    if isinstance(msg, TableUpdate):
+        return msg.table.table_id, msg.version
+    if isinstance(msg, TableClosed):
+        return msg.table_id, 0
+    if isinstance(msg, (ChatMessage, ChatHistory)) and msg.channel != "lobby":
+        return msg.channel, 0
+    return "", 0
+
+
+class TableOwner:
+    """Runs other workers' commands on ``core`` and forwards their sessions' messages through ``bus``."""
+
+    def __init__(self, core: ClusterCore, bus: Bus) -> None:
+        self.core = core
+        self.bus = bus
+        self.proxies: dict[tuple[str, str], PlayerHandle] = {}
+        self._sent: dict[PlayerHandle, int] = {}
+
+    def proxy(self, worker: str, session: str, identity: str, name: str) -> PlayerHandle:
+        """The proxy of session ``session`` on ``worker`` (made on first use)."""
+        key = (worker, session)
+        handle = self.proxies.get(key)
+        if handle is None:
+            handle = self.core.add_proxy(identity, name, lambda m: self._forward(worker, session, handle, m))
+            self.proxies[key] = handle
+            self._sent[handle] = 0
+        return handle
+
+    def _forward(self, worker: str, session: str, handle: PlayerHandle | None, msg: object) -> None:
+        if isinstance(msg, _Reply):
+            self.bus.publish(worker_channel(worker), pack(msg.envelope))
+            return
+        n = self._sent.get(handle, 0) + 1 if handle is not None else 0
+        if handle is not None:
+            self._sent[handle] = n
+        table_id, version = table_of(msg)
+        env = {"k": "msg", "w": self.bus.worker_id, "s": session, "n": n, "t": table_id, "v": version, "m": msg}
+        self.bus.publish(worker_channel(worker), pack(env))
+
+    def serve(self, env: dict[str, Any]) -> None:
+        """Run one ``req`` envelope and queue its reply."""
+        worker, session, op = env.get("w", ""), env.get("s", ""), env.get("op", "")
+        args = list(env.get("a", ()))
+        reply: dict[str, Any] = {"k": "rep", "id": env.get("id")}
+        if op == "bye":
+            self.forget(worker, session, bool(args and args[0]))
+            return
+        identity, name = (list(env.get("who") or ("", "")) + ["", ""])[:2]
+        handle = self.proxy(worker, session, identity, name) if session else None
+        try:
+            reply["ok"] = self._run(op, handle, args)
+        except LobbyError as e:
+            reply["err"] = refusal(e)
+        except Exception:
+            log.exception("worker %s: %s from %s failed", self.bus.worker_id, op, worker)
+            reply["err"] = ["LobbyError", "the table's server could not do that; try again", ""]
+        if handle is not None and handle.listeners:
+            self.core.post(handle, _Reply(reply))
+        else:
+            self.bus.publish(worker_channel(worker), pack(reply))
+
+    def _run(self, op: str, handle: PlayerHandle | None, args: list) -> Any:
+        core = self.core
+        if op == "ping":
+            return True
+        if op == "close_table":
+            return core.close_table(*args)
+        if handle is None:
+            raise LobbyError(f"unknown request {op!r}")
+        if op in COMMANDS:
+            return getattr(core, op)(handle, *args)
+        if op in ("attach", "resync"):
+            with core.batch():
+                table = core.table(args[0])
+                if handle in table.members:
+                    table.catch_up(handle)
+                else:
+                    SeatCommands(table).attach(handle, table.seat_of(handle.identity))
+            return None
+        raise LobbyError(f"unknown request {op!r}")
+
+    def forget(self, worker: str, session: str, replaced: bool) -> None:
+        """Session ``session`` of ``worker`` ended: its seats go to the autopilot (R17) unless ``replaced``."""
+        handle = self.proxies.pop((worker, session), None)
+        if handle is not None:
+            self._sent.pop(handle, None)
+            self.core.drop(handle, replaced)
+
+    def drop_worker(self, worker: str) -> int:
+        """``worker`` is gone: every proxy of its sessions ends (R17). Returns how many."""
+        keys = [k for k in self.proxies if k[0] == worker]
+        for w, s in keys:
+            self.forget(w, s, replaced=False)
+        return len(keys)

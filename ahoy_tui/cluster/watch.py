@@ -1,0 +1,226 @@
+"""What a ``ClusterLobby`` hears and watches: envelopes, heartbeats, dead workers, Redis coming back.
+
+* :func:`heard` dispatches every envelope (:mod:`ahoy_tui.cluster.wire`).
+* :func:`beat` writes this worker's heartbeat to ``ahoy:workers`` every
+  ``heartbeat`` s (Redis server time, s); :func:`watch` finds workers
+  silent for ``dead_after`` s: the first worker to remove one tells every
+  worker (``gone``), and each owner ends that worker's proxies, so their
+  seats go to the autopilot (R17).
+* :func:`reconnected` runs when the subscription is back after Redis was
+  away: this worker writes its rows and sessions again, reads the
+  directory again, and asks for a full update of every table of another
+  worker one of its sessions is at (messages may have been lost meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from redis.exceptions import RedisError
+
+from ahoy_tui.cluster.bus import LOBBY_CHANNEL
+from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
+from ahoy_tui.cluster.wire import pack, unpack
+from ahoy_tui.lobby.codec import CodecError
+from ahoy_tui.lobby.messages import ChatMessage, TableClosed, TableUpdate
+from ahoy_tui.lobby.table_commands import SeatCommands
+
+if TYPE_CHECKING:
+    from ahoy_tui.cluster.lobby import ClusterLobby
+
+log = logging.getLogger(__name__)
+
+
+def heard(lobby: ClusterLobby, data: bytes) -> None:
+    """Act on one envelope from Redis (a bad one is logged and dropped)."""
+    try:
+        env = unpack(data)
+    except CodecError as e:
+        log.warning("cluster: dropped an unreadable envelope (%s)", e)
+        return
+    kind, me = env["k"], lobby.worker_id
+    if kind == "msg":
+        lobby.deliver(env)
+    elif kind == "rep":
+        lobby.resolve(env)
+    elif kind == "req":
+        lobby.owner.serve(env)
+    elif env.get("w", env.get("o")) == me:
+        return  # this worker's own broadcast
+    elif kind == "dir":
+        _row(lobby, env)
+    elif kind in ("on", "off"):
+        _presence(lobby, env)
+    elif kind == "chat" and isinstance(env.get("m"), ChatMessage):
+        lobby.core.heard_chat(env["m"])
+    elif kind == "gone":
+        forget_worker(lobby, env.get("w", ""))
+
+
+def apply_row(lobby: ClusterLobby, data: bytes) -> None:
+    """A packed ``dir`` envelope read from ``ahoy:tables``."""
+    try:
+        env = unpack(data)
+    except CodecError:
+        return
+    if env.get("o") != lobby.worker_id:
+        lobby.directory.set_row(env["t"], env["o"], env.get("sum"), frozenset(env.get("ids", ())))
+
+
+def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
+    """A packed ``on`` envelope read from ``ahoy:sessions``."""
+    try:
+        env = unpack(data)
+    except CodecError:
+        return
+    if env.get("w") != lobby.worker_id:
+        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
+
+
+def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
+    table_id, owner = env["t"], env["o"]
+    if lobby.directory.set_row(table_id, owner, env.get("sum"), frozenset(env.get("ids", ()))):
+        if env.get("sum") is not None:
+            _follow(lobby, table_id, owner)
+        with lobby.core.batch():
+            lobby.core.tables_changed()
+
+
+def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
+    """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
+    owner died, failover) join it again there (R17) and get a full update."""
+    for handle in list(lobby.sessions()):
+        tables = lobby.remote_tables(handle)
+        if tables.get(table_id, owner) != owner:
+            tables[table_id] = owner
+            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "attach", handle, table_id)))
+
+
+def take_back(lobby: ClusterLobby, table_id: str) -> None:
+    """``lobby`` owns ``table_id`` now: its sessions that were at it through another worker are
+    attached to it here (R17: their seats, a full update)."""
+    table = lobby.core.tables.get(table_id)
+    if table is None:
+        return
+    with lobby.core.batch():
+        for handle in list(lobby.sessions()):
+            if lobby.remote_tables(handle).pop(table_id, None) is not None and handle not in table.members:
+                SeatCommands(table).attach(handle, table.seat_of(handle.identity))
+
+
+def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
+    if env["k"] == "on":
+        lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
+        lobby.replace_older(env["i"], env["n"], float(env.get("at", 0.0)))
+    else:
+        lobby.directory.session_off(env["w"], env["s"])
+    with lobby.core.batch():
+        lobby.core.tables_changed()
+
+
+def track(lobby: ClusterLobby, handle: Any, owner: str, msg: object) -> None:
+    """Keep which tables of other workers ``handle`` is at, from the messages it gets."""
+    if isinstance(msg, TableUpdate):
+        lobby.remote_tables(handle)[msg.table.table_id] = owner
+    elif isinstance(msg, TableClosed):
+        lobby.remote_tables(handle).pop(msg.table_id, None)
+
+
+def forget_worker(lobby: ClusterLobby, worker: str) -> None:
+    """``worker`` is gone: end its proxies here (R17) and forget its sessions."""
+    if not worker or worker == lobby.worker_id:
+        return
+    ended = lobby.owner.drop_worker(worker)
+    lobby.directory.forget_worker(worker)  # its tables leave the list until a worker adopts them
+    with lobby.core.batch():
+        lobby.core.tables_changed()
+    log.warning("cluster: worker %s is gone (%d of its sessions were at tables here)", worker, ended)
+
+
+def say_goodbye(lobby: ClusterLobby) -> None:
+    """Queue this worker's goodbye: its heartbeat removed, every worker told."""
+    me = lobby.worker_id
+    lobby.bus.write(lambda p: p.hdel(WORKERS_KEY, me))
+    lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": me}))
+
+
+async def _now(lobby: ClusterLobby) -> float:
+    """Redis's clock in seconds (one clock for every machine of the cluster)."""
+    seconds, micros = await lobby.bus.redis.time()
+    return int(seconds) + int(micros) / 1e6
+
+
+async def beat_once(lobby: ClusterLobby) -> None:
+    """Write this worker's heartbeat now (Redis time, s).
+
+    Raises:
+        redis.RedisError: Redis cannot be reached.
+    """
+    await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, repr(await _now(lobby)))
+
+
+async def beat(lobby: ClusterLobby) -> None:
+    """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers)."""
+    while True:
+        await asyncio.sleep(lobby.heartbeat)
+        try:
+            await beat_once(lobby)
+        except (RedisError, OSError) as e:
+            log.debug("cluster: heartbeat skipped (%s)", e)
+
+
+async def watch(lobby: ClusterLobby) -> None:
+    """Every heartbeat, find workers silent for ``lobby.dead_after`` s and end them."""
+    while True:
+        await asyncio.sleep(lobby.heartbeat)
+        try:
+            await _sweep(lobby)
+        except (RedisError, OSError) as e:
+            log.debug("cluster: watch skipped (%s)", e)
+
+
+async def _sweep(lobby: ClusterLobby) -> None:
+    redis, me = lobby.bus.redis, lobby.worker_id
+    now = await _now(lobby)
+    beats = await redis.hgetall(WORKERS_KEY)
+    beating = {raw.decode() for raw in beats}
+    known = ({k.split("/", 1)[0] for k in lobby.directory.sessions} | {w for w, _ in lobby.owner.proxies}
+             | {r.owner for r in lobby.directory.tables.values()})
+    for worker in known - beating - {me}:  # removed from ahoy:workers by another worker: dead
+        forget_worker(lobby, worker)
+    for raw, at in beats.items():
+        worker = raw.decode()
+        if worker == me or now - float(at) <= lobby.dead_after:
+            continue
+        if await redis.hdel(WORKERS_KEY, worker):
+            fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
+            if fields:
+                await redis.hdel(SESSIONS_KEY, *fields)
+            lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": worker}))
+        forget_worker(lobby, worker)
+
+
+async def reconnected(lobby: ClusterLobby) -> None:
+    """Redis is back: beat, write what this worker owns again, read the directory, resync remote tables."""
+    core = lobby.core
+    try:
+        await beat_once(lobby)  # first, so that no other worker takes this one for dead
+    except (RedisError, OSError) as e:
+        log.warning("cluster: no heartbeat after Redis came back (%s)", e)
+    core.republish()
+    for handle, sid in lobby.sessions().items():
+        lobby.announce(handle, sid, True)
+    try:
+        for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
+            apply_row(lobby, data)
+        for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
+            apply_presence(lobby, data)
+    except (RedisError, OSError) as e:
+        log.warning("cluster: directory not read again (%s)", e)
+    with core.batch():
+        core.tables_changed()
+    for handle in list(lobby.sessions()):
+        for table_id, owner in list(lobby.remote_tables(handle).items()):
+            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "resync", handle, table_id)))

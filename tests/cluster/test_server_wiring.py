@@ -1,0 +1,57 @@
+"""``ahoy-server --redis``: a ClusterLobby behind the SSH front door, and its limits across workers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from server.cluster import end_replaced_sessions
+from server.limits import Gate, Limits
+from server.main import main
+from tests.cluster.workers import Workers
+
+
+@dataclass(eq=False)
+class Stub:
+    """A running session as ``end_replaced_sessions`` sees it."""
+
+    handle: Any
+    replace: Callable[[str], None]
+
+
+def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog):
+    status = main(["--redis", f"unix://{tmp_path}/no-redis.sock", "--port", "0", "--host", "127.0.0.1",
+                   "--state-dir", str(tmp_path), "--no-store"])
+    lines = [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
+    assert status == 1
+    assert len(lines) == 1 and f"redis unix://{tmp_path}/no-redis.sock" in lines[0], lines
+
+
+async def test_sessions_on_other_workers_count_towards_the_per_address_limit(redis_server):
+    ws = await Workers(redis_server.url, 2).start()
+    try:
+        w0, w1 = ws.all
+        gate = Gate(Limits(max_sessions=100, per_address=2))
+        for n in ("anna", "bob"):
+            w0.set_address(await w0.connect(f"user:{n}", n), "10.0.0.7")
+        await ws.settle()
+        assert gate.session_refusal("10.0.0.7", "user:cara", "cara", [], w1.sessions_elsewhere()) is not None
+        assert gate.session_refusal("10.0.0.8", "user:cara", "cara", [], w1.sessions_elsewhere()) is None
+        assert gate.session_refusal("10.0.0.7", "user:anna", "anna", [], w1.sessions_elsewhere()) is None
+    finally:
+        await ws.close()
+
+
+async def test_an_older_session_replaced_on_another_worker_is_ended_by_its_server(redis_server):
+    ws = await Workers(redis_server.url, 2).start()
+    try:
+        w0, w1 = ws.all
+        ended: list[str] = []
+        old = await w0.connect("user:anna", "anna")
+        session = Stub(handle=old, replace=ended.append)
+        w0.on_replaced = end_replaced_sessions({session, Stub(handle=None, replace=ended.append)})
+        await w1.connect("user:anna", "anna")
+        await ws.settle()
+        assert ended == ["anna"]
+    finally:
+        await ws.close()
