@@ -383,8 +383,9 @@ class ClusterLobby:
 
     # -- ratings and stats: this worker's community store (docs/community.md) ------------------
 
-    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20) -> list[BoardRow]:
-        return await standings.leaderboard(self.core, board, players, limit)
+    async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
+                          game: str = "ahoy") -> list[BoardRow]:
+        return await standings.leaderboard(self.core, board, players, limit, game)
 
     async def profiles(self, name: str) -> list[Profile]:
         return await standings.profiles(self.core, name)
