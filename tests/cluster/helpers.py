@@ -9,7 +9,7 @@ from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.store import MemoryStore, TableLog
 
 TIMING = Timing(bot_delay=(0.005, 0.015), between_hands=0.05, empty_grace=1e9, resume_grace=1e9)
-TTL = 0.5
+TTL = 1.0
 
 
 def start_table(lobby: Lobby, limit: int = 30, who: str = "anna") -> str:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 WORKER = Path(__file__).with_name("worker.py")
-TTL = 1.0
+TTL = 2.0
 """The lease TTL the process tests use (seconds)."""
 START = 60.0
 """Seconds a worker may take to start and reach a line (a loaded 2-core machine)."""
