@@ -9,9 +9,10 @@ from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 
 
 def finished_lobby(seed: int = 7, players: int = 3, limit: int = 20, games: int = 1,
-                   lobby: Lobby | None = None, name: str = "anna") -> Lobby:
+                   lobby: Lobby | None = None, name: str = "anna", game: str = "ahoy") -> Lobby:
     """A lobby (manual clock, instant bots) where ``user:NAME`` finished ``games`` games
-    against baseline bots on autopilot; the session is disconnected again.
+    against baseline bots on autopilot; the session is disconnected again. ``game``: the registry
+    name of the game played (Ahoi has no point limit option: ``limit`` is for AHOY!! V2).
 
     The full records are ``lobby.finished_records`` (``(table_id, record)``, oldest first).
     """
@@ -20,8 +21,9 @@ def finished_lobby(seed: int = 7, players: int = 3, limit: int = 20, games: int 
     clock = lobby.clock
     handle = lobby.connect(f"user:{name}", name)
     for n in range(games):
-        tid = lobby.create_table(handle, TableConfig.make(name=f"Wake {n + 1}", seats=players, limit=limit,
-                                                          clocks="untimed"))
+        options = {"limit": limit} if game == "ahoy" else {}
+        tid = lobby.create_table(handle, TableConfig.make(name=f"Wake {n + 1}", seats=players, clocks="untimed",
+                                                          game=game, **options))
         for _ in range(players - 1):
             lobby.add_bot(handle, tid, "baseline")
         lobby.start(handle, tid)

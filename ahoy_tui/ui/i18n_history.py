@@ -15,6 +15,8 @@ EN_HISTORY: dict[str, str] = {
     "games.place": "{place} of {of}",
     "games.loading": "Fetching your games…",
     "replay.bad_record": "This game's record cannot be shown.",
+    "replay.other_game": ("The replay viewer shows AHOY!! V2 games. Get this {title} game with "
+                          "'ssh HOST record {game_id}' and check it with 'ahoy replay'."),
     "key.games": "Games", "key.replay": "Replay",
     "replay.title": "Replay · {table} · {date} UTC · hand {hand} · step {step}/{steps}",
     "replay.start": "The game begins: {players}; limit {limit}.",
@@ -40,6 +42,8 @@ ES_HISTORY: dict[str, str] = {
     "games.place": "{place} de {of}",
     "games.loading": "Buscando tus partidas…",
     "replay.bad_record": "No se puede mostrar el registro de esta partida.",
+    "replay.other_game": ("El visor de repeticiones muestra partidas de AHOY!! V2. Descarga esta partida de "
+                          "{title} con 'ssh HOST record {game_id}' y compruébala con 'ahoy replay'."),
     "key.games": "Archivo", "key.replay": "Repasar",
     "replay.title": "Repaso · {table} · {date} UTC · mano {hand} · paso {step}/{steps}",
     "replay.start": "Empieza la partida: {players}; límite {limit}.",
