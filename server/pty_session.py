@@ -193,7 +193,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             if is_operator_command(self.command):
                 ans = await operator_answer(self.server, self.connection.identity,
                                             sanitize_name(self.connection.username), self.command or "",
-                                            dict(self.chan.get_environment()))
+                                            dict(self.chan.get_environment()), self.connection.address)
             else:
                 ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
                                          self.server.connect_line(), identity=self.connection.identity,
@@ -220,7 +220,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         term = self.term or env.get("TERM") or "xterm"
         identity = self.connection.identity
         moderator = self.server.moderator
-        operator = OperatorConsole(self.server, identity, display_name) if moderator.is_operator(identity) else None
+        operator = OperatorConsole(self.server, identity, display_name, self.connection.address) if moderator.is_operator(identity) else None
         return SessionInfo(
             identity=self.connection.identity,
             display_name=display_name,
