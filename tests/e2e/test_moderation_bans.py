@@ -188,3 +188,18 @@ async def test_openssh_prints_the_ban_line(moderated, client_key, other_key, tmp
     assert proc.returncode != 0 and not out
     assert re.search(rb"You are banned from this server until \S+ \S+ UTC: griefing \[2J tables", err), err
     assert b"\x1b" not in err
+
+
+async def test_close_by_a_quoted_name_with_spaces_over_ssh(tmp_path, client_key):
+    from ahoy_tui.lobby.messages import TableConfig
+
+    lobby = Lobby()
+    server = await start_server(tmp_path, lobby, operators=frozenset({client_key.get_fingerprint("sha256")}))
+    try:
+        tid = lobby.create_table(lobby.connect("user:op", "op"), TableConfig(name="op's ship"))
+        p = await _exec(server.port, """close "op's ship" test""", key=client_key)
+        assert p.exit_status == 0 and bytes(p.raw).startswith(f"closed table {tid}".encode())
+        p = await _exec(server.port, "close \"op's ship", key=client_key)
+        assert p.exit_status == 1 and bytes(p.stderr).startswith(b"ahoy: unbalanced quotes")
+    finally:
+        await server.stop()
