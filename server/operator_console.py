@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
@@ -52,6 +53,19 @@ def is_operator_command(line: str | None) -> bool:
     """Is ``line`` (an exec command) one of the operator commands (``motd`` included)?"""
     words = (line or "").split(None, 1)
     return bool(words) and words[0] in COMMANDS
+
+
+def split_command(line: str) -> list[str]:
+    """The words of an operator command line, quoted like a shell's (``close "op's ship" spam``,
+    ``kick 'Old Tom'``); the line is cut at :data:`MAX_LINE` characters first.
+
+    Raises:
+        ValueError: unbalanced quotes or a trailing backslash (one line to show).
+    """
+    try:
+        return shlex.split(str(line)[:MAX_LINE])
+    except ValueError:
+        raise ValueError("unbalanced quotes: quote a name with spaces as \"Old Tom\" or 'Old Tom'") from None
 
 
 class ModeratedSession(Protocol):
@@ -97,11 +111,13 @@ class OperatorConsole:
         host: The server (sessions, lobby, moderator).
         identity: The caller's identity (``key:SHA256:...`` for an operator).
         name: The caller's display name (for the audit log).
+        address: The caller's own IP address ("" when unknown): ``ban addr`` refuses to cover it.
     """
 
-    def __init__(self, host: ConsoleHost, identity: str, name: str) -> None:
+    def __init__(self, host: ConsoleHost, identity: str, name: str, address: str = "") -> None:
         self.host = host
         self.actor = Actor(identity, name)
+        self.address = address
 
     @property
     def operator(self) -> bool:
@@ -117,7 +133,10 @@ class OperatorConsole:
 
     async def answer(self, line: str) -> Answer:
         """Run ``line``; status 0 when done, 1 with one line when refused."""
-        words = str(line)[:MAX_LINE].split()
+        try:
+            words = split_command(line)
+        except ValueError as e:
+            return Answer(f"ahoy: {e}\n" if self.operator else REFUSED, 1)
         if not words or words[0] not in COMMANDS:
             return Answer(USAGE if self.operator else REFUSED, 0 if self.operator else 1)
         if words == ["motd"]:
@@ -196,6 +215,8 @@ class OperatorConsole:
         target = self._key_target(who) if kind == "key" else self._address_target(who)
         if kind == "key" and f"key:{target}" == self.actor.identity:
             raise _Refusal("you cannot ban your own key")
+        if kind == "address" and self._covers_own_address(target):
+            raise _Refusal(f"you cannot ban your own address ({target}): you would lock yourself out")
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
         hit = [s for s in list(self.host.sessions) if self.host.moderator.ban_for(
             s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
@@ -210,6 +231,13 @@ class OperatorConsole:
         if not identity.startswith("key:"):
             raise _Refusal(f"{clean_line(who, 20)} has no key (a nickname): ban the address")
         return identity[4:]
+
+    def _covers_own_address(self, target: str) -> bool:
+        """Does an address ban on ``target`` (``address_target`` form) cover the caller's address?"""
+        try:
+            return address_target(self.address) == target
+        except ValueError:
+            return False
 
     def _address_target(self, who: str) -> str:
         try:
@@ -295,9 +323,10 @@ class OperatorConsole:
         return "\n".join(f"{when(e.at)}  {e.actor}  {e.action} {e.target}: {e.reason}" for e in entries)
 
 
-async def operator_answer(host: ConsoleHost, identity: str, name: str, line: str, env: dict[str, str]) -> Answer:
-    """The no-PTY answer to an operator command (``ssh host kick anna``): printable text only,
-    ASCII unless the client sent a UTF-8 locale (as ``server.commands.answer_plain``)."""
-    ans = await OperatorConsole(host, identity, name).answer(line)
+async def operator_answer(host: ConsoleHost, identity: str, name: str, line: str, env: dict[str, str],
+                          address: str = "") -> Answer:
+    """The no-PTY answer to an operator command (``ssh host kick anna``) from ``address``: printable
+    text only, ASCII unless the client sent a UTF-8 locale (as ``server.commands.answer_plain``)."""
+    ans = await OperatorConsole(host, identity, name, address).answer(line)
     utf8 = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG")) and utf8_for(env)
     return Answer(plain_text(ans.text, utf8), ans.status)

@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 FULL_MESSAGE = "Ahoy! The ship is full right now. Try again in a little while.\r\n"
 #: Longest TERM value kept (a longer one is cut; it only picks colours).
 MAX_TERM = 64
+BAD_COMMAND = "ahoy: that command is not valid UTF-8 text; type it in a UTF-8 terminal (ssh host help lists them).\n"
 _STARTS = itertools.count(1)
 
 
@@ -119,6 +120,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.has_pty = False
         self.command: str | None = None
+        self.bad_command = False
+        """The exec command was not valid UTF-8."""
         self.link: TerminalLink | None = None
         self.app: Any = None
         self.task: asyncio.Task[None] | None = None
@@ -145,7 +148,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str | bytes) -> bool:
+        """``command`` comes as ``bytes`` only when it is not valid UTF-8 (``server.asyncssh_private``):
+        it is then answered with :data:`BAD_COMMAND` and exit status 1."""
         if isinstance(command, bytes):
+            self.bad_command = True
             command = command.decode("utf-8", "replace")
         self.command = command
         return True
@@ -190,10 +196,12 @@ class Session(asyncssh.SSHServerSession[bytes]):
     async def _answer_plain(self) -> None:
         assert self.chan is not None
         try:
-            if is_operator_command(self.command):
+            if self.bad_command:
+                ans = Answer(BAD_COMMAND, 1)
+            elif is_operator_command(self.command):
                 ans = await operator_answer(self.server, self.connection.identity,
                                             sanitize_name(self.connection.username), self.command or "",
-                                            dict(self.chan.get_environment()))
+                                            dict(self.chan.get_environment()), self.connection.address)
             else:
                 ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
                                          self.server.connect_line(), identity=self.connection.identity,
@@ -220,7 +228,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         term = self.term or env.get("TERM") or "xterm"
         identity = self.connection.identity
         moderator = self.server.moderator
-        operator = OperatorConsole(self.server, identity, display_name) if moderator.is_operator(identity) else None
+        operator = OperatorConsole(self.server, identity, display_name, self.connection.address) if moderator.is_operator(identity) else None
         return SessionInfo(
             identity=self.connection.identity,
             display_name=display_name,

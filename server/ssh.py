@@ -27,6 +27,7 @@ import asyncssh
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from server import asyncssh_private
 from server.hostkey import fingerprint, load_or_create_host_key
 from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
@@ -186,6 +187,7 @@ class AhoyServer:
     async def start(self) -> None:
         """Install the hosting patches and start listening."""
         install_process_patches()
+        asyncssh_private.install()
         cfg = self.config
         self._acceptor = await asyncssh.listen(
             host=cfg.host or None,

@@ -111,13 +111,13 @@ class TableOwner:
             raise LobbyError(f"unknown request {op!r}")
         if op in COMMANDS:
             return getattr(core, op)(handle, *args)
-        if op in ("attach", "resync"):
+        if op in ("attach", "resync", "follow"):
             with core.batch():
                 table = core.table(args[0])
                 if handle in table.members:
                     table.catch_up(handle)
                 else:
-                    SeatCommands(table).attach(handle, table.seat_of(handle.identity))
+                    SeatCommands(table).attach(handle, table.seat_of(handle.identity), returning=op != "follow")
             return None
         raise LobbyError(f"unknown request {op!r}")
 

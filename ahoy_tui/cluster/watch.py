@@ -90,24 +90,25 @@ def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
 
 def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
     """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
-    owner died, failover) join it again there (R17) and get a full update."""
+    owner died, failover) join it again there (R17) and get a full update (``follow``: they never
+    left, so nobody is told they are back)."""
     for handle in list(lobby.sessions()):
         tables = lobby.remote_tables(handle)
         if tables.get(table_id, owner) != owner:
             tables[table_id] = owner
-            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "attach", handle, table_id)))
+            asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "follow", handle, table_id)))
 
 
 def take_back(lobby: ClusterLobby, table_id: str) -> None:
     """``lobby`` owns ``table_id`` now: its sessions that were at it through another worker are
-    attached to it here (R17: their seats, a full update)."""
+    attached to it here (R17: their seats, a full update), without "is back": they never left."""
     table = lobby.core.tables.get(table_id)
     if table is None:
         return
     with lobby.core.batch():
         for handle in list(lobby.sessions()):
             if lobby.remote_tables(handle).pop(table_id, None) is not None and handle not in table.members:
-                SeatCommands(table).attach(handle, table.seat_of(handle.identity))
+                SeatCommands(table).attach(handle, table.seat_of(handle.identity), returning=False)
 
 
 def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:

@@ -242,8 +242,10 @@ class Lobby:
             log.warning("%s", p)
         return problems
 
-    def _restore(self, tl: TableLog) -> str | None:
-        """Rebuild one table from its log into ``tables`` (see ``resume``); the problem line or None."""
+    def _restore(self, tl: TableLog, line: str = "resumed") -> str | None:
+        """Rebuild one table from its log into ``tables`` (see ``resume``); the problem line or None.
+        ``line``: the system line its chat gets (``"resumed"``, or ``"adopted"`` after a failover),
+        ``line + "_partly"`` when its last entries were lost."""
         done = rebuild(self, tl, random.Random(self.rng.getrandbits(64)), Table)
         if done.table is None:
             self.store.drop(tl.table_id)
@@ -262,21 +264,22 @@ class Lobby:
         digits = tl.table_id[1:]
         if digits.isdigit():
             self._next_id = max(self._next_id, int(digits) + 1)
-        table.system("resumed_partly" if done.problem else "resumed")
+        table.system(f"{line}_partly" if done.problem else line)
         table.check_empty()
         return problem
 
     def adopt(self, tl: TableLog) -> str | None:
         """Resume one table from its log into this running lobby: another worker owned it and
         died, and this one took its lease (``ahoy_tui.cluster.failover``). The table is held,
-        as after a restart, until a seated person comes back (R17).
+        as after a restart, until a seated person comes back (R17); its chat says the table moved
+        (system line ``adopted``), not that the server restarted.
 
         Returns:
             One line when the table was not restored whole (logged here), else None.
         """
         self._refused.discard(tl.table_id)
         with self.batch():
-            problem = self._restore(tl)
+            problem = self._restore(tl, "adopted")
             self.tables_changed()
         if problem:
             log.warning("%s", problem)

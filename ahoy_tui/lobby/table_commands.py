@@ -26,8 +26,10 @@ class SeatCommands:
 
     # -- members ---------------------------------------------------------------------
 
-    def attach(self, handle: PlayerHandle, seat: int | None) -> None:
-        """Add a session as a member (seat or spectator) and send it everything."""
+    def attach(self, handle: PlayerHandle, seat: int | None, returning: bool = True) -> None:
+        """Add a session as a member (seat or spectator) and send it everything. ``returning``:
+        the person had been away, so the table is told they are back (False: a session that
+        never lost its connection, attached again after its table moved to another worker)."""
         t = self.table
         was_present = seat is not None and t.present(seat)
         t.members[handle] = seat
@@ -36,7 +38,7 @@ class SeatCommands:
             s = t.seats[seat]
             if s.left:
                 s.left = False
-            if not was_present and t.in_play:
+            if not was_present and t.in_play and returning:
                 t.system("back", name=s.name)
         t.changed(exclude=handle)
         t.catch_up(handle)

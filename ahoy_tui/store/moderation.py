@@ -24,7 +24,7 @@ class Ban:
     """One ban.
 
     Attributes:
-        ban_id: Its number (``unban ID``), from 1.
+        ban_id: Its number (``unban ID``), from 1; never reused, even after an unban.
         kind: ``"key"`` (target is ``SHA256:...``) or ``"address"`` (an IPv4
             address, or an IPv6 /64 as ``2001:db8:1:2::/64``).
         target: The key fingerprint or address.

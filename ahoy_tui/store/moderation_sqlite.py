@@ -5,7 +5,8 @@ with its own tables, created when missing::
 
     mod_bans(ban_id INTEGER PRIMARY KEY, kind, target, reason, by_whom, created, expires)
     mod_mutes(identity TEXT PRIMARY KEY, name, reason, by_whom, created, expires)
-    mod_settings(key TEXT PRIMARY KEY, value)      -- "motd": the operator's MOTD
+    mod_settings(key TEXT PRIMARY KEY, value)      -- "motd": the operator's MOTD;
+                                                   -- "next_ban_id": ban ids are never reused
     mod_audit(id INTEGER PRIMARY KEY, at, actor, action, target, reason)
 
 Every write commits before it returns (moderation is rare; a ban that was
@@ -62,14 +63,31 @@ class SQLiteModerationStore:
 
     def add_ban(self, kind: BanKind, target: str, reason: str, by: str, created: float,
                 expires: float | None) -> Ban:
+        """Keep a new ban under the next id of the ``next_ban_id`` counter (ids are never reused,
+        not even after the newest ban is lifted and the server restarts)."""
         with self._lock:
             try:
-                cur = self._conn.execute(
-                    "INSERT INTO mod_bans(kind, target, reason, by_whom, created, expires) VALUES (?,?,?,?,?,?)",
-                    (kind, target, reason, by, created, expires))
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    ban_id = self._next_ban_id()
+                    self._conn.execute(
+                        "INSERT INTO mod_bans(ban_id, kind, target, reason, by_whom, created, expires) "
+                        "VALUES (?,?,?,?,?,?,?)", (ban_id, kind, target, reason, by, created, expires))
+                    self._conn.execute("INSERT OR REPLACE INTO mod_settings(key, value) VALUES ('next_ban_id', ?)",
+                                       (str(ban_id + 1),))
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
             except sqlite3.Error as e:
                 raise StoreError(f"moderation store {self.path}: {e}") from None
-        return Ban(int(cur.lastrowid or 0), kind, target, reason, by, created, expires)
+        return Ban(ban_id, kind, target, reason, by, created, expires)
+
+    def _next_ban_id(self) -> int:
+        """The counter, or one past the highest id kept (a file from before the counter)."""
+        kept = self._conn.execute("SELECT value FROM mod_settings WHERE key = 'next_ban_id'").fetchone()
+        highest = self._conn.execute("SELECT COALESCE(MAX(ban_id), 0) FROM mod_bans").fetchone()[0]
+        return max(int(kept[0]) if kept and str(kept[0]).isdigit() else 1, int(highest) + 1)
 
     def lift_ban(self, ban_id: int) -> Ban | None:
         rows = self._run("DELETE FROM mod_bans WHERE ban_id = ? "

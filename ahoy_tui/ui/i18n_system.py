@@ -32,6 +32,8 @@ EN_SYSTEM: dict[str, str] = {
     "closed.removed": "The host removed you from the table.",
     "closed.empty": "No players were left at the table.",
     "closed.moved": "The table moved to another server: join it again from the lobby.",
+    "sys.adopted": "This table moved to another server process after a failure; play goes on.",
+    "sys.adopted_partly": "This table moved to another server process after a failure; its last moves could not be restored. Play goes on.",
 }
 
 ES_SYSTEM: dict[str, str] = {
@@ -57,4 +59,6 @@ ES_SYSTEM: dict[str, str] = {
     "closed.removed": "El anfitrión te quitó de la mesa.",
     "closed.empty": "No quedaba nadie en la mesa.",
     "closed.moved": "La mesa pasó a otro servidor: vuelve a unirte desde el vestíbulo.",
+    "sys.adopted": "Esta mesa pasó a otro proceso del servidor tras un fallo; el juego sigue.",
+    "sys.adopted_partly": "Esta mesa pasó a otro proceso del servidor tras un fallo; no se pudieron recuperar sus últimas jugadas. El juego sigue.",
 }

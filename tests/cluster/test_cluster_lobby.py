@@ -6,7 +6,7 @@ import pytest
 
 from ahoy_tui.cluster.wire import pack, refusal, refused, unpack
 from ahoy_tui.lobby.errors import LobbyError, Refused, RuleBroken, Stale
-from ahoy_tui.lobby.messages import Notice, TableConfig
+from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, Notice, TableConfig
 from tests.cluster.players import Player, check_everything_sent
 from tests.cluster.workers import Workers
 from tests.lobby.helpers import check_private, instrument
@@ -128,9 +128,18 @@ async def _nodes(url: str, names: str, with_node: str) -> list:
     return made
 
 
+def _system_lines(got: list[object], table_id: str) -> list[tuple[str, dict[str, str]]]:
+    """(key, args) of every system line of ``table_id``'s chat in ``got`` (lines and histories)."""
+    lines = [m for m in got if isinstance(m, ChatMessage)]
+    lines += [line for m in got if isinstance(m, ChatHistory) and m.channel == table_id for line in m.messages]
+    return [(m.key, dict(m.args)) for m in lines if m.system and m.channel == table_id]
+
+
 async def _failover(made: list, bob_on) -> None:
     """anna on worker a hosts bob (on ``bob_on``) and a bot; a dies mid-game; the table is adopted
-    and bob, attached to it again with a full update, sees it to the end."""
+    and bob, attached to it again with a full update, sees it to the end. Bob never lost his
+    connection: the table's chat says it moved (not that the server restarted) and nobody is
+    told bob is back; anna, who lost hers, is said to be back when she connects again."""
     from tests.cluster.helpers import TTL
 
     (a, node_a), *_ = made
@@ -149,12 +158,21 @@ async def _failover(made: list, bob_on) -> None:
     for task in node_a.ownership._tasks:
         task.cancel()
     await a.close(goodbye=False)
-    before = len(bob.updates(tid))
+    before, mark = len(bob.updates(tid)), len(bob.got)
     adopter = next(c for c, n in made[1:] if n is not None)
     await wait_until(lambda: tid in adopter.core.tables, timeout=20 * TTL, what="the table adopted")
     table = adopter.core.tables[tid]
     await wait_until(lambda: any(u.catch_up for u in bob.updates(tid)[before:]), what="bob's full update")
     assert bob.latest(tid).seat == table.seat_of("user:bob") and table.present(table.seat_of("user:bob"))
+    lines = _system_lines(bob.got[mark:], tid)
+    assert ("adopted", {}) in lines and not [k for k, _ in lines if k.startswith("resumed")], lines
+    assert not [a for k, a in lines if k == "back"], lines
+    assert not [k for k, _ in _system_lines(table.chat.recent(), tid) if k.startswith("resumed")]
+    anna_again = await Player.connect(adopter, "anna")
+    await wait_until(lambda: ("back", {"name": "anna"}) in _system_lines(bob.got[mark:], tid),
+                     what="bob told that anna is back")
+    assert [a for k, a in _system_lines(bob.got[mark:], tid) if k == "back"] == [{"name": "anna"}]
+    assert table.present(table.seat_of(anna_again.handle.identity))
     await bob_on.set_autopilot(bob.handle, tid, True)
     await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end")
     await wait_until(lambda: bob.latest(tid).table.status == "game_over", what="bob seeing the end")

@@ -72,7 +72,7 @@ async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(node
     assert a.store.flush()
     b = await nodes()
     await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
-    assert b.store.flush()  # B's own "resumed" line; the table is held at B: nothing more comes from B
+    assert b.store.flush()  # B's own "adopted" line; the table is held at B: nothing more comes from B
     logged = len(b.store.read_log(tid).entries)
     if tid in a.lobby.tables:        # (a timer of A's may have fired and been refused already)
         table.held = False           # A wakes up and plays on, as far as it knows: anna says something

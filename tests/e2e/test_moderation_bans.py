@@ -80,12 +80,29 @@ async def test_a_banned_key_is_refused_at_connect_with_its_reason(moderated, cli
     assert all(e.actor.startswith("anna (key:SHA256:") for e in entries)
 
 
+async def _exec_from(port: int, local: str, command: str, key: asyncssh.SSHKey) -> asyncssh.SSHCompletedProcess:
+    """Run ``command`` as anna with ``key`` from the loopback address ``local`` (127.0.0.0/8)."""
+    async with asyncssh.connect("127.0.0.1", port, local_addr=(local, 0), username="anna", known_hosts=None,
+                                client_keys=[key], agent_path=None, config=None) as conn:
+        return await asyncio.wait_for(conn.run(command), 5)
+
+
+async def test_an_operator_cannot_ban_their_own_address_and_stays_in(moderated, client_key):
+    server = moderated
+    p = await _exec(server.port, "ban addr 127.0.0.1 1h everyone", key=client_key)
+    assert p.exit_status == 1
+    assert bytes(p.stderr) == b"ahoy: you cannot ban your own address (127.0.0.1): you would lock yourself out\n"
+    assert server.moderator.bans() == [] and server.moderator.store.audit(10) == []
+    p = await _exec(server.port, "bans", key=client_key)              # still in
+    assert p.exit_status == 0 and bytes(p.raw) == b"No bans in force.\n"
+
+
 async def test_an_address_ban_refuses_every_login_from_it_and_ends(moderated, client_key):
     server = moderated
     clock = [1_000_000.0]
     server.moderator.clock = lambda: clock[0]
-    p = await _exec(server.port, "ban addr 127.0.0.1 30m flooding", key=client_key)
-    assert p.exit_status == 0 and b"address 127.0.0.1" in bytes(p.raw)
+    done = await _exec_from(server.port, "127.0.0.2", "ban addr 127.0.0.1 30m flooding", client_key)
+    assert done.exit_status == 0 and "address 127.0.0.1" in done.stdout
     line = await _refusal(server.port)
     assert line == "You are banned from this server until 1970-01-12 14:16 UTC: flooding"
     assert await _refusal(server.port, key=client_key) == line      # operators too: it is the address
@@ -171,3 +188,18 @@ async def test_openssh_prints_the_ban_line(moderated, client_key, other_key, tmp
     assert proc.returncode != 0 and not out
     assert re.search(rb"You are banned from this server until \S+ \S+ UTC: griefing \[2J tables", err), err
     assert b"\x1b" not in err
+
+
+async def test_close_by_a_quoted_name_with_spaces_over_ssh(tmp_path, client_key):
+    from ahoy_tui.lobby.messages import TableConfig
+
+    lobby = Lobby()
+    server = await start_server(tmp_path, lobby, operators=frozenset({client_key.get_fingerprint("sha256")}))
+    try:
+        tid = lobby.create_table(lobby.connect("user:op", "op"), TableConfig(name="op's ship"))
+        p = await _exec(server.port, """close "op's ship" test""", key=client_key)
+        assert p.exit_status == 0 and bytes(p.raw).startswith(f"closed table {tid}".encode())
+        p = await _exec(server.port, "close \"op's ship", key=client_key)
+        assert p.exit_status == 1 and bytes(p.stderr).startswith(b"ahoy: unbalanced quotes")
+    finally:
+        await server.stop()

@@ -111,8 +111,8 @@ def host(*sessions: FakeSession):
     return SimpleNamespace(lobby=InMemoryLobby(lobby), sessions=set(sessions), moderator=moderator())
 
 
-async def run(h, line: str, who: Actor = OP) -> tuple[str, int]:
-    ans = await OperatorConsole(h, who.identity, who.name).answer(line)
+async def run(h, line: str, who: Actor = OP, address: str = "") -> tuple[str, int]:
+    ans = await OperatorConsole(h, who.identity, who.name, address).answer(line)
     await asyncio.sleep(0)                                   # let the sessions' shutdowns start
     return ans.text, ans.status
 
@@ -138,6 +138,42 @@ async def test_console_answers_and_refusals():
     assert ben.ended == ["An operator ended your session: no reason given"]
     actions = [(e.action, e.actor) for e in h.moderator.store.audit(10)]
     assert actions == [("ban", OP.label), ("kick", OP.label)]
+
+
+@pytest.mark.parametrize("mine, line", [("127.0.0.1", "ban addr 127.0.0.1 1h everyone"),
+                                        ("127.0.0.1", "ban addr anna forever x"),
+                                        ("2001:db8:1:2::7", "ban addr 2001:db8:1:2:ffff::1 1h x"),
+                                        ("2001:db8:1:2::7", "ban addr 2001:db8:1:2::/64 1h x"),
+                                        ("::ffff:192.0.2.4", "ban addr 192.0.2.4 1h x")])
+async def test_an_operator_cannot_ban_their_own_address(mine, line):
+    me = FakeSession("anna", OP.identity, mine)
+    h = host(me)
+    text, status = await run(h, line, address=mine)
+    assert status == 1 and text.startswith("ahoy: you cannot ban your own address (") and "\n" not in text[:-1]
+    assert h.moderator.bans() == [] and h.moderator.store.audit(10) == [] and me.ended == []
+
+
+async def test_an_operator_bans_a_neighbours_address_but_not_their_own():
+    kim = FakeSession("kim", "user:kim", "2001:db8:1:3::5")
+    h = host(kim, FakeSession("anna", OP.identity, "2001:db8:1:2::7"))
+    text, status = await run(h, "ban addr kim 1h flood", address="2001:db8:1:2::7")
+    assert status == 0 and "address 2001:db8:1:3::/64" in text and kim.ended[0].startswith("You are banned")
+    assert (await run(h, "ban addr 127.0.0.2 1h x", address="127.0.0.1"))[1] == 0
+
+
+async def test_names_with_spaces_are_quoted_like_a_shell():
+    tom, lobby = FakeSession("Old Tom", "user:tom"), Lobby()
+    h = SimpleNamespace(lobby=InMemoryLobby(lobby), sessions={tom}, moderator=moderator())
+    tid = lobby.create_table(lobby.connect("user:op", "op"), TableConfig(name="op's ship"))
+    text, status = await run(h, """close "op's ship" test""")
+    assert status == 0 and text.startswith(f"closed table {tid}")
+    assert (await run(h, "mute 'Old Tom' 1h 'too loud'"))[0].startswith("muted Old Tom in the lobby chat")
+    assert h.moderator.mute_of("user:tom").reason == "too loud"
+    assert (await run(h, "kick Old\\ Tom bye"))[0] == "kicked Old Tom\n"
+    assert await run(h, "kick 'Old Tom") == (
+        "ahoy: unbalanced quotes: quote a name with spaces as \"Old Tom\" or 'Old Tom'\n", 1)
+    assert await run(h, "kick 'Old Tom", who=Actor("user:ben", "ben")) == (
+        "ahoy: only an operator of this server can do that.\n", 1)
 
 
 async def test_a_megabyte_motd_through_the_console_is_cut():

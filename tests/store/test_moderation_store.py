@@ -44,6 +44,19 @@ def test_bans_are_numbered_listed_while_in_force_and_lifted(reopen):
     assert store.add_ban("key", "SHA256:x", "again", "op", 300.0, None).ban_id == 3
 
 
+def test_ban_ids_are_never_reused_even_after_the_newest_is_lifted_and_a_restart(reopen):
+    store = reopen()
+    first = store.add_ban("key", "SHA256:" + "a" * 43, "spam", "op", 100.0, None)
+    second = store.add_ban("address", "192.0.2.9", "flood", "op", 100.0, None)
+    assert store.lift_ban(second.ban_id) == second
+    store = reopen()
+    third = store.add_ban("address", "192.0.2.10", "flood", "op", 110.0, None)
+    assert store.lift_ban(third.ban_id) == third and store.lift_ban(first.ban_id) == first
+    store = reopen()
+    fourth = store.add_ban("key", "SHA256:x", "again", "op", 120.0, None)
+    assert [b.ban_id for b in (first, second, third, fourth)] == [1, 2, 3, 4]
+
+
 def test_mutes_motd_and_audit_survive_a_restart(reopen):
     store = reopen()
     store.set_mute(Mute("user:ben", "ben", "shouting", "op", 10.0, 70.0))
