@@ -9,8 +9,27 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ahoy_tui.games.registry import GAMES
+
 LEVELS: tuple[str, ...] = ("random", "baseline", "hard")
 """Bot kinds from easiest to hardest."""
+
+
+def levels_for(game: str) -> tuple[str, ...]:
+    """The bot kinds ``game`` seats (its ``GameSpec.bot_kinds``), easiest first: Ahoi ``("random", "baseline")``.
+
+    Raises:
+        KeyError: ``game`` is not in ``games.registry``.
+    """
+    kinds = GAMES[game].bot_kinds
+    return tuple(k for k in LEVELS if k in kinds) + tuple(k for k in kinds if k not in LEVELS)
+
+
+def refusal(t: Callable[..., str], game: str) -> str:
+    """The sentence that refuses a bot level ``game`` does not seat: "Bots at this table play easy or normal." """
+    words = [t(f"level.{k}") for k in levels_for(game)]
+    listed = words[0] if len(words) == 1 else t("bot.levels_or", first=", ".join(words[:-1]), last=words[-1])
+    return t("bot.refused", levels=listed)
 
 
 def level_word(t: Callable[..., str], kind: str | None) -> str:

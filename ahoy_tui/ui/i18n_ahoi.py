@@ -37,6 +37,10 @@ def rewrap(text: str, width: int = WIDTH) -> str:
     return "\n".join(out) + "\n"
 
 EN_AHOI: dict[str, str] = {
+    "ahoi.call.title": "Call „Ahoi“?", "ahoi.call.question": "Everyone else gets one more turn.",
+    "ahoi.call.yes": "Call", "ahoi.call.no": "Not yet",
+    "bot.refused": "Bots at this table play {levels}.", "bot.levels_or": "{first} or {last}",
+    "bot.hint_levels": "Press the number of the bot's level (Esc: cancel).",
     # create dialog (any game)
     "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
     "create.bad_number": "Type a whole number from {low} to {high}.",
@@ -57,7 +61,7 @@ EN_AHOI: dict[str, str] = {
     "ahoi.memory": "memory aid",
     "ahoi.p.first_look": "Look at two of your cards: press two of 1–{k}",
     "ahoi.p.first_look_one": "Position {pos} chosen: press a second one (Esc: undo)",
-    "ahoi.p.turn": "Your turn: {choices}", "ahoi.p.draw": "d draw", "ahoi.p.take": "t take the discard",
+    "ahoi.p.turn": "Your turn: {choices}", "ahoi.p.draw": "d draw", "ahoi.p.take": "k take the discard",
     "ahoi.p.call": "a call „Ahoi“",
     "ahoi.p.drawn": "You drew {card}: 1–{k} place it, Space marks equal cards + Enter, x discard",
     "ahoi.p.drawn_action": "{action}: u use it, 1–{k} place it, x discard",
@@ -96,7 +100,7 @@ EN_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Keys\n"
         "  first look     two position keys 1-4 (Esc undoes the first)\n"
-        "  your turn      d draw, t take the discard, a call „Ahoi“\n"
+        "  your turn      d draw, k take the discard, a call „Ahoi“\n"
         "  card in hand   1-4 place it there; Space, positions, Enter: place over equal cards;\n"
         "                 x discard a drawn card; u use a drawn Lupe, Fernrohr or Tauschen\n"
         "  targets        up/down a player, then a position\n"
@@ -124,6 +128,10 @@ EN_AHOI: dict[str, str] = {
 }
 
 ES_AHOI: dict[str, str] = {
+    "ahoi.call.title": "¿Cantar „Ahoi“?", "ahoi.call.question": "Todos los demás juegan un turno más.",
+    "ahoi.call.yes": "Cantar", "ahoi.call.no": "Todavía no",
+    "bot.refused": "Los bots de esta mesa juegan en nivel {levels}.", "bot.levels_or": "{first} o {last}",
+    "bot.hint_levels": "Pulsa el número del nivel del bot (Esc: cancelar).",
     "create.game": "Juego", "create.custom_value": "O escribe un número ({low}–{high})",
     "create.bad_number": "Escribe un número entero de {low} a {high}.",
     "clock.hint_turn": "{turn} s para cada decisión.",
@@ -142,7 +150,7 @@ ES_AHOI: dict[str, str] = {
     "ahoi.memory": "ayuda de memoria",
     "ahoi.p.first_look": "Mira dos de tus cartas: pulsa dos de 1–{k}",
     "ahoi.p.first_look_one": "Posición {pos} elegida: pulsa otra (Esc: deshacer)",
-    "ahoi.p.turn": "Tu turno: {choices}", "ahoi.p.draw": "d robar", "ahoi.p.take": "t tomar el descarte",
+    "ahoi.p.turn": "Tu turno: {choices}", "ahoi.p.draw": "d robar", "ahoi.p.take": "k tomar el descarte",
     "ahoi.p.call": "a cantar „Ahoi“",
     "ahoi.p.drawn": "Robaste {card}: 1–{k} colocarla, Espacio marca cartas iguales + Enter, x descartar",
     "ahoi.p.drawn_action": "{action}: u usarla, 1–{k} colocarla, x descartar",
@@ -179,7 +187,7 @@ ES_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Teclas\n"
         "  primera mirada  dos teclas de posición 1-4 (Esc deshace la primera)\n"
-        "  tu turno        d robar, t tomar el descarte, a cantar „Ahoi“\n"
+        "  tu turno        d robar, k tomar el descarte, a cantar „Ahoi“\n"
         "  carta en mano   1-4 colocarla ahí; Espacio, posiciones, Enter: sobre cartas iguales;\n"
         "                  x descartar la robada; u usar Lupe, Fernrohr o Tauschen\n"
         "  objetivos       arriba/abajo un jugador, luego una posición\n"
@@ -206,6 +214,10 @@ ES_AHOI: dict[str, str] = {
 }
 
 DE_AHOI: dict[str, str] = {
+    "ahoi.call.title": "„Ahoi“ ansagen?", "ahoi.call.question": "Alle anderen sind noch einmal am Zug.",
+    "ahoi.call.yes": "Ansagen", "ahoi.call.no": "Noch nicht",
+    "bot.refused": "Bots an diesem Tisch spielen {levels}.", "bot.levels_or": "{first} oder {last}",
+    "bot.hint_levels": "Drück die Zahl der Spielstärke des Bots (Esc: abbrechen).",
     "create.title": "Tisch anlegen", "create.name": "Name", "create.game": "Spiel", "create.seats": "Plätze",
     "create.clocks": "Uhren", "create.bots": "Plätze mit Bots füllen", "create.private": "Privat (nur mit Code)",
     "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
@@ -227,7 +239,7 @@ DE_AHOI: dict[str, str] = {
     "ahoi.memory": "Gedächtnisstütze",
     "ahoi.p.first_look": "Sieh dir zwei deiner Karten an: zwei Tasten von 1–{k}",
     "ahoi.p.first_look_one": "Position {pos} gewählt: noch eine (Esc: zurück)",
-    "ahoi.p.turn": "Du bist dran: {choices}", "ahoi.p.draw": "d ziehen", "ahoi.p.take": "t Ablage nehmen",
+    "ahoi.p.turn": "Du bist dran: {choices}", "ahoi.p.draw": "d ziehen", "ahoi.p.take": "k Ablage nehmen",
     "ahoi.p.call": "a „Ahoi“ ansagen",
     "ahoi.p.drawn": "Gezogen: {card}: 1–{k} anlegen, Leertaste markiert gleiche + Enter, x abwerfen",
     "ahoi.p.drawn_action": "{action}: u ausführen, 1–{k} anlegen, x abwerfen",
@@ -269,7 +281,7 @@ DE_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Tasten\n"
         "  erster Blick    zwei Positionstasten 1-4 (Esc nimmt die erste zurück)\n"
-        "  dein Zug        d ziehen, t Ablage nehmen, a „Ahoi“ ansagen\n"
+        "  dein Zug        d ziehen, k Ablage nehmen, a „Ahoi“ ansagen\n"
         "  Karte in Hand   1-4 dort anlegen; Leertaste, Positionen, Enter: über gleiche Karten;\n"
         "                  x gezogene abwerfen; u Lupe, Fernrohr oder Tauschen ausführen\n"
         "  Ziele           hoch/runter ein Mitspieler, dann eine Position\n"

@@ -193,11 +193,13 @@ class Person:
         pos = str(self.rng.randint(1, int(k.group(1)))) if k else "1"
         if "Look at two of your cards" in body:
             return ["1", str(self.rng.randint(2, int(k.group(1)) if k else 4))]
+        if "Everyone else gets one more turn" in screen:
+            return ["y"]
         if "Your turn: " in body:
             if "a call" in body and self.rng.random() < 0.25:
                 return self._did("call", ["a"])
-            if "t take" in body and self.rng.random() < 0.3:
-                return self._did("take", ["t"])
+            if "k take" in body and self.rng.random() < 0.3:
+                return self._did("take", ["k"])
             return ["d"]
         if re.search(r"(Lupe|Fernrohr|Tauschen) \[\s?\d+\]: u use it", body):
             return self._did("use", ["u"]) if self.rng.random() < 0.7 else ["x"]

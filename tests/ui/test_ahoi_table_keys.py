@@ -1,0 +1,134 @@
+"""Play-tester findings at the Ahoi table at 80x24 (issue 18): your own total, the bot levels Ahoi seats,
+„Ahoi“ asked first, the discard pile's own key."""
+
+from __future__ import annotations
+
+import re
+
+from test_ahoi_table import SIZE, ahoi_table_for, own_row, state_of
+from ui_helpers import make_app, new_lobby, screen_text, wait_for
+
+from ahoy_tui.games.ahoi.actions import CallAhoi, TakeDiscard
+from ahoy_tui.lobby import Lobby, TableConfig, Timing
+from ahoy_tui.ui.bot_levels import refusal
+from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
+
+
+def fast_lobby() -> Lobby:
+    return Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=60.0), seed=6)
+
+
+async def my_turn(pilot, app) -> None:
+    """Look at cards 1 and 2, then wait for the first turn."""
+    await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+    await pilot.press("1", "2")
+    await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+
+
+async def test_your_own_total_shows_beside_your_layout_in_the_other_rows_column():
+    app = make_app(new_lobby(seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
+        mine = own_row(app)
+        other = next(ln for ln in screen_text(app).splitlines() if "1[░░]" in ln and ln is not mine
+                     and "Total" not in ln)
+        total = app.screen.update.view.totals[0]
+        assert re.search(rf"Total +{total} 1\[░░\]", mine), mine
+        assert mine.index("1[") == other.index("1["), (mine, other)
+
+
+async def test_add_bot_offers_only_ahois_levels_and_seats_the_one_picked():
+    """Ahoi's ``bot_kinds`` are random and baseline: the chooser lists easy and normal, never hard."""
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        core = app.lobby.core
+        tid = core.create_table(app.handle, TableConfig.make("ahoi", name="Cove", seats=3, clocks="untimed"))
+        app.open_table(tid)
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and "Cove" in screen_text(a))
+        await pilot.press("b")
+        await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
+        text = screen_text(app)
+        assert "easy" in text and "normal" in text and "hard" not in text, text
+        await pilot.press("2")
+        await wait_for(pilot, lambda a: any(s.kind == "bot" for s in a.lobby.core.tables[tid].seats))
+        assert [s.bot_kind for s in core.tables[tid].seats if s.kind == "bot"] == ["baseline"]
+
+
+async def test_the_create_dialog_fills_seats_only_with_the_chosen_games_bot_levels():
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        dialog = app.screen
+        bots = dialog.query_one("#c-bots")
+        assert [v for _, v in bots._options] == ["", "random", "baseline", "hard"]
+        bots.value = "hard"
+        dialog.query_one("#c-game").value = "ahoi"
+        await wait_for(pilot, lambda a: bool(a.screen.query("#c-memory-aid")))
+        assert [v for _, v in bots._options] == ["", "random", "baseline"]
+        assert bots.value == ""
+
+
+def test_a_refused_bot_level_reads_as_a_sentence_in_the_players_language():
+    assert refusal(lambda k, **kw: tr("en", k, **kw), "ahoi") == "Bots at this table play easy or normal."
+    assert refusal(lambda k, **kw: tr("de", k, **kw), "ahoi") == "Bots an diesem Tisch spielen leicht oder normal."
+    assert refusal(lambda k, **kw: tr("es", k, **kw), "ahoi").endswith("fácil o normal.")
+
+
+async def test_a_asks_before_calling_ahoi_and_n_keeps_your_turn():
+    """AH10: a call cannot be taken back, so ``a`` asks first; ``n`` keeps the turn, ``y`` calls."""
+    app = make_app(fast_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await my_turn(pilot, app)
+        if CallAhoi() not in app.table_screen.state.legal:
+            return  # a bot called first; test_ahoi_table's games call from a turn of their own
+        await pilot.press("a")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        text = screen_text(app)
+        assert "Call „Ahoi“?" in text and "Everyone else gets one more turn." in text
+        assert "y Call" in text and "n Not yet" in text
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen))
+        assert state_of(app, tid).caller < 0 and "Your turn: d draw" in screen_text(app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda a: state_of(a, tid).caller == 0)
+
+
+async def test_the_german_question_before_ahoi():
+    app = make_app(fast_lobby(), lang="de")
+    async with app.run_test(size=SIZE) as pilot:
+        ahoi_table_for(app)
+        await wait_for(pilot, lambda a: "Sieh dir zwei" in screen_text(a))
+        await pilot.press("1", "2")
+        await wait_for(pilot, lambda a: "Du bist dran" in screen_text(a), timeout=10)
+        if CallAhoi() not in app.table_screen.state.legal:
+            return
+        await pilot.press("a")
+        await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+        text = screen_text(app)
+        assert "„Ahoi“ ansagen?" in text and "Alle anderen sind noch einmal am Zug." in text and "Noch nicht" in text
+
+
+async def test_k_takes_the_discard_and_t_only_changes_the_theme():
+    """``t`` is the next theme everywhere; the discard pile has its own key (AH5)."""
+    app = make_app(fast_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await my_turn(pilot, app)
+        assert TakeDiscard() in app.table_screen.state.legal and "k take the discard" in screen_text(app)
+        theme = app.theme
+        await pilot.press("t")
+        await wait_for(pilot, lambda a: a.theme != theme)
+        assert state_of(app, tid).held < 0
+        await pilot.press("k")
+        await wait_for(pilot, lambda a: "Taken [" in screen_text(a))
+        assert state_of(app, tid).held >= 0
