@@ -10,7 +10,7 @@ from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.games.ahoi.actions import CallAhoi, TakeDiscard
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
-from ahoy_tui.ui.bot_levels import refusal
+from ahoy_tui.ui import bot_levels
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
@@ -76,9 +76,9 @@ async def test_the_create_dialog_fills_seats_only_with_the_chosen_games_bot_leve
 
 
 def test_a_refused_bot_level_reads_as_a_sentence_in_the_players_language():
-    assert refusal(lambda k, **kw: tr("en", k, **kw), "ahoi") == "Bots at this table play easy or normal."
-    assert refusal(lambda k, **kw: tr("de", k, **kw), "ahoi") == "Bots an diesem Tisch spielen leicht oder normal."
-    assert refusal(lambda k, **kw: tr("es", k, **kw), "ahoi").endswith("fácil o normal.")
+    assert bot_levels.refusal(lambda k, **kw: tr("en", k, **kw), "ahoi") == "Bots at this table play easy or normal."
+    assert bot_levels.refusal(lambda k, **kw: tr("de", k, **kw), "ahoi") == "Bots an diesem Tisch spielen leicht oder normal."
+    assert bot_levels.refusal(lambda k, **kw: tr("es", k, **kw), "ahoi").endswith("fácil o normal.")
 
 
 async def test_a_asks_before_calling_ahoi_and_n_keeps_your_turn():
