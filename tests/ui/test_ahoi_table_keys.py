@@ -132,3 +132,25 @@ async def test_k_takes_the_discard_and_t_only_changes_the_theme():
         await pilot.press("k")
         await wait_for(pilot, lambda a: "Taken [" in screen_text(a))
         assert state_of(app, tid).held >= 0
+
+
+async def test_f1_wraps_the_ahoi_rules_once_with_no_orphan_words_at_80x24():
+    """The rules are wrapped for 80 columns; the help box is narrower: no line starts a word left over."""
+    from ahoy_tui.ui.screens.help import HelpScreen
+
+    for lang in ("en", "de"):
+        app = make_app(new_lobby(seed=4), lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            ahoi_table_for(app)
+            await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and "Ahoi" in screen_text(a))
+            await pilot.press("f1")
+            await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
+            await pilot.pause(0.2)
+            lines = screen_text(app).splitlines()
+            top = next(i for i, ln in enumerate(lines) if "Ahoi: " in ln)
+            left = lines[top].index("╭─ Ahoi") + 2
+            bottom = next(i for i in range(top + 1, len(lines)) if lines[i][left - 2:left].startswith("╰"))
+            body = [ln[left:left + 72] for ln in lines[top + 1:bottom]]
+            assert "Ahoi" in body[0] and body[1].startswith("- 2-6"), body[:3]
+            for ln in body[1:]:
+                assert ln.startswith(("- ", "  ", "Keys", "Tasten")) or not ln.strip(), (lang, ln, body)
