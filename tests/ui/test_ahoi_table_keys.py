@@ -154,3 +154,63 @@ async def test_f1_wraps_the_ahoi_rules_once_with_no_orphan_words_at_80x24():
             assert "Ahoi" in body[0] and body[1].startswith("- 2-6"), body[:3]
             for ln in body[1:]:
                 assert ln.startswith(("- ", "  ", "Keys", "Tasten")) or not ln.strip(), (lang, ln, body)
+
+
+async def test_the_ahoi_leaderboard_names_its_seat_range_and_an_empty_board_has_no_header():
+    from ahoy_tui.community.service import Community
+    from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
+
+    community = Community()
+    try:
+        app = make_app(Lobby(timing=Timing.instant(), community=community))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("L")
+            await wait_for(pilot, lambda a: isinstance(a.screen, LeaderboardScreen) and a.screen.fetched)
+            assert "2-8 players" in screen_text(app)
+            await pilot.press("g")
+            await wait_for(pilot, lambda a: a.screen.game == "ahoi" and a.screen.fetched)
+            text = screen_text(app)
+            assert "2-6 players" in text and "2-8" not in text, text
+            assert "Nobody is on this leaderboard yet" in text and not re.search(r"rating +player", text), text
+            await pilot.press("7")
+            await pilot.pause()
+            assert app.screen.board == "overall"  # Ahoi seats at most 6
+    finally:
+        community.close()
+
+
+async def test_a_six_seat_ahoi_waiting_room_shows_every_seat_at_80x24():
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        core = app.lobby.core
+        tid = core.create_table(app.handle, TableConfig.make("ahoi", name="Cove", seats=6, clocks="untimed"))
+        app.open_table(tid)
+        for _ in range(5):
+            core.add_bot(app.handle, tid, "baseline")
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and " 5. " in screen_text(a))
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert all(f" {n}. " in text for n in range(1, 7)), text
+
+
+async def test_h_after_the_next_deal_titles_the_last_round_by_its_sums():
+    """Once the next round is dealt the cards are private again (AH11): ``h`` shows sums and totals only."""
+    from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
+
+    app = make_app(Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=0.2), seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        tid = ahoi_table_for(app)
+        await my_turn(pilot, app)
+        if CallAhoi() in app.table_screen.state.legal:
+            await pilot.press("a")
+            await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+            await pilot.press("y")
+        else:
+            await pilot.press("d", "x")
+        await wait_for(pilot, lambda a: state_of(a, tid).round_no == 2 and isinstance(a.screen, AhoiTableScreen),
+                       timeout=10)
+        await pilot.press("h")
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen))
+        text = screen_text(app)
+        assert "Round 1: sums and totals" in text and "the layouts" not in text, text

@@ -364,7 +364,8 @@ class AhoiTableScreen(Screen[None]):
         over = (view.winners, view.target) if view.winners else None
         body = round_text(result, seat_names(update), view.revealed, app.lang, app.ascii_only,
                           dict(app.card_styles), over)
-        title = app.t("ahoi.over.title") if over else app.t("ahoi.reveal.title", n=result.round)
+        title = app.t("ahoi.over.title") if over else app.t(
+            "ahoi.reveal.title" if view.revealed is not None else "ahoi.reveal.title_sums", n=result.round)
         ratings = RatingChanges(self.table_id, seat_names(update), id="ahoi-ratings") if over else None
         dialog = AhoiRoundScreen(asciify(title) if app.ascii_only else title, body, ratings)
         if view.revealed is not None:
