@@ -30,7 +30,8 @@ def _paragraphs(text: str) -> list[list[str]]:
     hang = -1
     for line in text.split("\n"):
         indent = len(line) - len(line.lstrip(" "))
-        starts = not line.strip() or bool(_HEAD.match(line).group(2)) or indent != hang or not out  # type: ignore[union-attr]
+        bullet = bool(_HEAD.match(line).group(2))  # type: ignore[union-attr]
+        starts = not line.strip() or bullet or indent != hang or not out
         if starts:
             out.append([line])
             hang = _hang(line) if line.strip() else -1

@@ -2,8 +2,8 @@
 
 Ratings are per game (docs/community.md): ``g`` switches to the next game of
 the registry (AHOY!! V2 first). Keys: ``o`` overall, ``d`` last 30 days, ``2``-``8`` games of that many
-players (within the game's seat range, which the key line names); Enter or ``v`` opens the selected player's profile card; Esc goes
-back. Lines come from ``LobbyAPI.leaderboard`` (docs/community.md).
+players (within the game's seat range, which the key line names); Enter or ``v`` opens the selected
+player's profile card; Esc goes back. Lines come from ``LobbyAPI.leaderboard`` (docs/community.md).
 """
 
 from __future__ import annotations
