@@ -7,7 +7,8 @@ hanging indent:
 
 - a paragraph starts at a bullet (``- ``, ``1. ``), a label column
   (``  your turn      d draw``) or any line not indented to the previous
-  paragraph's hanging indent;
+  paragraph's hanging indent; a line after an unindented one with no bullet
+  (a heading, a paragraph the widget wraps) starts one too;
 - its hanging indent is the column where the text after the bullet or label starts.
 """
 
@@ -31,7 +32,7 @@ def _paragraphs(text: str) -> list[list[str]]:
     for line in text.split("\n"):
         indent = len(line) - len(line.lstrip(" "))
         bullet = bool(_HEAD.match(line).group(2))  # type: ignore[union-attr]
-        starts = not line.strip() or bullet or indent != hang or not out
+        starts = not line.strip() or bullet or hang <= 0 or indent != hang or not out
         if starts:
             out.append([line])
             hang = _hang(line) if line.strip() else -1

@@ -216,3 +216,14 @@ async def test_h_after_the_next_deal_titles_the_last_round_by_its_sums():
         await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen))
         text = screen_text(app)
         assert "Round 1: sums and totals" in text and "the layouts" not in text, text
+
+
+def test_reflow_leaves_the_ahoy_help_as_it_was_and_wraps_the_ahoi_rules_at_the_width():
+    from ahoy_tui.ui.reflow import reflow
+
+    for lang in ("en", "es", "de"):
+        for key in ("help.body", "cm.help"):
+            assert reflow(tr(lang, key), 71) == tr(lang, key)  # the widget wraps those paragraphs
+        rules = reflow(tr(lang, "plain.rules_ahoi"), 60)
+        assert max(len(ln) for ln in rules.splitlines()) <= 60
+        assert rules.split() == tr(lang, "plain.rules_ahoi").split()  # every word, in order
