@@ -54,6 +54,7 @@ async def test_add_bot_offers_only_ahois_levels_and_seats_the_one_picked():
         await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
         text = screen_text(app)
         assert "easy" in text and "normal" in text and "hard" not in text, text
+        assert "Press 1 or 2 for the bot's level" in text
         await pilot.press("2")
         await wait_for(pilot, lambda a: any(s.kind == "bot" for s in a.lobby.core.tables[tid].seats))
         assert [s.bot_kind for s in core.tables[tid].seats if s.kind == "bot"] == ["baseline"]

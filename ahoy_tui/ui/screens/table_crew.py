@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from ahoy_tui.ui.bot_levels import levels_for, refusal
+from ahoy_tui.ui.bot_levels import level_hint, levels_for, refusal
 from ahoy_tui.ui.presenter import in_play, my_seat_info, people_seats
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_state import TableState
@@ -51,7 +51,7 @@ class SeatKeys:
         """Ask for the bot's level among the table's game's (``GameSpec.bot_kinds``, easiest first: 1 easy,
         2 normal, 3 hard for AHOY; issue 17), then seat it."""
         t = self.app.t
-        self.dialogs.pick_seat(t("bot.title"), t("bot.hint_levels"),
+        self.dialogs.pick_seat(t("bot.title"), level_hint(t, self.state.update.table.config.game),
                                [(i, t(f"level.{k}")) for i, k in enumerate(self._levels())], self._add_bot_picked)
 
     def _levels(self) -> tuple[str, ...]:
