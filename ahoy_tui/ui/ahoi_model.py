@@ -163,16 +163,21 @@ def status_text(update: Any, view: Any, look: Look) -> Text:
 
 
 def mine_text(view: Any, look: Look, flashes: dict, sel: AhoiSelection) -> Text:
-    """The viewer's own layout with position numbers (marks and the first-look pick reversed)."""
+    """The viewer's own running total in the other rows' columns, then their layout with position numbers
+    (marks and the first-look pick reversed): ``Total      9 1[░░] 2[ 5] 3[░░] 4[░░]``."""
     if view.seat is None:
         return Text()
+    total = view.totals[view.seat] if view.seat < len(view.totals) else 0
+    out = Text(no_wrap=True, overflow="crop")
+    out.append(_fix(look)(tr(look.lang, "ahoi.reveal.total"))[:9].ljust(9) + f"{total:>3} ")
     if view.revealed is not None:
         cards = list(view.revealed[view.seat])
-        out = row(cards, look.ascii_only, look.card_styles)
-        out.append(f"  ={sum(cards)}")
+        out.append_text(row(cards, look.ascii_only, look.card_styles))
+        out.append(f" ={sum(cards)}")
         return out
     marked = sel.marked | (frozenset({sel.first}) if sel.first is not None else frozenset())
-    return row(shown_values(view, view.seat, flashes), look.ascii_only, look.card_styles, marked)
+    out.append_text(row(shown_values(view, view.seat, flashes), look.ascii_only, look.card_styles, marked))
+    return out
 
 
 def title_text(update: Any, view: Any, look: Look) -> Text:

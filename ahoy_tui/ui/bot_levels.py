@@ -9,8 +9,35 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ahoy_tui.games.registry import GAMES
+
 LEVELS: tuple[str, ...] = ("random", "baseline", "hard")
 """Bot kinds from easiest to hardest."""
+
+
+def levels_for(game: str) -> tuple[str, ...]:
+    """The bot kinds ``game`` seats (its ``GameSpec.bot_kinds``), easiest first: Ahoi ``("random", "baseline")``.
+
+    Raises:
+        KeyError: ``game`` is not in ``games.registry``.
+    """
+    kinds = GAMES[game].bot_kinds
+    return tuple(k for k in LEVELS if k in kinds) + tuple(k for k in kinds if k not in LEVELS)
+
+
+def either(t: Callable[..., str], words: list[str]) -> str:
+    """``words`` as one choice in ``t``'s language: "easy or normal", "1, 2 or 3"."""
+    return words[0] if len(words) == 1 else t("bot.levels_or", first=", ".join(words[:-1]), last=words[-1])
+
+
+def refusal(t: Callable[..., str], game: str) -> str:
+    """The sentence that refuses a bot level ``game`` does not seat: "Bots at this table play easy or normal." """
+    return t("bot.refused", levels=either(t, [t(f"level.{k}") for k in levels_for(game)]))
+
+
+def level_hint(t: Callable[..., str], game: str) -> str:
+    """The add-bot chooser's hint: "Press 1 or 2 for the bot's level (Esc: cancel)." (Ahoi)."""
+    return t("bot.hint_levels", keys=either(t, [str(n) for n in range(1, len(levels_for(game)) + 1)]))
 
 
 def level_word(t: Callable[..., str], kind: str | None) -> str:

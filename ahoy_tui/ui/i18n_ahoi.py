@@ -37,6 +37,10 @@ def rewrap(text: str, width: int = WIDTH) -> str:
     return "\n".join(out) + "\n"
 
 EN_AHOI: dict[str, str] = {
+    "ahoi.call.title": "Call „Ahoi“?", "ahoi.call.question": "Everyone else gets one more turn.",
+    "ahoi.call.yes": "Call", "ahoi.call.no": "Not yet",
+    "bot.refused": "Bots at this table play {levels}.", "bot.levels_or": "{first} or {last}",
+    "bot.hint_levels": "Press {keys} for the bot's level (Esc: cancel).",
     # create dialog (any game)
     "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
     "create.bad_number": "Type a whole number from {low} to {high}.",
@@ -57,7 +61,7 @@ EN_AHOI: dict[str, str] = {
     "ahoi.memory": "memory aid",
     "ahoi.p.first_look": "Look at two of your cards: press two of 1–{k}",
     "ahoi.p.first_look_one": "Position {pos} chosen: press a second one (Esc: undo)",
-    "ahoi.p.turn": "Your turn: {choices}", "ahoi.p.draw": "d draw", "ahoi.p.take": "t take the discard",
+    "ahoi.p.turn": "Your turn: {choices}", "ahoi.p.draw": "d draw", "ahoi.p.take": "k take the discard",
     "ahoi.p.call": "a call „Ahoi“",
     "ahoi.p.drawn": "You drew {card}: 1–{k} place it, Space marks equal cards + Enter, x discard",
     "ahoi.p.drawn_action": "{action}: u use it, 1–{k} place it, x discard",
@@ -86,7 +90,8 @@ EN_AHOI: dict[str, str] = {
     "ahoi.log.round_over": "Round {n} over",
     "ahoi.log.game_over": "Game over",
     # reveal and game over
-    "ahoi.reveal.title": "Round {n}: the layouts", "ahoi.reveal.sum": "Sum",
+    "ahoi.reveal.title": "Round {n}: the layouts", "ahoi.reveal.title_sums": "Round {n}: sums and totals",
+    "ahoi.reveal.sum": "Sum",
     "ahoi.reveal.penalty": "Penalty", "ahoi.reveal.round": "Round", "ahoi.reveal.total": "Total",
     "ahoi.reveal.caller": "„Ahoi“ called by {name}", "ahoi.reveal.no_caller": "Nobody called „Ahoi“",
     "ahoi.over.title": "Game over", "ahoi.over.won": "{names} won",
@@ -96,7 +101,7 @@ EN_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Keys\n"
         "  first look     two position keys 1-4 (Esc undoes the first)\n"
-        "  your turn      d draw, t take the discard, a call „Ahoi“\n"
+        "  your turn      d draw, k take the discard, a call „Ahoi“\n"
         "  card in hand   1-4 place it there; Space, positions, Enter: place over equal cards;\n"
         "                 x discard a drawn card; u use a drawn Lupe, Fernrohr or Tauschen\n"
         "  targets        up/down a player, then a position\n"
@@ -124,6 +129,10 @@ EN_AHOI: dict[str, str] = {
 }
 
 ES_AHOI: dict[str, str] = {
+    "ahoi.call.title": "¿Cantar „Ahoi“?", "ahoi.call.question": "Todos los demás juegan un turno más.",
+    "ahoi.call.yes": "Cantar", "ahoi.call.no": "Todavía no",
+    "bot.refused": "Los bots de esta mesa juegan en nivel {levels}.", "bot.levels_or": "{first} o {last}",
+    "bot.hint_levels": "Pulsa {keys} para el nivel del bot (Esc: cancelar).",
     "create.game": "Juego", "create.custom_value": "O escribe un número ({low}–{high})",
     "create.bad_number": "Escribe un número entero de {low} a {high}.",
     "clock.hint_turn": "{turn} s para cada decisión.",
@@ -142,7 +151,7 @@ ES_AHOI: dict[str, str] = {
     "ahoi.memory": "ayuda de memoria",
     "ahoi.p.first_look": "Mira dos de tus cartas: pulsa dos de 1–{k}",
     "ahoi.p.first_look_one": "Posición {pos} elegida: pulsa otra (Esc: deshacer)",
-    "ahoi.p.turn": "Tu turno: {choices}", "ahoi.p.draw": "d robar", "ahoi.p.take": "t tomar el descarte",
+    "ahoi.p.turn": "Tu turno: {choices}", "ahoi.p.draw": "d robar", "ahoi.p.take": "k tomar el descarte",
     "ahoi.p.call": "a cantar „Ahoi“",
     "ahoi.p.drawn": "Robaste {card}: 1–{k} colocarla, Espacio marca cartas iguales + Enter, x descartar",
     "ahoi.p.drawn_action": "{action}: u usarla, 1–{k} colocarla, x descartar",
@@ -169,7 +178,8 @@ ES_AHOI: dict[str, str] = {
     "ahoi.log.called": "{name} cantó „Ahoi“",
     "ahoi.log.round_over": "Fin de la ronda {n}",
     "ahoi.log.game_over": "Fin de la partida",
-    "ahoi.reveal.title": "Ronda {n}: las filas", "ahoi.reveal.sum": "Suma",
+    "ahoi.reveal.title": "Ronda {n}: las filas", "ahoi.reveal.title_sums": "Ronda {n}: sumas y totales",
+    "ahoi.reveal.sum": "Suma",
     "ahoi.reveal.penalty": "Castigo", "ahoi.reveal.round": "Ronda", "ahoi.reveal.total": "Total",
     "ahoi.reveal.caller": "„Ahoi“ cantado por {name}", "ahoi.reveal.no_caller": "Nadie cantó „Ahoi“",
     "ahoi.over.title": "Fin de la partida", "ahoi.over.won": "Ganó {names}",
@@ -179,7 +189,7 @@ ES_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Teclas\n"
         "  primera mirada  dos teclas de posición 1-4 (Esc deshace la primera)\n"
-        "  tu turno        d robar, t tomar el descarte, a cantar „Ahoi“\n"
+        "  tu turno        d robar, k tomar el descarte, a cantar „Ahoi“\n"
         "  carta en mano   1-4 colocarla ahí; Espacio, posiciones, Enter: sobre cartas iguales;\n"
         "                  x descartar la robada; u usar Lupe, Fernrohr o Tauschen\n"
         "  objetivos       arriba/abajo un jugador, luego una posición\n"
@@ -206,6 +216,10 @@ ES_AHOI: dict[str, str] = {
 }
 
 DE_AHOI: dict[str, str] = {
+    "ahoi.call.title": "„Ahoi“ ansagen?", "ahoi.call.question": "Alle anderen sind noch einmal am Zug.",
+    "ahoi.call.yes": "Ansagen", "ahoi.call.no": "Noch nicht",
+    "bot.refused": "Bots an diesem Tisch spielen {levels}.", "bot.levels_or": "{first} oder {last}",
+    "bot.hint_levels": "Drück {keys} für die Spielstärke des Bots (Esc: abbrechen).",
     "create.title": "Tisch anlegen", "create.name": "Name", "create.game": "Spiel", "create.seats": "Plätze",
     "create.clocks": "Uhren", "create.bots": "Plätze mit Bots füllen", "create.private": "Privat (nur mit Code)",
     "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
@@ -227,7 +241,7 @@ DE_AHOI: dict[str, str] = {
     "ahoi.memory": "Gedächtnisstütze",
     "ahoi.p.first_look": "Sieh dir zwei deiner Karten an: zwei Tasten von 1–{k}",
     "ahoi.p.first_look_one": "Position {pos} gewählt: noch eine (Esc: zurück)",
-    "ahoi.p.turn": "Du bist dran: {choices}", "ahoi.p.draw": "d ziehen", "ahoi.p.take": "t Ablage nehmen",
+    "ahoi.p.turn": "Du bist dran: {choices}", "ahoi.p.draw": "d ziehen", "ahoi.p.take": "k Ablage nehmen",
     "ahoi.p.call": "a „Ahoi“ ansagen",
     "ahoi.p.drawn": "Gezogen: {card}: 1–{k} anlegen, Leertaste markiert gleiche + Enter, x abwerfen",
     "ahoi.p.drawn_action": "{action}: u ausführen, 1–{k} anlegen, x abwerfen",
@@ -254,7 +268,8 @@ DE_AHOI: dict[str, str] = {
     "ahoi.log.called": "{name} sagt „Ahoi“ an",
     "ahoi.log.round_over": "Runde {n} vorbei",
     "ahoi.log.game_over": "Spiel vorbei",
-    "ahoi.reveal.title": "Runde {n}: die Auslagen", "ahoi.reveal.sum": "Summe",
+    "ahoi.reveal.title": "Runde {n}: die Auslagen", "ahoi.reveal.title_sums": "Runde {n}: Summen und Punkte",
+    "ahoi.reveal.sum": "Summe",
     "ahoi.reveal.penalty": "Strafe", "ahoi.reveal.round": "Runde", "ahoi.reveal.total": "Gesamt",
     "ahoi.reveal.caller": "„Ahoi“ angesagt von {name}", "ahoi.reveal.no_caller": "Niemand hat „Ahoi“ angesagt",
     "ahoi.over.title": "Spiel vorbei", "ahoi.over.won": "{names} gewinnt",
@@ -269,7 +284,7 @@ DE_AHOI: dict[str, str] = {
     "ahoi.help.keys": (
         "Tasten\n"
         "  erster Blick    zwei Positionstasten 1-4 (Esc nimmt die erste zurück)\n"
-        "  dein Zug        d ziehen, t Ablage nehmen, a „Ahoi“ ansagen\n"
+        "  dein Zug        d ziehen, k Ablage nehmen, a „Ahoi“ ansagen\n"
         "  Karte in Hand   1-4 dort anlegen; Leertaste, Positionen, Enter: über gleiche Karten;\n"
         "                  x gezogene abwerfen; u Lupe, Fernrohr oder Tauschen ausführen\n"
         "  Ziele           hoch/runter ein Mitspieler, dann eine Position\n"

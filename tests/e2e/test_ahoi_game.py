@@ -193,11 +193,13 @@ class Person:
         pos = str(self.rng.randint(1, int(k.group(1)))) if k else "1"
         if "Look at two of your cards" in body:
             return ["1", str(self.rng.randint(2, int(k.group(1)) if k else 4))]
+        if "Everyone else gets one more turn" in screen:
+            return ["y"]
         if "Your turn: " in body:
             if "a call" in body and self.rng.random() < 0.25:
                 return self._did("call", ["a"])
-            if "t take" in body and self.rng.random() < 0.3:
-                return self._did("take", ["t"])
+            if "k take" in body and self.rng.random() < 0.3:
+                return self._did("take", ["k"])
             return ["d"]
         if re.search(r"(Lupe|Fernrohr|Tauschen) \[\s?\d+\]: u use it", body):
             return self._did("use", ["u"]) if self.rng.random() < 0.7 else ["x"]
@@ -323,7 +325,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
         await anna.wait_for("Add bot", 10)
         for seat in (2, 3):
             anna.send("b")
-            await anna.wait_for("Press 1, 2 or 3", 10)
+            await anna.wait_for("Press 1 or 2 for", 10)
             anna.send("2")
             await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 10)
         await bo.wait_for("ahoi-e2e", 10)

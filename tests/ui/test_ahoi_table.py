@@ -17,6 +17,7 @@ from ahoy_tui.ui.presenter import seat_names
 from ahoy_tui.ui.screens import ahoi_table
 from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
 from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 
 SIZE = (80, 24)
@@ -39,6 +40,13 @@ def own_row(app) -> str:
     lines = screen_text(app).splitlines()
     i = next(i for i, ln in enumerate(lines) if "Your layout" in ln or "Your layout".upper() in ln)
     return lines[i + 1]
+
+
+async def call_ahoi(pilot) -> None:
+    """``a``, then ``y`` in the question that asks first."""
+    await pilot.press("a")
+    await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))
+    await pilot.press("y")
 
 
 def faces_in(text: str) -> list[int]:
@@ -89,7 +97,7 @@ async def test_the_drawn_card_shows_while_held_and_the_round_reveal_has_sums_and
         if isinstance(app.screen, AhoiRoundScreen):
             pass  # a bot called „Ahoi“ before that turn, which was the last (AH10)
         elif any(isinstance(a, CallAhoi) for a in app.table_screen.state.legal):
-            await pilot.press("a")
+            await call_ahoi(pilot)
         else:  # a bot called first (AH10): this is the last turn
             await pilot.press("d")
             await wait_for(pilot, lambda a: "Drawn [" in screen_text(a))
@@ -214,7 +222,7 @@ async def test_ascii_mode_switched_at_the_table_tells_the_log_again():
         await pilot.press("1", "2")
         await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
         if any(isinstance(a, CallAhoi) for a in app.table_screen.state.legal):
-            await pilot.press("a")  # else a bot called already: its line is in the log
+            await call_ahoi(pilot)  # else a bot called already: its line is in the log
         await wait_for(pilot, lambda a: "called „Ahoi“" in screen_text(a) or isinstance(a.screen, AhoiRoundScreen))
         if isinstance(app.screen, AhoiRoundScreen):
             await pilot.press("escape")

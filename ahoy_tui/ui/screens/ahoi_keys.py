@@ -74,6 +74,10 @@ class AhoiKeys:
     def take(self) -> None:
         self._run(TakeDiscard())
 
+    def can_call(self) -> bool:
+        """``legal`` holds calling „Ahoi“ now (AH10)."""
+        return CallAhoi() in self.legal
+
     def call(self) -> None:
         self._run(CallAhoi())
 

@@ -65,7 +65,7 @@ class AhoiTableScreen(Screen[None]):
 
     BINDINGS = [
         Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take discard"),
+        Binding("k", "take", "Take discard"),
         Binding("a", "call", "„Ahoi“"),
         Binding("x", "throw", "Discard"),
         Binding("u", "use", "Use"),
@@ -291,7 +291,17 @@ class AhoiTableScreen(Screen[None]):
         self.keys.take()
 
     def action_call(self) -> None:
-        self.keys.call()
+        """Ask before calling „Ahoi“ (AH10): everyone else gets one more turn, a wrong call costs 5 (AH12)."""
+        if not self.keys.can_call():
+            self._refuse()
+            return
+        t = self.app.t  # type: ignore[attr-defined]
+        self.dialogs.confirm(t("ahoi.call.title"), t("ahoi.call.question"), t("ahoi.call.yes"), t("ahoi.call.no"),
+                             self._call_answered)
+
+    def _call_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.keys.call()
 
     def action_throw(self) -> None:
         self.keys.throw()
@@ -354,7 +364,8 @@ class AhoiTableScreen(Screen[None]):
         over = (view.winners, view.target) if view.winners else None
         body = round_text(result, seat_names(update), view.revealed, app.lang, app.ascii_only,
                           dict(app.card_styles), over)
-        title = app.t("ahoi.over.title") if over else app.t("ahoi.reveal.title", n=result.round)
+        title = app.t("ahoi.over.title") if over else app.t(
+            "ahoi.reveal.title" if view.revealed is not None else "ahoi.reveal.title_sums", n=result.round)
         ratings = RatingChanges(self.table_id, seat_names(update), id="ahoi-ratings") if over else None
         dialog = AhoiRoundScreen(asciify(title) if app.ascii_only else title, body, ratings)
         if view.revealed is not None:

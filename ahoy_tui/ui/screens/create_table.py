@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.config import CLOCK_PROFILES
 from ahoy_tui.lobby.messages import TableConfig
-from ahoy_tui.ui.bot_levels import LEVELS
+from ahoy_tui.ui.bot_levels import levels_for
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
 from ahoy_tui.ui.option_text import CUSTOM, field_id
@@ -86,14 +86,19 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
                              id="c-clocks", compact=True)
                 yield Label(fix(t("create.bots")))
-                yield Select([(fix(t("level.none")), "")] + [(fix(t(f"level.{k}")), k) for k in LEVELS],
-                             value="", allow_blank=False, id="c-bots", compact=True)
+                yield Select(self._bot_choices(), value="", allow_blank=False, id="c-bots", compact=True)
             yield Static(fix(clock_hint(t, "normal", self.game)), id="c-clock-hint", markup=False)
             yield Vertical(*self._tick_fields(), id="c-option-ticks")
             yield TickBox(fix(t("create.private")), id="c-private", compact=True)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(t("create.create")), id="c-create", variant="primary", compact=True)
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
+
+    def _bot_choices(self) -> list[tuple[str, str]]:
+        """None, then the chosen game's bot levels (``GameSpec.bot_kinds``), easiest first."""
+        app: Any = self.app
+        fix = self._fix()
+        return [(fix(app.t("level.none")), "")] + [(fix(app.t(f"level.{k}")), k) for k in levels_for(self.game)]
 
     def _seats_select(self) -> Select:
         spec = GAMES[self.game]
@@ -128,6 +133,10 @@ class CreateTableScreen(ModalScreen[Any]):
         seats = self.query_one("#c-seats", Select)
         seats.set_options([(str(n), n) for n in range(GAMES[game].min_seats, GAMES[game].max_seats + 1)])
         seats.value = min(max(4, GAMES[game].min_seats), GAMES[game].max_seats)
+        bots = self.query_one("#c-bots", Select)
+        kept = bots.value if bots.value in levels_for(game) else ""
+        bots.set_options(self._bot_choices())
+        bots.value = kept
         grid, ticks = self.query_one("#c-option-grid", Grid), self.query_one("#c-option-ticks", Vertical)
         await grid.remove_children()
         await ticks.remove_children()

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Static
 
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.keys import in_language
+from ahoy_tui.ui.reflow import reflow
 from ahoy_tui.ui.text import asciify
 
 
@@ -42,13 +43,18 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.refresh_texts()
+        self.call_after_refresh(self.refresh_texts)  # again at the laid-out width
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_texts)
 
     def refresh_texts(self) -> None:
         if not built(self, "#help-box", "#help-body"):
             return
         app = self.app
-        body = "\n".join(app.t(key) for key in self._body_keys)  # type: ignore[attr-defined]
         box = self.query_one("#help-box")
+        width = box.scrollable_content_region.width - 1  # room for the scroll bar that may come
+        body = reflow("\n".join(app.t(key) for key in self._body_keys), width)  # type: ignore[attr-defined]
         box.border_title = app.t(self._title_key)  # type: ignore[attr-defined]
         self.query_one("#help-body", Static).update(Text(asciify(body) if app.ascii_only else body))  # type: ignore[attr-defined]
         self.set_class(app.ascii_only, "-ascii")  # type: ignore[attr-defined]

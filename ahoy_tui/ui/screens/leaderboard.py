@@ -2,8 +2,8 @@
 
 Ratings are per game (docs/community.md): ``g`` switches to the next game of
 the registry (AHOY!! V2 first). Keys: ``o`` overall, ``d`` last 30 days, ``2``-``8`` games of that many
-players; Enter or ``v`` opens the selected player's profile card; Esc goes
-back. Lines come from ``LobbyAPI.leaderboard`` (docs/community.md).
+players (within the game's seat range, which the key line names); Enter or ``v`` opens the selected
+player's profile card; Esc goes back. Lines come from ``LobbyAPI.leaderboard`` (docs/community.md).
 """
 
 from __future__ import annotations
@@ -93,7 +93,9 @@ class LeaderboardScreen(Screen[None]):
         fix = asciify if app.ascii_only else (lambda s: s)
         self.query_one("#board-title", Static).update(
             fix(board_title(app.lang, self.board, self.players, self.game)))
-        self.query_one("#board-tabs", Static).update(Text(fix(app.t("cm.tabs"))))
+        spec = GAMES[self.game]
+        self.query_one("#board-tabs", Static).update(
+            Text(fix(app.t("cm.tabs", low=spec.min_seats, high=spec.max_seats))))
         self.query_one("#board-note", Static).update(Text(fix(board_note(app.lang))))
         table = self.query_one("#board", DataTable)
         table.clear(columns=True)
@@ -107,6 +109,7 @@ class LeaderboardScreen(Screen[None]):
         empty = self.query_one("#board-empty", Static)
         empty.update(fix(app.t("cm.board.empty")) if self.fetched and not self.rows else "")
         empty.display = self.fetched and not self.rows
+        table.display = not empty.display  # no column header above "Nobody is on this leaderboard yet"
 
     async def action_board(self, board: str) -> None:
         self.board, self.players = board, 0
@@ -122,6 +125,10 @@ class LeaderboardScreen(Screen[None]):
         await self.load()
 
     async def action_seats(self, n: int) -> None:
+        """``2``-``8``: games of ``n`` players, when the game seats that many (Ahoi: 2-6)."""
+        spec = GAMES[self.game]
+        if not spec.min_seats <= n <= spec.max_seats:
+            return
         self.board, self.players = "players", n
         await self.load()
 

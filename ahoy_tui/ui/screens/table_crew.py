@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from ahoy_tui.ui.bot_levels import LEVELS
+from ahoy_tui.ui.bot_levels import level_hint, levels_for, refusal
 from ahoy_tui.ui.presenter import in_play, my_seat_info, people_seats
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_state import TableState
@@ -48,14 +48,24 @@ class SeatKeys:
         await self.app.ask(self.app.lobby.set_ready, self.state.table_id, not (seat is not None and seat.ready))
 
     async def add_bot(self) -> None:
-        """Ask for the bot's level (1 easy, 2 normal, 3 hard; issue 17), then seat it."""
+        """Ask for the bot's level among the table's game's (``GameSpec.bot_kinds``, easiest first: 1 easy,
+        2 normal, 3 hard for AHOY; issue 17), then seat it."""
         t = self.app.t
-        self.dialogs.pick_seat(t("bot.title"), t("bot.hint"),
-                               [(i, t(f"level.{k}")) for i, k in enumerate(LEVELS)], self._add_bot_picked)
+        self.dialogs.pick_seat(t("bot.title"), level_hint(t, self.state.update.table.config.game),
+                               [(i, t(f"level.{k}")) for i, k in enumerate(self._levels())], self._add_bot_picked)
+
+    def _levels(self) -> tuple[str, ...]:
+        return levels_for(self.state.update.table.config.game)
 
     async def _add_bot_picked(self, level: int | None) -> None:
-        if level is not None and 0 <= level < len(LEVELS):
-            await self.app.ask(self.app.lobby.add_bot, self.state.table_id, LEVELS[level])
+        if level is None:
+            return
+        levels = self._levels()
+        if 0 <= level < len(levels):
+            await self.app.ask(self.app.lobby.add_bot, self.state.table_id, levels[level])
+        else:
+            self.app.notify(refusal(self.app.t, self.state.update.table.config.game), severity="warning",
+                            timeout=4, markup=False)
 
     async def remove_seat(self) -> None:
         """Remove the last filled seat but the host's: a bot at once, a person after a yes."""
