@@ -26,6 +26,7 @@ def test_an_adopted_table_joins_a_running_lobby_as_it_was_and_plays_to_the_end()
     assert other.adopt(log) is None
     adopted = other.tables[tid]
     assert state_of(adopted) == before and conserved(adopted)
+    assert [m.key for m in adopted.chat.recent()][-1] == "adopted"   # it moved; the server did not restart
     assert set(other.tables) == {own, tid}
     assert adopted.held                              # until a seated person is back (R17)
     seen = []

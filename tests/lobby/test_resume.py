@@ -29,7 +29,8 @@ def state_of(table) -> dict:
     return {"hands": [list(h) for h in s.hands], "draw": list(s.draw_pile), "discard": list(s.discard),
             "totals": list(s.totals), "phase": s.phase.name, "record": json.loads(json.dumps(g.record)),
             "seats": [(x.kind, x.identity, x.name, x.bot_kind) for x in table.seats],
-            "chat": [m for m in table.chat.recent() if m.key != "resumed"], "host": table.host,
+            "chat": [m for m in table.chat.recent() if not m.key.startswith(("resumed", "adopted"))],
+            "host": table.host,
             "status": table.status, "config": table.config}
 
 
