@@ -35,6 +35,8 @@ to Redis, bytes Redis sent out, redis-server CPU.
 Run: .venv/bin/python bench/load.py [-n 40] [--seconds 30]
      .venv/bin/python bench/load.py -n 400 --seconds 60        # the goal
      .venv/bin/python bench/load.py -n 200 --workers 1,2       # one process vs two workers
+     .venv/bin/python bench/load.py -n 60,100,140,180 --workers 1,2 --baseline 0 --idle 2
+         # a sweep: the most actions/s each sustains at p95 <= 150 ms, and their ratio
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from load_cluster import ClusterServers, cross_worker
-from ssh_common import ROOT, ServerProcess, connect, percentile
+import asyncssh
+
+from ssh_common import ROOT, Player, ServerProcess, connect, percentile
 
 PY = str(ROOT / ".venv" / "bin" / "python")
 
@@ -98,6 +102,46 @@ class LoadServer(ServerProcess):
         return (Path(self.state) / "server.log").read_text()[-2000:]
 
 
+CONTINUE = (b"Enter: continue", b"Enter: continuar")
+"""What the hand-over report shows at its foot (``over.continue``, en and es)."""
+
+
+class LightPlayer(Player):
+    """A bench client that keeps the bytes and their arrival times but runs no terminal emulator.
+
+    ``--client light`` (the default): a real player's terminal runs on the
+    player's machine, not on the server's cores, so the bench's clients
+    should cost the 2 shared cores as little as they can; pyte costs ~1 ms
+    of CPU per frame received. The hand-over report is noticed in the bytes
+    (its foot, ``Enter: continue``, is written as one run when it opens).
+    """
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.report_open = False
+        self._tail = b""
+
+    def _received(self, data: bytes, datatype: object) -> None:
+        if datatype == asyncssh.EXTENDED_DATA_STDERR:
+            self.stderr.extend(data)
+            return
+        self.raw.extend(data)
+        self.chunks.append((time.monotonic(), data))
+        seen = self._tail + data
+        if any(marker in seen for marker in CONTINUE):
+            self.report_open = True
+        self._tail = data[-16:]
+        self.changed.set()
+
+
+def report_open(p: Player) -> bool:
+    """Whether ``p`` shows the hand-over report (and, for a light client, forget it: Esc is sent)."""
+    if isinstance(p, LightPlayer):
+        shown, p.report_open = p.report_open, False
+        return shown
+    return any(m.decode() in line for line in p.screen.display for m in CONTINUE)
+
+
 def client_cpu() -> float:
     t = os.times()
     return t.user + t.system
@@ -112,7 +156,7 @@ def fmt(values: list[float], unit: str = "ms", scale: float = 1000.0) -> str:
 
 async def first_contact(port: int) -> tuple[int, float]:
     t0 = time.monotonic()
-    p = await connect(port, "visitor", cols=80, rows=24)
+    p = await connect(port, "visitor", cols=80, rows=24)  # pyte: settle() reads the screen
     await p.settle(0.7, timeout=10)
     first = p.chunks[0][0] - t0 if p.chunks else float("nan")
     size = len(p.raw)
@@ -120,10 +164,10 @@ async def first_contact(port: int) -> tuple[int, float]:
     return size, first
 
 
-async def connect_wave(port: int, names: list[str]) -> tuple[list, list[float]]:
+async def connect_wave(port: int, names: list[str], light: bool = True) -> tuple[list, list[float]]:
     async def one(name: str):
         t0 = time.monotonic()
-        p = await connect(port, name, cols=80, rows=24)
+        p = await connect(port, name, cols=80, rows=24, player_type=LightPlayer if light else None)
         while not p.chunks:
             p.changed.clear()
             await asyncio.wait_for(p.changed.wait(), 30)
@@ -133,12 +177,13 @@ async def connect_wave(port: int, names: list[str]) -> tuple[list, list[float]]:
     return [r[0] for r in results], [r[1] for r in results]
 
 
-async def dismiss_dialogs(players: list, stop: asyncio.Event) -> None:
-    """Like a player: close the hand-over report (Esc) when it is on screen."""
+async def dismiss_dialogs(players: list, stop: asyncio.Event, closed: list[int]) -> None:
+    """Like a player: close the hand-over report (Esc) when it is on screen; ``closed[0]`` counts them."""
     while not stop.is_set():
         for p in players:
-            if any("Enter: continue" in line or "Enter: continuar" in line for line in p.screen.display):
+            if report_open(p):
                 p.send("\x1b")
+                closed[0] += 1
         try:
             await asyncio.wait_for(stop.wait(), 1.0)
         except asyncio.TimeoutError:
@@ -192,19 +237,46 @@ def baseline(k: int, seconds: float) -> list[float]:
 async def main(args: argparse.Namespace) -> None:
     """One measurement per ``--pilot-kinds`` entry and ``--workers`` count, one after the other
     (fresh servers each)."""
+    rows = []
     for kind in args.pilot_kinds.split(","):
-        for workers in (int(w) for w in args.workers.split(",")):
-            await measure(args, kind, workers)
+        for n in (int(x) for x in str(args.n).split(",")):
+            for workers in (int(w) for w in args.workers.split(",")):
+                rows.append(await measure(args, kind, workers, n))
+    if len(rows) > 1:
+        summary(rows, args.goal_ms / 1000)
 
 
-async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None:
-    n = args.n - args.n % 4
+def summary(rows: list[dict], goal: float) -> None:
+    """One line per run, then per worker count the most actions/s sustained at p95 <= ``goal`` s."""
+    print(f"\n# summary ({len(rows)} runs, in the order run)")
+    print("| N | workers | actions/s | p50 / p95 / p99 ms | server CPU | client CPU | CPU per action |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        lat = " / ".join(f"{r[k] * 1000:.0f}" for k in ("p50", "p95", "p99"))
+        print(f"| {r['n']} | {r['workers']} | {r['rate']:.1f} | {lat} | {r['cpu'] * 100:.0f} % | "
+              f"{r['client'] * 100:.0f} % | {r['per_action'] * 1000:.1f} ms |")
+    best = {}
+    for r in rows:
+        if r["p95"] <= goal:
+            best[r["workers"]] = max(best.get(r["workers"], 0.0), r["rate"])
+    for w in sorted({r["workers"] for r in rows}):
+        print(f"{w} worker(s): most actions/s with p95 <= {goal * 1000:.0f} ms: "
+              f"{best.get(w, 0.0):.1f}")
+    if 1 in best and len(best) > 1:
+        for w, rate in sorted(best.items()):
+            if w > 1:
+                print(f"{w} workers / 1: {rate / best[1]:.2f}x")
+
+
+async def measure(args: argparse.Namespace, kind: str, workers: int = 1, n: int = 40) -> dict:
+    """One run (fresh servers); prints its figures and returns the summary's row."""
+    n -= n % 4
     tables = n // 4
     where = (f"{workers} workers sharing a cluster lobby on one redis-server" if workers > 1
              else f"one process, store: {'SQLite' if args.store else 'memory'}")
     print(f"# {n} sessions, {tables} tables of 4, bot delay {args.bot_delay[0]}-{args.bot_delay[1]} s, "
           f"{os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}, "
-          f"{where}, every seat played by a {kind} bot")
+          f"{where}, every seat played by a {kind} bot, {args.client} clients")
     server = (ClusterServers(workers, lambda extra: LoadServer(tuple(args.bot_delay), False, kind, extra))
               if workers > 1 else LoadServer(tuple(args.bot_delay), args.store, kind))
     players: dict[tuple[int, int], object] = {}
@@ -221,7 +293,7 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None
         wave_p95 = []
         for i in range(0, n, args.wave):
             chunk = names[i:i + args.wave]
-            got, w = await connect_wave(server.port, [x[2] for x in chunk])
+            got, w = await connect_wave(server.port, [x[2] for x in chunk], args.client == "light")
             for (t, s, _), p in zip(chunk, got):
                 players[(t, s)] = p
             waits.extend(w)
@@ -252,7 +324,8 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None
               f"server CPU {idle_cpu / args.idle * 100:.2f} %")
 
         stop = asyncio.Event()
-        dismisser = asyncio.create_task(dismiss_dialogs(everyone, stop))
+        closed = [0]
+        dismisser = asyncio.create_task(dismiss_dialogs(everyone, stop, closed))
         server.start_games()
         await asyncio.sleep(args.warmup)
         t_from = time.monotonic()
@@ -285,7 +358,8 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None
         if redis0 is not None and redis1 is not None and in_window:
             print(cross_worker(redis0, redis1, len(in_window), span))
         print(f"server RSS playing (peak): {rss_peak:.1f} MiB -> {(rss_peak - rss0) / n:.2f} MiB per session")
-        print(f"action -> all 4 seated screens: {fmt(slowest)}; no frame for {missing}")
+        print(f"action -> all 4 seated screens: {fmt(slowest)}; no frame for {missing}; "
+              f"hand-over reports closed: {closed[0]}")
         print(f"action -> each seated screen: {fmt(every)}")
         if opp:
             print(f"bytes per client per opponent action: median {statistics.median(opp):.0f} B, "
@@ -300,6 +374,13 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None
         for line in server.other:
             if line.startswith(("ERR", "STARTED")):
                 print("server:", line)
+        nan = float("nan")
+        return {"n": n, "workers": workers, "rate": len(in_window) / span,
+                "p50": percentile(slowest, 50) if slowest else nan,
+                "p95": percentile(slowest, 95) if slowest else nan,
+                "p99": percentile(slowest, 99) if slowest else nan,
+                "cpu": cpu / span, "client": ccpu / span,
+                "per_action": cpu / len(in_window) if in_window else nan}
     finally:
         for p in players.values():
             p.conn.close()
@@ -308,7 +389,11 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1) -> None
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description="Ahoy load harness (see module docstring).")
-    ap.add_argument("-n", type=int, default=40, help="sessions (multiple of 4; default 40)")
+    ap.add_argument("-n", default="40",
+                    help="sessions (multiple of 4; default 40), or a comma list: one run per N and worker "
+                         "count, the worker counts alternating at each N, then a summary")
+    ap.add_argument("--goal-ms", type=float, default=150.0,
+                    help="the summary's p95 goal in ms (default 150)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured play window (default 30)")
     ap.add_argument("--warmup", type=float, default=5.0, help="play before measuring (default 5)")
     ap.add_argument("--idle", type=float, default=10.0, help="idle window (default 10)")
@@ -322,6 +407,9 @@ if __name__ == "__main__":
                     help="comma list of worker counts, one run each at the same -n: 1 is one process as "
                          "ahoy-server runs today; more share a cluster lobby through a redis-server the "
                          "bench starts, e.g. --workers 1,2 (issue 15)")
+    ap.add_argument("--client", choices=("light", "pyte"), default="light",
+                    help="light (default): clients keep bytes and arrival times only; pyte: each also "
+                         "runs a pyte terminal screen (~1 ms of CPU a frame, on the server's cores)")
     ap.add_argument("--pilot-kinds", default="baseline",
                     help="comma list: one run per bot kind playing every seat, e.g. baseline,hard (issue 17)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)

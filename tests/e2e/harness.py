@@ -172,6 +172,7 @@ async def connect(
     command: str | None = None,
     pty: bool = True,
     window: int | None = None,
+    player_type: type[Player] | None = None,
 ) -> Player:
     """Connect a :class:`Player` to ``127.0.0.1:port``.
 
@@ -187,8 +188,10 @@ async def connect(
         command: Exec this command instead of a shell.
         pty: Request a PTY.
         window: Receive window in bytes (small values make a slow reader).
+        player_type: A :class:`Player` subclass to make (the load bench's
+            lighter client); ``Player`` when ``None``.
     """
-    player = Player(cols=cols, rows=rows)
+    player = (player_type or Player)(cols=cols, rows=rows)
     conn = await asyncssh.connect(
         "127.0.0.1",
         port,
