@@ -259,10 +259,11 @@ class GcPolicy:
             if self._moving:
                 return
             if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
-                if len(gc.get_objects(2)) > BUSY:
-                    delay = self.freeze_every / 4
+                frozen = gc.get_freeze_count()
                 gc.collect(2)  # everything not frozen yet: at most a pass's worth of survivors
                 gc.freeze()
+                if gc.get_freeze_count() - frozen > BUSY:  # survivors, counted in O(1)
+                    delay = self.freeze_every / 4
             self._seen = gc.get_count()[0] + gc.get_count()[1]
             if not self._draining:
                 self.collect_ended()

@@ -114,6 +114,25 @@ async def test_passes_freeze_what_survives_and_never_walk_the_whole_heap(monkeyp
         policy.stop()
 
 
+async def test_after_a_busy_second_the_next_pass_comes_four_times_sooner(monkeypatch):
+    """More than ``BUSY`` objects survived a pass: the next one is due in a quarter of the period."""
+    import asyncio
+
+    policy = _policy(monkeypatch)
+    try:
+        loop = asyncio.get_running_loop()
+        kept = [[] for _ in range(gc_policy.BUSY + 1_000)]  # survivors tracked by the collector
+        policy._tick()
+        busy_in = policy._handle.when() - loop.time()
+        del kept
+        policy._tick()
+        quiet_in = policy._handle.when() - loop.time()
+        assert busy_in <= policy.freeze_every / 4 + 1
+        assert quiet_in > policy.freeze_every / 2
+    finally:
+        policy.stop()
+
+
 async def test_an_ended_sessions_frozen_cycles_are_freed_without_a_full_collection(monkeypatch):
     policy = _policy(monkeypatch)
     try:
