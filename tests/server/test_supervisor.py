@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import logging
 import os
 import signal
@@ -105,7 +107,7 @@ async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_serv
                 text, key = await answer(port)
                 break
             except OSError:
-                time.sleep(0.5)
+                await asyncio.sleep(0.5)  # not yet accepting: poll again
         assert "No finished games" in text
         os.kill(first[0], signal.SIGKILL)
         await wait_until(lambda: len(banners) == 3 and first[0] not in workers(), timeout=60,
