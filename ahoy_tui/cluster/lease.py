@@ -46,7 +46,7 @@ redis.call('SET', KEYS[1], ARGV[1] .. ':' .. epoch, 'NX', 'PX', ARGV[2])
 return epoch
 """
 
-_RENEW = """
+RENEW_SCRIPT = """
 -- KEYS[1] lease; ARGV[1] expected value, ARGV[2] ttl ms
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
@@ -100,7 +100,8 @@ class Leases:
         self._running = False
 
     @property
-    def _ms(self) -> int:
+    def ms(self) -> int:
+        """The TTL in whole milliseconds (at least 1)."""
         return max(1, int(self.ttl * 1000))
 
     def _value(self, table_id: str) -> str:
@@ -114,7 +115,7 @@ class Leases:
         """
         started = self.clock()
         epoch = int(await self.client.eval(_ACQUIRE, 2, keys.lease(table_id), keys.epoch(table_id),
-                                           self.worker_id, self._ms))
+                                           self.worker_id, self.ms))
         if not epoch:
             return None
         self.held[table_id] = epoch
@@ -152,7 +153,7 @@ class Leases:
         try:
             pipe = self.client.pipeline(transaction=False)
             for t in tables:
-                pipe.eval(_RENEW, 1, keys.lease(t), self._value(t), self._ms)
+                pipe.eval(RENEW_SCRIPT, 1, keys.lease(t), self._value(t), self.ms)
             results = await pipe.execute()
         except (redis.RedisError, OSError) as e:
             log.warning("cannot renew %d leases: %s", len(tables), e)

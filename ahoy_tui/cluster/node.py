@@ -17,6 +17,7 @@ import redis.asyncio as aioredis
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.failover import Ownership
+from ahoy_tui.cluster.keeper import MAX_STALL, LeaseKeeper
 from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
 from ahoy_tui.lobby.clock import Clock
 from ahoy_tui.lobby.config import Timing
@@ -37,6 +38,7 @@ class Node:
         store: The shared ``RedisStore`` (fenced per table).
         ownership: Leases, spare ids, failover.
         client: The asyncio Redis client of the leases.
+        keeper: The thread keeping the leases and heartbeat alive through a stalled loop.
     """
 
     worker_id: str
@@ -44,10 +46,12 @@ class Node:
     store: RedisStore
     ownership: Ownership
     client: aioredis.Redis
+    keeper: LeaseKeeper
 
     async def stop(self) -> None:
         """Freeze the lobby, write what the store holds, then release every lease (so another
         worker adopts the tables at once) and close the connections."""
+        self.keeper.stop()
         self.lobby.freeze()
         self.store.close()
         await self.ownership.stop()
@@ -56,10 +60,12 @@ class Node:
 
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
-                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None) -> Node:
+                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None,
+                     max_stall: float = MAX_STALL) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
     lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
-    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``.
+    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
+    ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
@@ -79,5 +85,7 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
         store.close()
         await client.aclose()
         raise StoreError(f"redis {url}: cannot join the cluster ({e})") from None
+    keeper = LeaseKeeper(url, ownership.leases, max_stall)
+    keeper.start()
     log.info("worker %s joined the cluster at %s (%d tables adopted)", worker_id, url, len(ownership.adopted))
-    return Node(worker_id, lobby, store, ownership, client)
+    return Node(worker_id, lobby, store, ownership, client, keeper)

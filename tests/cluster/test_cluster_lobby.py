@@ -155,6 +155,7 @@ async def _failover(made: list, bob_on) -> None:
     await bob_on.set_autopilot(bob.handle, tid, True)
     await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
     node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
+    node_a.keeper.stop()
     for task in node_a.ownership._tasks:
         task.cancel()
     await a.close(goodbye=False)

@@ -35,6 +35,7 @@ async def nodes(redis_server):
 def die(node) -> None:
     """The worker stops dead: nothing more happens in its lobby and no lease is renewed."""
     node.lobby.freeze()
+    node.keeper.stop()
     for task in node.ownership._tasks:
         task.cancel()
     assert node.store.flush()
@@ -66,7 +67,8 @@ async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(node
     tid = start_table(a.lobby)
     table = a.lobby.tables[tid]
     await wait_until(lambda: table.version > 10, what="some play at worker A")
-    for task in a.ownership._tasks:  # paused: no renewals, no scans
+    a.keeper.stop()                  # paused: its thread too,
+    for task in a.ownership._tasks:  # no renewals, no scans
         task.cancel()
     table.held = True                # and no play
     assert a.store.flush()
