@@ -68,3 +68,42 @@ def test_a_paused_owner_that_wakes_has_its_writes_refused_and_lets_the_table_go(
     _, over, game_id = standby.expect("over")
     assert over == tid
     check_the_log(redis_server.url, tid, game_id)
+
+
+def lease_of(url: str, table_id: str) -> str | None:
+    import redis
+
+    from ahoy_tui.cluster import keys
+
+    with redis.Redis.from_url(url) as client:
+        value = client.get(keys.lease(table_id))
+    return None if value is None else value.decode()
+
+
+@pytest.mark.slow
+def test_an_owner_whose_loop_stalls_past_the_ttl_keeps_its_table(redis_server, workers):
+    """A busy loop (SHORT_STALL TTLs) is not a dead worker: the keeper thread renews its lease."""
+    standby = workers("standby")
+    owner = workers("owner")
+    _, owner_id = owner.expect("ready")
+    _, tid, epoch = owner.expect("playing")
+    owner.signal(signal.SIGUSR1)
+    owner.expect("stalled")
+    owner.expect("resumed", timeout=10 * TTL)
+    # Without the keeper the lease would have expired a TTL into the stall and the standby's next
+    # scan (every TTL) taken it with a higher epoch: the same value means it never was free.
+    assert lease_of(redis_server.url, tid) == f"{owner_id}:{epoch}"
+
+
+@pytest.mark.slow
+def test_an_owner_whose_loop_hangs_past_the_keepers_limit_loses_its_table(redis_server, workers):
+    """A hung loop (LONG_STALL TTLs, past MAX_STALL) counts as dead: another worker takes the table."""
+    standby = workers("standby")
+    owner = workers("owner")
+    _, tid, epoch = owner.expect("playing")
+    owner.signal(signal.SIGUSR2)
+    _, adopted, new_epoch = standby.expect("adopted", timeout=12 * TTL)
+    assert adopted == tid and int(new_epoch) > int(epoch)
+    assert owner.expect("let-go", timeout=10 * TTL) == ["let-go", tid]
+    _, over, game_id = standby.expect("over")
+    check_the_log(redis_server.url, tid, game_id)

@@ -12,12 +12,19 @@ Usage: ``python worker.py URL TTL ROLE [LIMIT]`` where ROLE is
 Every worker prints ``ready WORKER_ID`` once it joined the cluster and
 ``let-go TABLE_ID`` when it lets a table go (a lost
 lease). One line each, flushed, on stdout.
+
+Its event loop stalls (a blocking ``time.sleep`` on the loop, as a flood of
+work would) on SIGUSR1 for ``SHORT_STALL`` TTLs, within its ``MAX_STALL``
+TTLs, and on SIGUSR2 for ``LONG_STALL`` TTLs, past it; it prints
+``stalled SECONDS`` before and ``resumed`` after.
 """
 
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -26,12 +33,25 @@ from ahoy_tui.cluster.node import start_node  # noqa: E402
 from tests.cluster.helpers import TIMING, anna_returns, start_table  # noqa: E402
 
 
+SHORT_STALL, MAX_STALL, LONG_STALL = 3, 5, 8
+"""Loop stalls on SIGUSR1 / the keeper's limit / stalls on SIGUSR2, in lease TTLs."""
+
+
 def say(*words: object) -> None:
     print(*words, flush=True)
 
 
+def stall(seconds: float) -> None:
+    say("stalled", seconds)
+    time.sleep(seconds)  # the loop is blocked: no task, no renewal on it runs
+    say("resumed")
+
+
 async def main(url: str, ttl: float, role: str, limit: int) -> None:
-    node = await start_node(url, ttl, timing=TIMING)
+    node = await start_node(url, ttl, timing=TIMING, max_stall=MAX_STALL * ttl)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGUSR1, stall, SHORT_STALL * ttl)
+    loop.add_signal_handler(signal.SIGUSR2, stall, LONG_STALL * ttl)
     say("ready", node.worker_id)
     lobby = node.lobby
     let_go = lobby.let_go
