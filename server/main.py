@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import importlib
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -236,13 +237,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers > 1 and args.port == 0:
         build_parser().error("--workers N > 1 needs a fixed --port (the workers share it)")
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    # A worker's lines name it by pid (its cluster id is "{hostname}-{pid}-{hex}"): several share one log.
+    who = f"worker {os.getpid()} " if args.worker else ""
+    handler.setFormatter(SafeFormatter(f"%(asctime)s %(levelname)s {who}%(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, args.log_level), handlers=[handler])
     logging.getLogger("asyncssh").setLevel(max(logging.WARNING, logging.getLogger().level))
     if args.workers > 1 and not args.worker:
         state_dir = args.state_dir or default_state_dir()
         return supervise(list(sys.argv[1:] if argv is None else argv), args.workers,
-                         args.host_key or state_dir / "host_ed25519_key", args.redis)
+                         args.host_key or state_dir / "host_ed25519_key", args.redis, args.host, args.port)
     try:
         config = config_from_args(args, file)
     except ConfigError as error:

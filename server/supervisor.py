@@ -13,9 +13,11 @@ to every worker, which stops politely; one still running after
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -124,16 +126,43 @@ class Supervisor:
         return 1 if self.failed else 0
 
 
-def supervise(argv: list[str], workers: int, host_key_path: Path, redis_url: str) -> int:
-    """Create the host key, check Redis, then run ``workers`` workers of ``ahoy-server argv --worker``.
+def check_port_free(host: str, port: int) -> None:
+    """Bind ``host:port`` once *without* ``SO_REUSEPORT`` and let it go.
+
+    The workers listen with ``SO_REUSEPORT``, so a second ``ahoy-server
+    --workers N`` of the same user on the same port would not fail: the
+    kernel would quietly split new players between the two clusters (two
+    host keys, two lobbies). A plain bind fails while anything listens there.
+
+    Raises:
+        OSError: the port is taken (the message names it), or the host does not resolve.
+    """
+    for family, kind, proto, _, address in socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                                flags=socket.AI_PASSIVE):
+        with socket.socket(family, kind, proto) as probe:
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    raise OSError(f"port {port} is already in use on {address[0]} (another ahoy-server?)") from None
+                raise
+
+
+def supervise(argv: list[str], workers: int, host_key_path: Path, redis_url: str,
+              host: str = "0.0.0.0", port: int = 2222) -> int:
+    """Create the host key, check Redis and that ``host:port`` is free, then run ``workers``
+    workers of ``ahoy-server argv --worker``.
 
     Returns:
-        The exit status: 1 (one line logged) when the key or Redis is unusable or a
-        worker cannot start, else 0 after SIGTERM/SIGINT.
+        The exit status: 1 (one line logged) when the key or Redis is unusable, the port
+        is taken, or a worker cannot start, else 0 after SIGTERM/SIGINT.
     """
     try:
         load_or_create_host_key(host_key_path)
         connect(redis_url).close()
+        check_port_free(host, port)
     except (OSError, asyncssh.KeyImportError, StoreError) as e:
         log.error("cannot start: %s", e)
         return 1

@@ -45,6 +45,22 @@ def test_redis_unreachable_at_start_is_one_error_line_and_exit_1(tmp_path, caplo
     assert len(errors) == 1 and "cannot start: redis" in errors[0] and "cannot connect" in errors[0]
 
 
+def test_a_port_another_server_listens_on_is_one_error_line_and_exit_1(redis_server, tmp_path, caplog):
+    """Workers listen with SO_REUSEPORT: a second cluster on a taken port must not start and split
+    the players between two lobbies."""
+    caplog.set_level(logging.ERROR)
+    with socket.socket() as other:  # another server (it too may allow SO_REUSEPORT)
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        code = main(["--workers", "2", "--redis", redis_server.url, "--port", str(port),
+                     "--host", "127.0.0.1", "--state-dir", str(tmp_path)])
+    assert code == 1
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [f"cannot start: port {port} is already in use on 127.0.0.1 (another ahoy-server?)"]
+
+
 def test_a_dead_worker_is_restarted_with_growing_pauses():
     sup = Supervisor([sys.executable, "-c", "import time; time.sleep(60)"], 2)
     try:
