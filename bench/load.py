@@ -56,8 +56,6 @@ from collections import defaultdict
 from pathlib import Path
 
 from load_cluster import ClusterServers, cross_worker
-import asyncssh
-
 from ssh_common import ROOT, Player, ServerProcess, connect, percentile
 
 PY = str(ROOT / ".venv" / "bin" / "python")
@@ -121,17 +119,11 @@ class LightPlayer(Player):
         self.report_open = False
         self._tail = b""
 
-    def _received(self, data: bytes, datatype: object) -> None:
-        if datatype == asyncssh.EXTENDED_DATA_STDERR:
-            self.stderr.extend(data)
-            return
-        self.raw.extend(data)
-        self.chunks.append((time.monotonic(), data))
+    def _feed(self, data: bytes) -> None:
         seen = self._tail + data
         if any(marker in seen for marker in CONTINUE):
             self.report_open = True
         self._tail = data[-16:]
-        self.changed.set()
 
 
 def report_open(p: Player) -> bool:

@@ -56,14 +56,18 @@ def test_the_owner_killed_mid_hand_another_worker_plays_the_table_to_the_end(red
 
 
 @pytest.mark.slow
-def test_a_paused_owner_that_wakes_has_its_writes_refused_and_lets_the_table_go(redis_server, workers):
+@pytest.mark.parametrize("pause", ["SIGSTOP", "loop hung past the keeper's limit"])
+def test_a_paused_owner_that_wakes_has_its_writes_refused_and_lets_the_table_go(redis_server, workers, pause):
+    """Paused whole (SIGSTOP: its keeper thread too), or its loop hung for LONG_STALL TTLs while the
+    keeper gave up after MAX_STALL: another worker takes the table, and the owner lets it go on waking."""
     standby = workers("standby")
     owner = workers("owner")
     _, tid, epoch = owner.expect("playing")
-    owner.signal(signal.SIGSTOP)
-    _, adopted, new_epoch = standby.expect("adopted", timeout=10 * TTL)
+    owner.signal(signal.SIGSTOP if pause == "SIGSTOP" else signal.SIGUSR2)
+    _, adopted, new_epoch = standby.expect("adopted", timeout=12 * TTL)
     assert adopted == tid and int(new_epoch) > int(epoch)
-    owner.signal(signal.SIGCONT)
+    if pause == "SIGSTOP":
+        owner.signal(signal.SIGCONT)
     assert owner.expect("let-go", timeout=10 * TTL) == ["let-go", tid]
     _, over, game_id = standby.expect("over")
     assert over == tid
@@ -94,16 +98,3 @@ def test_an_owner_whose_loop_stalls_past_the_ttl_keeps_its_table(redis_server, w
     # scan (every TTL) taken it with a higher epoch: the same value means it never was free.
     assert lease_of(redis_server.url, tid) == f"{owner_id}:{epoch}"
 
-
-@pytest.mark.slow
-def test_an_owner_whose_loop_hangs_past_the_keepers_limit_loses_its_table(redis_server, workers):
-    """A hung loop (LONG_STALL TTLs, past MAX_STALL) counts as dead: another worker takes the table."""
-    standby = workers("standby")
-    owner = workers("owner")
-    _, tid, epoch = owner.expect("playing")
-    owner.signal(signal.SIGUSR2)
-    _, adopted, new_epoch = standby.expect("adopted", timeout=12 * TTL)
-    assert adopted == tid and int(new_epoch) > int(epoch)
-    assert owner.expect("let-go", timeout=10 * TTL) == ["let-go", tid]
-    _, over, game_id = standby.expect("over")
-    check_the_log(redis_server.url, tid, game_id)

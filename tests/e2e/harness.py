@@ -92,8 +92,12 @@ class Player:
             return
         self.raw.extend(data)
         self.chunks.append((time.monotonic(), data))
-        self.stream.feed(data)
+        self._feed(data)
         self.changed.set()
+
+    def _feed(self, data: bytes) -> None:
+        """Bytes received on stdout, to the pyte screen (a subclass may read them otherwise)."""
+        self.stream.feed(data)
 
     def text(self) -> str:
         """The screen as lines of text."""
