@@ -144,6 +144,7 @@ def config_from_args(args: argparse.Namespace, file: FileSettings | None = None)
         redis_url=args.redis,
         lease_ttl=args.lease_ttl,
         reuse_port=args.worker,
+        workers=args.workers,
         **extra,
     )
 
@@ -169,7 +170,7 @@ async def serve(config: ServerConfig) -> None:
     node: Node | None = None
     cluster: ClusterLobby | None = None
     if config.redis_url:
-        cluster, node = await join_cluster(config.redis_url, config.lease_ttl)
+        cluster, node = await join_cluster(config.redis_url, config.lease_ttl, peers=config.workers)
         store, lobby = node.store, node.lobby
         prune(store, config.keep_games_days, config.keep_games)
     else:

@@ -96,6 +96,8 @@ class ServerConfig:
             the archive live there (``ahoy_tui.cluster``); None: ``store_path``.
         lease_ttl: Seconds a table's lease lives without renewal (failover time).
         reuse_port: Listen with ``SO_REUSEPORT`` (several workers on one port).
+        workers: The supervisor's ``--workers N`` (a worker's first failover scan takes
+            at most 1/N of the free tables: ``Ownership``).
     """
 
     host: str = "0.0.0.0"
@@ -127,6 +129,7 @@ class ServerConfig:
     redis_url: str | None = None
     lease_ttl: float = 5.0
     reuse_port: bool = False
+    workers: int = 1
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""

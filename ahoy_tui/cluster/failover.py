@@ -56,14 +56,20 @@ class Ownership:
         leases: The worker's leases (their ``on_lost`` is set here).
         prefix: Table-id prefix unique to this worker (``"w3."``).
         spares: Leased ids kept ready.
+        peers: Workers started with this one (``--workers N``): its first scan takes at most
+            ``1/peers`` of the free tables even before the others beat, so a whole cluster
+            started at once shares the tables instead of the first worker taking them all
+            (the rest go to the others, or to this worker's next scan, one TTL later).
 
     Attributes:
         lobby: The ``Lobby`` (set with :meth:`attach`).
         adopted: Ids of the tables taken over from other workers, in order.
     """
 
-    def __init__(self, store: Any, leases: Leases, prefix: str, spares: int = SPARES) -> None:
+    def __init__(self, store: Any, leases: Leases, prefix: str, spares: int = SPARES, peers: int = 1) -> None:
         self.store = store
+        self.peers = max(1, peers)
+        self._scanned = False
         self.leases = leases
         self.prefix = prefix
         self.spares_wanted = spares
@@ -155,6 +161,9 @@ class Ownership:
             redis.RedisError: Redis cannot be reached.
         """
         live = await self.beat()
+        if not self._scanned:  # the first scan, at start: the peers started with it may not beat yet
+            live = max(live, self.peers)
+        self._scanned = True
         free = await self._free_tables()
         share = -(-len(free) // live)
         taken: list[str] = []

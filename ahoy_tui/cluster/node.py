@@ -61,11 +61,12 @@ class Node:
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
                      lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None,
-                     max_stall: float = MAX_STALL) -> Node:
+                     max_stall: float = MAX_STALL, peers: int = 1) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
     lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
     ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
-    ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``).
+    ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``);
+    ``peers``: workers started with this one (``Ownership``: the first scan's share).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
@@ -76,7 +77,7 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
         worker_id = worker_id or new_worker_id()
-        ownership = Ownership(store, Leases(client, worker_id, ttl), prefix)
+        ownership = Ownership(store, Leases(client, worker_id, ttl), prefix, peers=peers)
         lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
         ownership.attach(lobby)
         lobby.resume(tables=False)

@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.node import start_node
 from ahoy_tui.store import StoreError
 from tests.cluster.helpers import TIMING, TTL, anna_returns, assert_log_is_the_game, start_table
@@ -132,6 +133,24 @@ async def test_a_dead_workers_tables_spread_over_the_live_workers(nodes):
                      what="every table adopted")
     counts = sorted(sum(tid in n.lobby.tables for tid in tables) for n in live)
     assert counts[0] >= 1 and sum(counts) == len(tables), counts
+
+
+async def test_workers_started_together_share_the_free_tables(nodes):
+    """A whole cluster restarted at once: the first worker up takes only its share (peers=2)."""
+    old = await nodes()
+    tables = [start_table(old.lobby, 20, who) for who in PLAYERS]
+    die(old)
+    client = old.ownership.leases.client
+    for _ in range(int(20 * TTL / 0.05)):  # poll until every old lease ran out (the restart)
+        if not await client.exists(*(keys.lease(tid) for tid in tables)):
+            break
+        await asyncio.sleep(0.05)
+    first = await nodes(peers=2)
+    assert len(first.ownership.adopted) == len(tables) // 2  # its first scan: its share only
+    second = await nodes(peers=2)
+    assert second.ownership.adopted  # found tables left for it
+    await wait_until(lambda: all(owner_of(tid, [first, second]) for tid in tables), timeout=20 * TTL,
+                     what="every table adopted")
 
 
 async def test_new_tables_get_ids_unique_across_workers(nodes):
