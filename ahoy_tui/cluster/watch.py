@@ -9,7 +9,10 @@
 * :func:`reconnected` runs when the subscription is back after Redis was
   away: this worker writes its rows and sessions again, reads the
   directory again, and asks for a full update of every table of another
-  worker one of its sessions is at (messages may have been lost meanwhile).
+  worker one of its sessions is at (messages may have been lost meanwhile),
+  and claims its sessions' names again (:mod:`ahoy_tui.cluster.claims`).
+
+A dead worker's sessions leave ``ahoy:sessions`` and free their names.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
+from ahoy_tui.cluster import claims
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL
 from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
 from ahoy_tui.cluster.wire import pack, unpack
@@ -199,6 +203,7 @@ async def _sweep(lobby: ClusterLobby) -> None:
             fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
             if fields:
                 await redis.hdel(SESSIONS_KEY, *fields)
+            await claims.release_worker(redis, worker)
             lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": worker}))
         forget_worker(lobby, worker)
 
@@ -214,6 +219,7 @@ async def reconnected(lobby: ClusterLobby) -> None:
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
     try:
+        await lobby.reclaim_names()
         for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
             apply_row(lobby, data)
         for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
