@@ -256,6 +256,7 @@ class _Connection(asyncssh.SSHServer):
         self.peer = ""
         self.address = ""
         self.refusal: str | None = None
+        self.counted = False
 
     # -- connection --------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -280,7 +281,8 @@ class _Connection(asyncssh.SSHServer):
     async def begin_auth(self, username: str) -> bool:
         self.username = username
         rates = self.server.rates
-        if rates is not None and self.refusal is None:
+        if rates is not None and not self.counted:  # once per connection, as in connection_made
+            self.counted = True
             self.refusal = await rates.connection_refusal(self.address)
         if self.refusal is not None:
             # Refused before any session exists: the reason is the SSH

@@ -337,17 +337,18 @@ class ClusterLobby:
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
-            if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
-                self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
-            name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name, MAX_TABLES_PER_HOST)
-        except claims.HostsTooMany as e:
-            raise Refused(f"you already host {e.args[0]} tables") from None
-        except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table
-            log.warning("cluster: no table made (%s)", e)
-            raise Refused(UNREACHABLE) from None
-        try:
-            return self.core.create_table(handle, replace(config, name=name))
-        finally:  # the table's own claim (announce.table_row) is written before this one goes
+            try:
+                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
+                                                MAX_TABLES_PER_HOST)
+                if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
+                    self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except claims.HostsTooMany as e:
+                raise Refused(f"you already host {e.args[0]} tables") from None
+            except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table
+                log.warning("cluster: no table made (%s)", e)
+                raise Refused(UNREACHABLE) from None
+            return self.core.create_table(handle, replace(config, name=name))  # no await since the number
+        finally:  # the table's own claim (announce.table_row) is queued before this one goes
             self.bus.write(lambda p: p.hdel(claims.TABLE_CLAIMS, field))
 
     async def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from ahoy_tui.cluster import claims
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
 from server.cluster import shared_rates
@@ -110,6 +111,11 @@ async def test_one_table_name_wanted_on_two_workers_at_once_is_numbered(workers)
         await workers.settle()
         names = {s.table_id: s.name for s in await w0.table_summaries()}
         assert sorted(names[t] for t in made) == [name, f"{name} (2)"]
+    more = [(w, await Client.connect(w, n)) for w, n in ((w0, "cara"), (w0, "dan"), (w1, "erin"))]
+    made = await asyncio.gather(*(w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))
+                                  for w, c in more))  # two at once on one worker, one on the other
+    await workers.settle()
+    assert len(set(made)) == 3 and {s.table_id for s in await w1.table_summaries()} >= set(made)
 
 
 async def test_a_closed_table_frees_its_name_and_its_hosts_place(workers):
@@ -189,3 +195,15 @@ async def test_redis_down_at_a_check_refuses_with_one_clear_line(workers, redis_
     finally:
         for srv in (a, b):
             await srv.stop()
+
+
+async def test_a_name_given_while_redis_was_away_is_claimed_once_it_is_back(workers, redis_server):
+    w0, w1 = workers.all
+    redis_server.stop()
+    assert (await w0.connect("user:anna", "anna")).name == "anna"  # checked on w0 alone meanwhile
+    redis_server.start()
+    deadline = asyncio.get_running_loop().time() + 10
+    while await w1.bus.redis.hget(claims.NAMES, "anna") != b"user:anna":
+        assert asyncio.get_running_loop().time() < deadline, "anna's name not claimed again"
+        await asyncio.sleep(0.02)
+    assert (await w1.connect("key:impostor", "anna")).name == "anna~2"
