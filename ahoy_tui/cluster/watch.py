@@ -199,11 +199,11 @@ async def _sweep(lobby: ClusterLobby) -> None:
         worker = raw.decode()
         if worker == me or now - float(at) <= lobby.dead_after:
             continue
+        await claims.release_worker(redis, worker)  # first: a failure here is retried at the next sweep
         if await redis.hdel(WORKERS_KEY, worker):
             fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
             if fields:
                 await redis.hdel(SESSIONS_KEY, *fields)
-            await claims.release_worker(redis, worker)
             lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": worker}))
         forget_worker(lobby, worker)
 
@@ -220,6 +220,9 @@ async def reconnected(lobby: ClusterLobby) -> None:
         lobby.announce(handle, sid, True)
     try:
         await lobby.reclaim_names()
+    except (RedisError, OSError) as e:
+        log.warning("cluster: names not claimed again (%s)", e)
+    try:
         for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
             apply_row(lobby, data)
         for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
