@@ -91,6 +91,8 @@ class SharedRates:
         As ``Gate.connection_refusal``: refused connections are not counted.
         """
         lim = self.gate.limits
+        if not lim.failed_passwords and not lim.connections_per_minute:
+            return None
         window = int(lim.failed_password_window * 1000)
         try:
             kind, left = await self.redis.eval(_CONNECT, 2, rate_key("fail", addr), rate_key("conn", addr),

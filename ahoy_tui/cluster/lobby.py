@@ -10,6 +10,8 @@ after the messages it caused reached this worker's sessions
 ``LobbyError`` subclass with the same sentence.
 
 Cluster-wide: the table list and names online (:mod:`ahoy_tui.cluster.directory`),
+names, one host's 3 tables and table names claimed in one Redis script each
+(:mod:`ahoy_tui.cluster.claims`),
 one live session per identity (the newest wins: the older one's
 ``on_replaced`` is called, or it is disconnected), lobby chat (heard by
 every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,

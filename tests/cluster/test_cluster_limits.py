@@ -19,7 +19,7 @@ from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
 from server.cluster import shared_rates
 from server.limits import FULL, Gate, Limits
-from server.shared_limits import UNCHECKED
+from server.shared_limits import UNCHECKED, SharedRates
 from server.ssh import AhoyServer
 from tests.cluster.workers import Workers
 from tests.e2e.conftest import client_key  # noqa: F401 - puts tests/e2e (harness) on the path
@@ -184,6 +184,8 @@ async def test_redis_down_at_a_check_refuses_with_one_clear_line(workers, redis_
                   if r.name == "server.shared_limits" and r.levelno == logging.WARNING]
         assert len(warned) == 1 and warned[0].startswith("refused connection from 127.0.0.1: redis"), warned
         assert await a.rates.password_failed("10.0.0.9") == UNCHECKED
+        unlimited = SharedRates(a.rates.redis, Gate(Limits(connections_per_minute=0, failed_passwords=0)), "x")
+        assert await unlimited.connection_refusal("10.0.0.9") is None  # nothing to count: nothing to refuse
         with pytest.raises(LobbyError, match="cannot be reached"):
             await w0.create_table(anna, TableConfig.make(name="Pearl", **UNTIMED))
         redis_server.start()
