@@ -5,7 +5,8 @@
 when Redis cannot be reached); :func:`end_replaced_sessions` lets it close this worker's older
 session of an identity that connected again on another worker (it is told
 why in its language, as for a newer session on the same worker:
-``Session.replace``).
+``Session.replace``); :func:`shared_rates` counts the connection and
+failed-password rates in Redis, for every worker.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from ahoy_tui.cluster.lease import new_worker_id
 from ahoy_tui.cluster.node import Node, start_node
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.lobby.handle import PlayerHandle
+from server.limits import Gate
+from server.shared_limits import SharedRates
 
 
 async def join_cluster(url: str, ttl: float, **settings: Any) -> tuple[ClusterLobby, Node]:
@@ -47,3 +50,8 @@ def end_replaced_sessions(sessions: set[Any]) -> Callable[[PlayerHandle, str], N
         for session in [s for s in sessions if getattr(s, "handle", None) is handle]:
             session.replace(name)
     return on_replaced
+
+
+def shared_rates(cluster: ClusterLobby, gate: Gate) -> SharedRates:
+    """The connection and failed-password rates of ``gate``'s limits, counted in the cluster's Redis."""
+    return SharedRates(cluster.bus.redis, gate, cluster.worker_id)

@@ -10,8 +10,12 @@ it in. It refuses:
   disconnect reason the client prints);
 * a new interactive session when the server already runs ``max_sessions``,
   or when the same address already has its share (told on the channel,
-  exit status 1; with ``--redis`` the sessions on every worker count). One identity never has two: a new session replaces the
-  older one (:mod:`server.pty_session`), so it is not counted here.
+  exit status 1; with ``--redis`` the sessions on every worker count). One
+  identity never has two: a new session replaces the older one
+  (:mod:`server.pty_session`), so it is not counted here.
+
+With ``--redis`` the connection and failed-password counts are kept in
+Redis instead, for every worker at once (:mod:`server.shared_limits`).
 
 Addresses are grouped: IPv4 (and IPv4-mapped IPv6) by address, IPv6 by its
 /64 network, because one IPv6 host usually owns a whole /64. A limit of 0
@@ -138,17 +142,9 @@ class Gate:
         lim = self.limits
         if lim.failed_passwords and self._failures.count(key) >= lim.failed_passwords:
             oldest = self._failures.oldest(key) or self.clock()
-            wait = max(1, int(oldest + lim.failed_password_window - self.clock() + 59) // 60)
-            return self._refused(
-                "failed passwords", addr,
-                f"Too many failed passwords from your address; try again in {wait} min.",
-            )
+            return self.failures_refused(addr, oldest + lim.failed_password_window - self.clock())
         if lim.connections_per_minute and self._connections.count(key) >= lim.connections_per_minute:
-            return self._refused(
-                "connection rate", addr,
-                f"Too many new connections from your address "
-                f"(limit {lim.connections_per_minute} a minute); wait a minute.",
-            )
+            return self.rate_refused(addr)
         if lim.connections_per_minute:
             self._connections.add(key, lim.connections_per_minute)
         return None
@@ -162,12 +158,22 @@ class Gate:
         self._failures.add(key, lim.failed_passwords)
         log.info("failed password from %s", addr)
         if self._failures.count(key) >= lim.failed_passwords:
-            wait = max(1, int(lim.failed_password_window + 59) // 60)
-            return self._refused(
-                "failed passwords", addr,
-                f"Too many failed passwords from your address; try again in {wait} min.",
-            )
+            return self.failures_refused(addr, lim.failed_password_window)
         return None
+
+    def failures_refused(self, addr: str, left: float) -> str:
+        """The refusal of ``addr`` over its failed passwords, for ``left`` more seconds (logged)."""
+        wait = max(1, int(left + 59) // 60)
+        return self._refused("failed passwords", addr,
+                             f"Too many failed passwords from your address; try again in {wait} min.")
+
+    def rate_refused(self, addr: str) -> str:
+        """The refusal of ``addr`` over its connection rate (logged)."""
+        return self._refused(
+            "connection rate", addr,
+            f"Too many new connections from your address "
+            f"(limit {self.limits.connections_per_minute} a minute); wait a minute.",
+        )
 
     # -- after authentication ---------------------------------------------------
     def session_refusal(self, addr: str, identity: str, name: str,
@@ -183,8 +189,8 @@ class Gate:
             name: Its display name (kept for the callers' log lines).
             running: ``(address, identity)`` of every session running now.
             elsewhere: ``(address key, identity)`` of the sessions on the other
-                workers of a cluster (``--redis``): they count towards
-                ``per_address`` (cluster-wide), not ``max_sessions`` (this process).
+                workers of a cluster (``--redis``): they count towards both
+                ``max_sessions`` and ``per_address`` (cluster-wide).
         """
         lim = self.limits
         key = address_key(addr)
@@ -194,7 +200,10 @@ class Gate:
                 continue
             total += 1
             same_address += address_key(other_addr) == key
-        same_address += sum(1 for a, i in elsewhere if i != identity and a == key)
+        for other_key, other_identity in elsewhere:
+            if other_identity != identity:
+                total += 1
+                same_address += other_key == key
         if lim.max_sessions and total >= lim.max_sessions:
             return self._refused("server full", addr, FULL)
         if lim.per_address and same_address >= lim.per_address:

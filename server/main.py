@@ -24,7 +24,7 @@ from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
 from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
                             prune_daily, start_lobby)
-from server.cluster import end_replaced_sessions, join_cluster
+from server.cluster import end_replaced_sessions, join_cluster, shared_rates
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
@@ -182,6 +182,7 @@ async def serve(config: ServerConfig) -> None:
     server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
     if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
+        server.rates = shared_rates(cluster, server.gate)
     try:
         await server.start()
     except BaseException:

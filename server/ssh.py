@@ -33,6 +33,7 @@ from server.hosting import AppFactory, default_app_factory, install_process_patc
 from server.identity import identity_for
 from server.gc_policy import GcPolicy
 from server.limits import Gate, Limits
+from server.shared_limits import SharedRates
 from server.logsafe import esc
 from server.moderation import Moderator, ban_line
 from server.pty_session import Session
@@ -150,6 +151,9 @@ class AhoyServer:
         lobby: The process-wide lobby every session joins.
         sessions: Interactive sessions currently running.
         moderator: Bans, mutes, MOTD and audit log (default: kept in memory).
+        gate: The limits, counted in this process.
+        rates: With ``--redis``: the connection and failed-password rates counted in
+            Redis for the whole cluster instead of by ``gate`` (``server.cluster.shared_rates``).
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
     """
 
@@ -163,6 +167,7 @@ class AhoyServer:
             core.chat_gate = self.moderator.chat_gate
         self.sessions: set[Any] = set()
         self.gate = Gate(config.limits())
+        self.rates: SharedRates | None = None
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.host_key = load_or_create_host_key(config.host_key_path)
         self.host_key_fingerprint = fingerprint(self.host_key)
@@ -254,6 +259,7 @@ class _Connection(asyncssh.SSHServer):
         self.peer = ""
         self.address = ""
         self.refusal: str | None = None
+        self.counted = False
 
     # -- connection --------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -262,7 +268,8 @@ class _Connection(asyncssh.SSHServer):
         self.address = str(peer[0])
         self.peer = f"{peer[0]}:{peer[1]}"
         self.server.connections.add(conn)
-        self.refusal = self.server.gate.connection_refusal(self.address)
+        if self.server.rates is None:  # with --redis: counted in Redis, at begin_auth
+            self.refusal = self.server.gate.connection_refusal(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.conn is not None:
@@ -274,8 +281,12 @@ class _Connection(asyncssh.SSHServer):
         """Keyless logins allowed without a password."""
         return self.server.config.password is None and self.server._authorized is None
 
-    def begin_auth(self, username: str) -> bool:
+    async def begin_auth(self, username: str) -> bool:
         self.username = username
+        rates = self.server.rates
+        if rates is not None and not self.counted:  # once per connection, as in connection_made
+            self.counted = True
+            self.refusal = await rates.connection_refusal(self.address)
         if self.refusal is not None:
             # Refused before any session exists: the reason is the SSH
             # disconnect message, which clients print as one line.
@@ -324,23 +335,26 @@ class _Connection(asyncssh.SSHServer):
             return True
         return ("", "Ahoy! This table is private.", "", [("Password: ", False)])
 
-    def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
-        return self._judge(len(responses) == 1 and self._password_ok(responses[0]))
+    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+        return await self._judge(len(responses) == 1 and self._password_ok(responses[0]))
 
     def password_auth_supported(self) -> bool:
         return self.kbdint_auth_supported()
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
         self.key_fingerprint = None
         self._keyless_refused()
-        return self._open or self._judge(self._password_ok(password))
+        return self._open or await self._judge(self._password_ok(password))
 
-    def _judge(self, ok: bool) -> bool:
-        """Count a failed password; disconnect once the address is over its limit."""
+    async def _judge(self, ok: bool) -> bool:
+        """Count a failed password (with ``--redis``: in Redis, for every worker); disconnect once
+        the address is over its limit."""
         if ok:
             return True
         log.info("wrong password for %s from %s", esc(self.username), self.peer)
-        refusal = self.server.gate.password_failed(self.address)
+        rates = self.server.rates
+        refusal = (await rates.password_failed(self.address) if rates is not None
+                   else self.server.gate.password_failed(self.address))
         if refusal is not None:
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, refusal)
         return False

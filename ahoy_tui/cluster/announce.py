@@ -9,19 +9,23 @@ private codes in ``ahoy:codes`` (envelopes: :mod:`ahoy_tui.cluster.wire`).
 from __future__ import annotations
 
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL, Bus
+from ahoy_tui.cluster.claims import TABLE_CLAIMS, table_claim
 from ahoy_tui.cluster.directory import CODES_KEY, SESSIONS_KEY, TABLES_KEY
 from ahoy_tui.cluster.wire import pack
 from ahoy_tui.lobby.messages import ChatMessage, TableSummary
 
 
 def table_row(bus: Bus, table_id: str, summary: TableSummary | None, seated: frozenset[str],
-              code: str | None) -> None:
-    """An owned table's public row changed (``summary``), or it closed (None)."""
+              code: str | None, host: str | None = None) -> None:
+    """An owned table's public row changed (``summary``; ``host``: its host's identity), or it
+    closed (None). Its claim (host and name, :mod:`ahoy_tui.cluster.claims`) goes with it."""
     env = pack({"k": "dir", "t": table_id, "o": bus.worker_id, "sum": summary, "ids": seated})
     if summary is None:
         bus.write(lambda p: p.hdel(TABLES_KEY, table_id))
+        bus.write(lambda p: p.hdel(TABLE_CLAIMS, table_id))
     else:
         bus.write(lambda p: p.hset(TABLES_KEY, table_id, env), len(env))
+        bus.write(lambda p: p.hset(TABLE_CLAIMS, table_id, table_claim(host, summary.name)))
         if code:
             bus.write(lambda p: p.hset(CODES_KEY, code, table_id))
     bus.publish(LOBBY_CHANNEL, env)

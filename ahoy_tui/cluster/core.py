@@ -30,8 +30,8 @@ from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Tabl
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
 
-PublishRow = Callable[[str, TableSummary | None, frozenset[str], str | None], None]
-"""``(table_id, summary or None once closed, seated identities, private code)``."""
+PublishRow = Callable[[str, TableSummary | None, frozenset[str], str | None, str | None], None]
+"""``(table_id, summary or None once closed, seated identities, private code, host identity)``."""
 
 
 def _order(table_id: str) -> tuple[int, str]:
@@ -61,7 +61,8 @@ class ClusterCore(Lobby):
         self.worker_id = worker_id
         self.directory = directory
         self.proxies: set[PlayerHandle] = set()
-        self._published: dict[str, tuple[TableSummary, frozenset[str]]] = {}
+        self._published: dict[str, tuple[TableSummary, frozenset[str], str | None]] = {}
+        self._claimed: str | None = None
         self._publish_row = publish_row
         self._publish_chat = publish_chat
         self._attach_remote = attach_remote
@@ -139,16 +140,16 @@ class ClusterCore(Lobby):
                 continue
             summary = t.summary()
             seated = frozenset(s.identity for s in t.seats if s.kind == "person" and s.identity)
-            key = (replace(summary, version=0), seated)
+            key = (replace(summary, version=0), seated, t.host)
             if self._published.get(t.table_id) != key:
                 if t.table_id not in self._published:
                     self._adopted(t.table_id)
                 self._published[t.table_id] = key
-                self._publish_row(t.table_id, summary, seated, t.code)
+                self._publish_row(t.table_id, summary, seated, t.code, t.host)
         for tid in [tid for tid in self._published if tid not in self.tables or self.tables[tid].closed]:
             del self._published[tid]
             if self.directory.owner(tid) in (None, self.worker_id):  # not let go to a new owner
-                self._publish_row(tid, None, frozenset(), None)
+                self._publish_row(tid, None, frozenset(), None, None)
 
     def republish(self) -> None:
         """Publish every owned row again (Redis came back, maybe without them)."""
@@ -158,7 +159,19 @@ class ClusterCore(Lobby):
     def online_names(self) -> list[str]:
         return sorted({h.name for hs in self._players().values() for h in hs})
 
+    def connect_claimed(self, identity: str, wanted: str, claimed: str | None) -> PlayerHandle:
+        """``Lobby.connect`` with the name the cluster claimed for the session in Redis
+        (:func:`ahoy_tui.cluster.claims.claim_name`); None (Redis away): checked against
+        the names this worker knows of."""
+        self._claimed = claimed
+        try:
+            return self.connect(identity, wanted)
+        finally:
+            self._claimed = None
+
     def unique_name(self, identity: str, wanted: str) -> str:
+        if self._claimed is not None:
+            return self._claimed
         taken = {h.name for ident, hs in self._players().items() if ident != identity for h in hs}
         return unique_name(wanted, taken)
 

@@ -10,6 +10,8 @@ after the messages it caused reached this worker's sessions
 ``LobbyError`` subclass with the same sentence.
 
 Cluster-wide: the table list and names online (:mod:`ahoy_tui.cluster.directory`),
+names, one host's 3 tables and table names claimed in one Redis script each
+(:mod:`ahoy_tui.cluster.claims`),
 one live session per identity (the newest wins: the older one's
 ``on_replaced`` is called, or it is disconnected), lobby chat (heard by
 every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
@@ -23,12 +25,13 @@ import itertools
 import logging
 import time
 import uuid
+from dataclasses import replace
 from functools import partial
 from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import announce, watch
+from ahoy_tui.cluster import announce, claims, watch
 from ahoy_tui.cluster.bus import Bus, stop_tasks
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
@@ -41,7 +44,8 @@ from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
-from ahoy_tui.lobby.lobby import LOBBY
+from ahoy_tui.lobby.config import validate
+from ahoy_tui.lobby.lobby import LOBBY, MAX_TABLES_PER_HOST
 from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
 
@@ -50,6 +54,7 @@ log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 10.0
 """Seconds a command waits for another worker's reply."""
 NO_ANSWER = "that table's server does not answer; try again in a moment"
+UNREACHABLE = "the harbour master cannot be reached; try again in a moment"
 
 
 class ClusterLobby:
@@ -261,8 +266,14 @@ class ClusterLobby:
     # -- presence -----------------------------------------------------------------------------
 
     async def connect(self, identity: str, wanted_name: str) -> PlayerHandle:
-        handle = self.core.connect(identity, wanted_name)
         sid = f"{next(self._ids)}"
+        try:  # one script: two workers never hand out one name (claims.claim_name)
+            name: str | None = await claims.claim_name(self.bus.redis, identity, wanted_name,
+                                                       f"{self.worker_id}/{sid}")
+        except (RedisError, OSError) as e:
+            log.warning("cluster: name not claimed in Redis (%s): checked on this worker only", e)
+            name = None
+        handle = self.core.connect_claimed(identity, wanted_name, name)
         self._sid[handle], self._by_sid[sid] = sid, handle
         self._since[handle] = time.time()
         self.announce(handle, sid, True)
@@ -283,6 +294,30 @@ class ClusterLobby:
         self._since.pop(handle, None)
         self._address.pop(handle, None)
         self.core.drop(handle, replaced)
+        await self._release_name(sid)
+
+    async def _release_name(self, sid: str) -> None:
+        """Session ``sid`` no longer holds its name: at once, or (Redis away) once Redis is back."""
+        holder = f"{self.worker_id}/{sid}"
+        if self.bus.connected:
+            try:
+                await claims.release_names(self.bus.redis, holder)
+                return
+            except (RedisError, OSError):
+                pass
+        self.bus.write(lambda p: claims.release_names(p, holder))
+
+    async def reclaim_names(self) -> None:
+        """Claim again the name of every session here (after Redis was away: a connect may have
+        missed its claim); a name another identity took meanwhile is logged, not changed.
+
+        Raises:
+            redis.RedisError, OSError: Redis cannot be reached.
+        """
+        for handle, sid in list(self._sid.items()):
+            got = await claims.claim_name(self.bus.redis, handle.identity, handle.name, f"{self.worker_id}/{sid}")
+            if got != handle.name:
+                log.warning("cluster: session %s keeps its name although Redis gave it %r", sid, got)
 
     async def online_names(self) -> list[str]:
         return self.core.online_names()
@@ -299,13 +334,24 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
+        """``LobbyAPI.create_table``; the host's table limit and the table's name are checked over
+        the whole cluster in one Redis script (:func:`ahoy_tui.cluster.claims.claim_table`)."""
+        cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
+        field = f"{self.worker_id}/new{next(self._ids)}"
+        try:
             try:
-                self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
-            except Exception as e:  # noqa: BLE001 - Redis away: a refusal, not a crash
-                log.warning("cluster: no table id (%s)", e)
-                raise Refused("the harbour master cannot be reached; try again in a moment") from None
-        return self.core.create_table(handle, config)
+                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
+                                                MAX_TABLES_PER_HOST)
+                if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
+                    self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except claims.HostsTooMany as e:
+                raise Refused(f"you already host {e.args[0]} tables") from None
+            except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table
+                log.warning("cluster: no table made (%s)", e)
+                raise Refused(UNREACHABLE) from None
+            return self.core.create_table(handle, replace(config, name=name))  # no await since the number
+        finally:  # the table's own claim (announce.table_row) is queued before this one goes
+            self.bus.write(lambda p: p.hdel(claims.TABLE_CLAIMS, field))
 
     async def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:
         return await self._at("join", handle, table_id, code)

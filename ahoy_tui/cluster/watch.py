@@ -9,7 +9,10 @@
 * :func:`reconnected` runs when the subscription is back after Redis was
   away: this worker writes its rows and sessions again, reads the
   directory again, and asks for a full update of every table of another
-  worker one of its sessions is at (messages may have been lost meanwhile).
+  worker one of its sessions is at (messages may have been lost meanwhile),
+  and claims its sessions' names again (:mod:`ahoy_tui.cluster.claims`).
+
+A dead worker's sessions leave ``ahoy:sessions`` and free their names.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
+from ahoy_tui.cluster import claims
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL
 from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
 from ahoy_tui.cluster.wire import pack, unpack
@@ -195,6 +199,7 @@ async def _sweep(lobby: ClusterLobby) -> None:
         worker = raw.decode()
         if worker == me or now - float(at) <= lobby.dead_after:
             continue
+        await claims.release_worker(redis, worker)  # first: a failure here is retried at the next sweep
         if await redis.hdel(WORKERS_KEY, worker):
             fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
             if fields:
@@ -213,6 +218,10 @@ async def reconnected(lobby: ClusterLobby) -> None:
     core.republish()
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
+    try:
+        await lobby.reclaim_names()
+    except (RedisError, OSError) as e:
+        log.warning("cluster: names not claimed again (%s)", e)
     try:
         for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
             apply_row(lobby, data)

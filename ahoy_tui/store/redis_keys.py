@@ -33,6 +33,11 @@ Workers:
 * ``ahoy:tables`` — Hash ``table_id`` → directory entry (the cluster lobby).
 * ``ahoy:workers`` — Hash ``worker_id`` → last heartbeat (wall-clock s).
 * ``ahoy:worker-seq`` — Integer: ``INCR`` at a worker's start, its table-id prefix.
+* ``ahoy:names``, ``ahoy:name-of``, ``ahoy:name-holders``, ``ahoy:name-refs``,
+  ``ahoy:table-claims`` — Hashes: display names and tables claimed across
+  the cluster (named and described in ``ahoy_tui.cluster.claims``).
+* ``ahoy:rate:conn:{address}``, ``ahoy:rate:fail:{address}`` — Sorted sets:
+  the front door's connection and failed-password rates (``server.shared_limits``).
 """
 
 from __future__ import annotations

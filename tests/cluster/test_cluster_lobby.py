@@ -13,15 +13,6 @@ from tests.lobby.helpers import check_private, instrument
 from tests.waiting import wait_until
 
 
-@pytest.fixture
-async def workers(redis_server):
-    ws = await Workers(redis_server.url, 2).start()
-    try:
-        yield ws
-    finally:
-        await ws.close()
-
-
 async def seat_three(ws: Workers) -> tuple[list[Player], str]:
     """anna on w0 hosts a 4-seat untimed table (w0 owns it); bob and cara on w1 join; one bot; started."""
     w0, w1 = ws.all
