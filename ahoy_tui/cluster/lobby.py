@@ -38,7 +38,7 @@ from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
-from ahoy_tui.lobby.errors import Refused
+from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.lobby import LOBBY
@@ -381,7 +381,7 @@ class ClusterLobby:
         else:
             await self._at("chat", handle, channel, text)
 
-    # -- ratings and stats: this worker's community store (docs/community.md) ------------------
+    # -- ratings and stats: shared by every worker in Redis (docs/community.md) ----------------
 
     async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
                           game: str = "ahoy") -> list[BoardRow]:
@@ -391,5 +391,13 @@ class ClusterLobby:
         return await standings.profiles(self.core, name)
 
     async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
-        """As ``LobbyAPI.rating_changes`` for a table this worker owns; empty for another worker's."""
-        return await standings.rating_changes(self.core, table_id)
+        """As ``LobbyAPI.rating_changes``; for another worker's table its newest finished game is
+        asked of its owner (empty when it does not answer)."""
+        owner = self.directory.owner(table_id)
+        if owner is None or owner == self.worker_id or table_id in self.core.tables:
+            return await standings.rating_changes(self.core, table_id)
+        try:
+            listing = await self.ask(owner, "last_listing", None, table_id)
+        except LobbyError:
+            return []
+        return await standings.rating_changes(self.core, table_id, listing)

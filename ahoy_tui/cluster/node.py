@@ -18,6 +18,7 @@ import redis.asyncio as aioredis
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.failover import Ownership
 from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
+from ahoy_tui.community.redis_service import RedisCommunity
 from ahoy_tui.lobby.clock import Clock
 from ahoy_tui.lobby.config import Timing
 from ahoy_tui.lobby.lobby import Lobby
@@ -50,33 +51,45 @@ class Node:
         worker adopts the tables at once) and close the connections."""
         self.lobby.freeze()
         self.store.close()
+        if self.lobby.community is not None:
+            self.lobby.community.close()
         await self.ownership.stop()
         await self.client.aclose()
 
 
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
-                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None) -> Node:
+                     lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None,
+                     ratings: bool = False) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
     lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
-    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``.
+    ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
+    ``ratings``: count finished games into the shared ratings and stats (``RedisCommunity``; archived
+    games not counted yet are counted on its writer thread after start-up).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
     """
     store = RedisStore(url)
+    community = None
     # A renewal must fail within the TTL rather than hang on a dead connection.
     client = aioredis.from_url(url, socket_timeout=ttl, socket_connect_timeout=ttl)
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
         worker_id = worker_id or new_worker_id()
         ownership = Ownership(store, Leases(client, worker_id, ttl), prefix)
-        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
+        if ratings:
+            community = RedisCommunity(url)
+            community.catch_up_later()
+        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id,
+                              community=community)
         ownership.attach(lobby)
         lobby.resume(tables=False)
         await ownership.start()
-    except (redis.RedisError, OSError) as e:
+    except (redis.RedisError, OSError, StoreError) as e:
         store.close()
+        if community is not None:
+            community.close()
         await client.aclose()
         raise StoreError(f"redis {url}: cannot join the cluster ({e})") from None
     log.info("worker %s joined the cluster at %s (%d tables adopted)", worker_id, url, len(ownership.adopted))
