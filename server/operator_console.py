@@ -16,14 +16,14 @@ import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.messages import Notice
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.ui.i18n import tr
 from server.commands import Answer, plain_text
 from server.termcaps import utf8_for
 from server.logsafe import esc
-from server.moderation import (MAX_REASON, Actor, Moderator, address_target, ban_line, clean_line, parse_duration,
+from server.moderation import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
                                when)
+from server.moderation_sync import end_banned, tell_motd
 from server.operators import FINGERPRINT
 
 log = logging.getLogger("ahoy.moderation")
@@ -172,11 +172,6 @@ class OperatorConsole:
         target = self._online(who)
         return target.connection.identity, _name_of(target)
 
-    def _end_sessions(self, sessions: list[Any], line: str) -> int:
-        for s in sessions:
-            asyncio.ensure_future(s.shutdown(line))
-        return len(sessions)
-
     @staticmethod
     def _reason(words: list[str], required: bool = True) -> str:
         reason = clean_line(" ".join(words), MAX_REASON)
@@ -218,10 +213,7 @@ class OperatorConsole:
         if kind == "address" and self._covers_own_address(target):
             raise _Refusal(f"you cannot ban your own address ({target}): you would lock yourself out")
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
-        hit = [s for s in list(self.host.sessions) if self.host.moderator.ban_for(
-            s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
-            s.connection.address) is not None]
-        ended = self._end_sessions([s for s in hit if s.connection.identity != self.actor.identity], ban_line(ban))
+        ended = end_banned(self.host, ban, spare=self.actor.identity)
         return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({ended} sessions ended)"
 
     def _key_target(self, who: str) -> str:
@@ -309,10 +301,7 @@ class OperatorConsole:
         if text is not None and not clean_line(text, 300):
             raise _Refusal("motd TEXT, or motd --clear")
         shown = self.host.moderator.set_motd(self.actor, text)
-        for session in list(self.host.sessions):
-            handle = getattr(session, "handle", None)
-            if handle is not None:
-                handle.deliver(Notice(shown, "info", key="motd"))
+        tell_motd(self.host, shown)
         return f"MOTD now: {shown}" if shown else "MOTD cleared."
 
     async def _audit(self, args: list[str]) -> str:

@@ -68,6 +68,8 @@ class ClusterLobby:
         on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
+        on_moderation: ``(change)``: an operator's ban, mute or MOTD kept on another worker
+            (``server.moderation_sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
     """
 
@@ -81,6 +83,7 @@ class ClusterLobby:
         self.dead_after = dead_after
         self.request_timeout = request_timeout
         self.on_replaced: Callable[[PlayerHandle, str], None] | None = None
+        self.on_moderation: Callable[[dict[str, Any]], None] | None = None
         self._sid: dict[PlayerHandle, str] = {}
         self._by_sid: dict[str, PlayerHandle] = {}
         self._since: dict[PlayerHandle, float] = {}
