@@ -23,7 +23,8 @@ from ahoy_tui.lobby.handle import PlayerHandle
 
 async def join_cluster(url: str, ttl: float, **settings: Any) -> tuple[ClusterLobby, Node]:
     """This worker's lobby joined to the cluster at ``url``, over its node (``start_node``:
-    the shared store, the shared ratings and stats, table leases with ``ttl`` s, failover; ``**settings``: its ``timing``, ``seed``...).
+    the shared store, the shared ratings and stats, table leases with ``ttl`` s, failover;
+    ``**settings``: its ``timing``, ``seed``...).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL, printed by ``ahoy-server``).

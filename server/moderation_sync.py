@@ -49,6 +49,16 @@ def tell_motd(host: Any, shown: str) -> None:
             handle.deliver(Notice(shown, "info", key="motd"))
 
 
+def online_elsewhere(lobby: Any, name: str) -> list[tuple[str, str]]:
+    """``(identity, name)`` of the players called ``name`` (any case) with a session on another
+    worker of ``lobby``'s cluster (none for a lobby of one process)."""
+    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
+    if directory is None:
+        return []
+    return sorted({(identity, p.name) for identity, named in directory.remote_players(me).items()
+                   for p in named if p.name.casefold() == name.casefold()})
+
+
 def share(host: Any, cluster: "ClusterLobby") -> None:
     """Publish ``host.moderator``'s changes to the other workers and apply theirs (see the module docstring)."""
     host.moderator.on_change = partial(announce.moderation, cluster.bus)

@@ -23,7 +23,7 @@ from server.termcaps import utf8_for
 from server.logsafe import esc
 from server.moderation import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
                                when)
-from server.moderation_sync import end_banned, tell_motd
+from server.moderation_sync import end_banned, online_elsewhere, tell_motd
 from server.operators import FINGERPRINT
 
 log = logging.getLogger("ahoy.moderation")
@@ -165,10 +165,14 @@ class OperatorConsole:
         return found[0]
 
     def _player(self, who: str) -> tuple[str, str]:
-        """(identity, name) of an online player called ``who``, or of the key ``SHA256:...`` (online or not)."""
+        """(identity, name) of an online player called ``who`` (on this worker, else on another
+        worker of the cluster), or of the key ``SHA256:...`` (online or not)."""
         if FINGERPRINT.fullmatch(who):
             online = [s for s in list(self.host.sessions) if s.connection.identity == f"key:{who}"]
             return f"key:{who}", _name_of(online[0]) if online else who[:16]
+        elsewhere = [] if self._sessions_named(who) else online_elsewhere(self.host.lobby, who)
+        if elsewhere:
+            return elsewhere[0]
         target = self._online(who)
         return target.connection.identity, _name_of(target)
 
@@ -219,7 +223,7 @@ class OperatorConsole:
     def _key_target(self, who: str) -> str:
         if FINGERPRINT.fullmatch(who):
             return who
-        identity = self._online(who).connection.identity
+        identity = self._player(who)[0]
         if not identity.startswith("key:"):
             raise _Refusal(f"{clean_line(who, 20)} has no key (a nickname): ban the address")
         return identity[4:]

@@ -27,7 +27,7 @@ from ahoy_tui.community.tables import Changes, PlayerRow, Ranked, people_by_seat
 from ahoy_tui.store.base import GameListing
 from ahoy_tui.store.redis_keys import community as key
 
-__all__ = ["Changes", "apply_game", "changes_of", "counts_of", "games_of", "player", "players_named",
+__all__ = ["Changes", "apply_game", "changes_of", "counted", "counts_of", "games_of", "player", "players_named",
            "rating_of", "recent_of", "seat_stats", "stats_of", "top_by_count", "top_rated", "top_recent"]
 
 KEPT_RECENT = 50

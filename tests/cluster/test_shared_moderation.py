@@ -64,8 +64,9 @@ async def test_a_ban_on_one_worker_ends_the_players_session_on_another_and_refus
     ws, (a, b) = cluster
     bo = Session(await ws.all[1].connect(BO, "bo"))
     b.sessions.add(bo)
-    text, status = await op(a, f"ban key {BO_FP} 2h cheating at cards")
-    assert status == 0 and text.startswith("ban #1: key ")
+    await ws.settle()
+    text, status = await op(a, "ban key bo 2h cheating at cards")         # bo is online at B
+    assert status == 0 and text.startswith(f"ban #1: key {BO_FP} ")
     await wait_until(lambda: bo.ended, what="bo's session on worker B to end")
     assert bo.ended[0].startswith("You are banned from this server until ") and "cheating at cards" in bo.ended[0]
     assert b.moderator.ban_for(BO_FP, "198.51.100.1") is not None      # a new connection at B is refused
@@ -83,7 +84,9 @@ async def test_a_mute_on_one_worker_silences_the_lobby_chat_said_on_another(clus
     heard, told = [], []
     anna.subscribe(heard.append)
     bo.subscribe(told.append)
-    assert (await op(a, f"mute {BO_FP} 1h shouting"))[1] == 0
+    await ws.settle()
+    text, status = await op(a, "mute bo 1h shouting")                    # bo is online at B
+    assert status == 0 and text.startswith("muted bo in the lobby chat until")
     await wait_until(lambda: b.moderator.mute_of(BO) is not None, what="B to hear the mute")
     await ws.all[1].chat(bo, "lobby", "AAARGH")
     await ws.settle()
