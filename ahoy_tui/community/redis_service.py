@@ -3,7 +3,8 @@
 The same :class:`~ahoy_tui.community.service.Community` (its writer thread,
 futures and reads) over :mod:`ahoy_tui.community.redis_tables` instead of
 SQLite, so every worker of a cluster reads the same boards and profiles.
-Only a table's owner hands its finished games over (``Lobby.finished``, or
+A game counted while Redis is away waits on the writer thread until Redis is
+back (as the store's writes do). Only a table's owner hands its finished games over (``Lobby.finished``, or
 the worker that adopted the table, when it replays a finished game); the
 ``counted`` marker makes a second hand-over, from any worker, change nothing.
 """
@@ -24,6 +25,8 @@ from ahoy_tui.store.sqlite_schema import listing_of, unpack_record
 
 log = logging.getLogger(__name__)
 
+RETRY = 0.2
+"""Seconds between two tries to count a game while Redis cannot be reached."""
 COUNTED_POLL = 0.05
 """Seconds between two looks for another worker's count of a game (``changes``)."""
 
@@ -43,10 +46,21 @@ class RedisCommunity(Community):
         self._start()
 
     def _transaction(self, fn):  # noqa: ANN001, ANN202 - fn(client) -> T; its own WATCH/MULTI
-        try:
-            return fn(self._conn)
-        except (redis.RedisError, OSError) as e:
-            raise StoreError(f"community keys in redis: cannot write them ({e})") from None
+        """Run one game's update; while Redis cannot be reached, try again every ``RETRY`` s until
+        it can or this closes (a try after a lost reply finds the game counted: nothing twice)."""
+        waited = False
+        while True:
+            try:
+                return fn(self._conn)
+            except (redis.ConnectionError, redis.TimeoutError, OSError) as e:
+                if self._closed:
+                    raise StoreError(f"community keys in redis: cannot write them ({e})") from None
+                if not waited:
+                    log.warning("ratings and stats wait for redis (%s)", e)
+                    waited = True
+                time.sleep(RETRY)
+            except redis.RedisError as e:
+                raise StoreError(f"community keys in redis: cannot write them ({e})") from None
 
     def _read(self, fn) -> T:  # noqa: ANN001 - fn(client) -> T
         try:
@@ -78,11 +92,9 @@ class RedisCommunity(Community):
             raise StoreError("community keys in redis: a rebuild is not offered with --redis")
         ids = [g.decode() for g in self._read(lambda r: r.zrange(keys.GAMES, 0, -1))]
         done = 0
-        for game_id in ids:
+        for game_id in self._read(lambda r: redis_tables.uncounted(r, ids)):
             if self._closed:
                 break
-            if self._read(lambda r: redis_tables.counted(r, game_id)):
-                continue
             listing, record = self._read(lambda r: r.hmget(keys.game(game_id), "listing", "record"))
             try:
                 game = listing_of(listing.decode("utf-8")), unpack_record(record)

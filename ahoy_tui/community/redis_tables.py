@@ -28,7 +28,7 @@ from ahoy_tui.store.base import GameListing
 from ahoy_tui.store.redis_keys import community as key
 
 __all__ = ["Changes", "apply_game", "changes_of", "counted", "counts_of", "games_of", "player", "players_named",
-           "rating_of", "recent_of", "seat_stats", "stats_of", "top_by_count", "top_rated", "top_recent"]
+           "rating_of", "recent_of", "seat_stats", "stats_of", "top_by_count", "top_rated", "top_recent", "uncounted"]
 
 KEPT_RECENT = 50
 """Newest games kept per player and game for the profile card (it shows ``service.RECENT_GAMES``)."""
@@ -144,6 +144,14 @@ def _queue_games(pipe: Any, listing: GameListing, seats: list, changes: Changes)
 def counted(r: redis.Redis, game_id: str) -> bool:
     """The game is already in the ratings and stats."""
     return bool(r.exists(key("counted", game_id)))
+
+
+def uncounted(r: redis.Redis, game_ids: list[str]) -> list[str]:
+    """The ones of ``game_ids`` not counted yet, in the same order (one round trip)."""
+    pipe = r.pipeline(transaction=False)
+    for game_id in game_ids:
+        pipe.exists(key("counted", game_id))
+    return [g for g, seen in zip(game_ids, pipe.execute() if game_ids else []) if not seen]
 
 
 def rating_of(r: Any, identity: str, game: str) -> Rating | None:

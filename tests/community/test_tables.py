@@ -188,3 +188,36 @@ def test_the_cluster_s_redis_counts_equal_the_sqlite_ones(redis_server):
     finally:
         kept.close()
         shared.close()
+
+
+def test_a_worker_counts_the_cluster_s_archive_it_finds_and_a_game_that_ends_while_redis_is_away(redis_server):
+    """``RedisCommunity.catch_up`` counts archived games (``ahoy:games``) nobody counted, in
+    finishing order (those archived before ratings were counted with --redis); a game handed
+    over while Redis is away is counted once it is back, once."""
+    from ahoy_tui.community.redis_service import RedisCommunity
+    from ahoy_tui.store.redis_store import RedisStore
+
+    games = _bot_archive(12, seed=3)
+    store = RedisStore(redis_server.url, retry_interval=0.02)
+    for g in reversed(games):
+        store.archive(g)
+    assert store.flush()
+    live, c = Community(), RedisCommunity(redis_server.url)
+    try:
+        for g in games:
+            live.record(g)
+        assert live.flush()
+        assert c.catch_up() == len(games) and _snapshot(c) == _snapshot(live)
+        assert c.catch_up() == 0
+        later = game("g999", (ANNA, BO), (1, 2), finished=5000.0)
+        store.archive(later)
+        assert store.flush()
+        redis_server.stop()
+        counting = c.record(later)
+        redis_server.start()
+        assert counting.result(10).keys() == {ANNA, BO}
+        assert c.catch_up() == 0 and c.rating(ANNA).games == live.rating(ANNA).games + 1
+    finally:
+        c.close()
+        live.close()
+        store.close()
