@@ -222,7 +222,9 @@ class Moderator:
         op = change["op"]
         if op == "ban":
             ban = Ban(*change["ban"])
-            self._bans.setdefault((ban.kind, ban.target), []).append(ban)
+            kept = self._bans.setdefault((ban.kind, ban.target), [])
+            if all(b.ban_id != ban.ban_id for b in kept):  # a message sent twice keeps one ban
+                kept.append(ban)
             return ban
         if op == "unban":
             self._forget_ban(int(change["ban_id"]), change["kind"], change["target"])

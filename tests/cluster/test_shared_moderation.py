@@ -138,3 +138,20 @@ async def test_redis_down_when_an_operator_bans_is_one_clear_line_and_changes_no
     text, status = await op(a, f"ban key {BO_FP} 2h cheating")
     assert status == 0 and text.startswith("ban #1: ")                 # no id was spent
     await wait_until(lambda: bo.ended, what="bo's session on B to end")
+
+
+def test_a_change_heard_twice_is_applied_once(redis_server):
+    """The bus may send a message again after Redis came back: the ban is listed once."""
+    from server.moderation import Actor
+
+    a, b = moderator(redis_server.url), moderator(redis_server.url)
+    told: list[dict] = []
+    a.on_change = told.append
+    try:
+        ban = a.ban(Actor("key:" + OP_FP, "olga"), "address", "203.0.113.9", 3600.0, "flood")
+        for _ in range(2):
+            assert b.apply(told[0]) == ban
+        assert b.bans() == [ban] == a.bans()
+    finally:
+        a.store.close()
+        b.store.close()
