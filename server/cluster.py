@@ -26,14 +26,16 @@ from server.shared_limits import SharedRates
 
 async def join_cluster(url: str, ttl: float, **settings: Any) -> tuple[ClusterLobby, Node]:
     """This worker's lobby joined to the cluster at ``url``, over its node (``start_node``:
-    the shared store, table leases with ``ttl`` s, failover; ``**settings``: its ``timing``, ``seed``...).
+    the shared store, the shared ratings and stats, table leases with ``ttl`` s, failover;
+    ``**settings``: its ``timing``, ``seed``...).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL, printed by ``ahoy-server``).
     """
     worker_id = new_worker_id()  # one id for its leases, heartbeats and channel
     cluster = ClusterLobby(url, worker_id, dead_after=ttl)  # dead when its leases would have run out
-    node = await start_node(url, ttl, lobby_factory=cluster.build_core, worker_id=worker_id, **settings)
+    node = await start_node(url, ttl, lobby_factory=cluster.build_core, worker_id=worker_id, ratings=True,
+                            **settings)
     try:
         await cluster.open()
     except (RedisError, OSError) as e:

@@ -18,6 +18,7 @@ from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store import MemoryStore, StoreError, TableStore
 from ahoy_tui.store.moderation import MemoryModerationStore, ModerationStore
+from ahoy_tui.store.moderation_redis import RedisModerationStore
 from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
 from ahoy_tui.store.sqlite import SQLiteStore
 
@@ -43,9 +44,16 @@ def open_store(path: Path | None) -> TableStore:
         return MemoryStore()
 
 
-def open_moderation_store(path: Path | None) -> ModerationStore:
-    """Bans, mutes, MOTD and audit log in the SQLite file at ``path`` (None: in memory for the
-    process's life), or in memory with one error line in the log when the file cannot be used."""
+def open_moderation_store(path: Path | None, redis_url: str | None = None) -> ModerationStore:
+    """Bans, mutes, MOTD and audit log in the cluster's Redis at ``redis_url``, else in the SQLite
+    file at ``path`` (None: in memory for the process's life), or in memory with one error line
+    in the log when neither can be used."""
+    if redis_url:
+        try:
+            return RedisModerationStore(redis_url)
+        except StoreError as e:
+            log.error("cannot keep bans in redis: %s; bans and mutes last until this worker stops", e)
+            return MemoryModerationStore()
     if path is None:
         return MemoryModerationStore()
     try:

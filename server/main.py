@@ -19,6 +19,7 @@ from pathlib import Path
 from server.config_file import ConfigError, FileSettings, read_config
 from server.hostkey import default_state_dir
 from server.moderation import Moderator
+from server.moderation_sync import share as share_moderation
 from server.operators import OperatorError, operator_fingerprints
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
@@ -176,13 +177,14 @@ async def serve(config: ServerConfig) -> None:
     else:
         store = open_store(config.store_path)
         lobby = start_lobby(store, config.keep_games_days, config.keep_games)
-    # A store that could not be opened was logged once: bans then live in memory too
-    # (with --redis, in each worker's memory: docs/deploy.md).
-    moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None)
+    # A store that could not be opened was logged once: bans then live in memory too.
+    moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None,
+                                       config.redis_url)
     server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
     if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
         server.rates = shared_rates(cluster, server.gate)
+        share_moderation(server, cluster)
     try:
         await server.start()
     except BaseException:

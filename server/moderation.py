@@ -4,8 +4,11 @@ One :class:`Moderator` per server. It answers the questions the front
 door and the lobby ask on every connection and every lobby chat line
 (is this key or address banned? is this player muted?) from a copy in
 memory, and writes every change to its :class:`ModerationStore` (SQLite in
-the state directory, or in memory with ``--no-store``) and to the audit
-log before it answers. Every text an operator gives (reason, MOTD) is
+the state directory, Redis with ``--redis``, or in memory with ``--no-store``)
+and to the audit log before it answers. A change that could not be kept
+raises ``StoreError`` and changes nothing; one that was kept is handed to
+``on_change`` (the other workers of a cluster apply it with :meth:`Moderator.apply`:
+``server.moderation_sync``). Every text an operator gives (reason, MOTD) is
 player-visible: it is cut and cleaned like chat before it is kept.
 """
 
@@ -15,11 +18,12 @@ import ipaddress
 import logging
 import re
 import time
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import astuple, dataclass
+from typing import Any, Callable, Iterable
 
 from ahoy_tui.lobby.config import clean_text
 from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.moderation import AuditEntry, Ban, BanKind, ModerationStore, Mute
 from server.logsafe import esc
 from server.operators import is_operator
@@ -124,11 +128,27 @@ class Moderator:
         self.operators = operators
         self.config_motd = clean_line(motd, MAX_MOTD)
         self.clock = clock
+        self.on_change: Callable[[dict[str, Any]], None] | None = None
+        """Called with each change kept here (:meth:`apply` takes it on another worker)."""
         self._bans: dict[tuple[str, str], list[Ban]] = {}
         """Bans by (kind, target): a connection's check is two look-ups, however many bans there are."""
-        for ban in store.bans(clock()):
+        self._mutes: dict[str, Mute] = {}
+        self._motd: str | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the bans and mutes in force and the operator's MOTD from the store again.
+
+        Raises:
+            StoreError: the store cannot be read (what was known stays).
+        """
+        now = self.clock()
+        bans, mutes, motd = self.store.bans(now), self.store.mutes(now), self.store.motd()
+        self._bans = {}
+        for ban in bans:
             self._bans.setdefault((ban.kind, ban.target), []).append(ban)
-        self._mutes: dict[str, Mute] = {m.identity: m for m in store.mutes(clock())}
+        self._mutes = {m.identity: m for m in mutes}
+        self._motd = motd
 
     def is_operator(self, identity: str) -> bool:
         """Only a proved key listed in the configuration file is an operator (``server.operators``)."""
@@ -161,15 +181,66 @@ class Moderator:
 
     def motd(self) -> str:
         """The MOTD players see ("" for none): the operator's, else the configured one."""
-        kept = self.store.motd()
-        return clean_line(kept, MAX_MOTD) if kept is not None else self.config_motd
+        return clean_line(self._motd, MAX_MOTD) if self._motd is not None else self.config_motd
+
+    def banned_sessions(self, sessions: Iterable[Any]) -> list[Any]:
+        """The ``sessions`` (``.connection.identity``, ``.connection.address``) whose key or
+        address is banned now."""
+        return [s for s in list(sessions) if self.ban_for(
+            s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
+            s.connection.address) is not None]
 
     # -- changes -----------------------------------------------------------------------------
     def audit(self, actor: Actor, action: str, target: str, reason: str) -> None:
-        """Keep one audit entry and log it."""
+        """Keep one audit entry and log it.
+
+        Raises:
+            StoreError: the entry could not be kept.
+        """
         entry = AuditEntry(self.clock(), actor.label, action, target, reason)
         self.store.add_audit(entry)
         log.info("moderation: %s %s by %s: %s", action, esc(target), esc(actor.label), esc(reason))
+
+    def _done(self, actor: Actor, change: dict[str, Any], action: str, target: str, reason: str) -> None:
+        """A change kept in the store: tell the other workers, then audit it (a lost audit entry
+        is logged: the change is in force)."""
+        if self.on_change is not None:
+            self.on_change({**change, "actor": actor.identity})
+        try:
+            self.audit(actor, action, target, reason)
+        except StoreError as e:
+            log.error("moderation: %s %s by %s is in force, but its audit entry was not kept (%s)",
+                      action, esc(target), esc(actor.label), e)
+
+    def apply(self, change: dict[str, Any]) -> Ban | None:
+        """Take a change kept by another worker (``on_change`` there) into this one's copy;
+        returns the new ban for a ``ban`` change (its sessions are to end), else None.
+
+        Raises:
+            KeyError, TypeError, ValueError: not a change ``on_change`` gave.
+        """
+        op = change["op"]
+        if op == "ban":
+            ban = Ban(*change["ban"])
+            kept = self._bans.setdefault((ban.kind, ban.target), [])
+            if all(b.ban_id != ban.ban_id for b in kept):  # a message sent twice keeps one ban
+                kept.append(ban)
+            return ban
+        if op == "unban":
+            self._forget_ban(int(change["ban_id"]), change["kind"], change["target"])
+        elif op == "mute":
+            mute = Mute(*change["mute"])
+            self._mutes[mute.identity] = mute
+        elif op == "unmute":
+            self._mutes.pop(change["identity"], None)
+        elif op == "motd":
+            self._motd = change["text"]
+        else:
+            raise ValueError(f"no moderation change {op!r}")
+        return None
+
+    def _forget_ban(self, ban_id: int, kind: str, target: str) -> None:
+        self._bans[(kind, target)] = [b for b in self._bans.get((kind, target), []) if b.ban_id != ban_id]
 
     def ban(self, actor: Actor, kind: BanKind, target: str, seconds: float | None, reason: str) -> Ban:
         """Ban a key fingerprint or an address (``address_target``) for ``seconds`` (None: for good)."""
@@ -177,16 +248,17 @@ class Moderator:
         reason = clean_line(reason, MAX_REASON)
         ban = self.store.add_ban(kind, target, reason, actor.label, now, None if seconds is None else now + seconds)
         self._bans.setdefault((kind, target), []).append(ban)
-        self.audit(actor, "ban", f"{kind} {target} #{ban.ban_id} {when(ban.expires)}", reason)
+        self._done(actor, {"op": "ban", "ban": list(astuple(ban))}, "ban",
+                   f"{kind} {target} #{ban.ban_id} {when(ban.expires)}", reason)
         return ban
 
     def unban(self, actor: Actor, ban_id: int) -> Ban | None:
         """Lift ban ``ban_id``; None when there is none."""
         ban = self.store.lift_ban(ban_id)
         if ban is not None:
-            kept = [b for b in self._bans.get((ban.kind, ban.target), []) if b.ban_id != ban_id]
-            self._bans[(ban.kind, ban.target)] = kept
-            self.audit(actor, "unban", f"#{ban_id} {ban.kind} {ban.target}", "")
+            self._forget_ban(ban_id, ban.kind, ban.target)
+            self._done(actor, {"op": "unban", "ban_id": ban_id, "kind": ban.kind, "target": ban.target},
+                       "unban", f"#{ban_id} {ban.kind} {ban.target}", "")
         return ban
 
     def bans(self) -> list[Ban]:
@@ -202,7 +274,8 @@ class Moderator:
                     None if seconds is None else now + seconds)
         self.store.set_mute(mute)
         self._mutes[identity] = mute
-        self.audit(actor, "mute", f"{name} ({identity}) {when(mute.expires)}", mute.reason)
+        self._done(actor, {"op": "mute", "mute": list(astuple(mute))}, "mute",
+                   f"{name} ({identity}) {when(mute.expires)}", mute.reason)
         return mute
 
     def unmute(self, actor: Actor, identity: str) -> Mute | None:
@@ -210,7 +283,7 @@ class Moderator:
         mute = self.store.lift_mute(identity)
         self._mutes.pop(identity, None)
         if mute is not None:
-            self.audit(actor, "unmute", f"{mute.name} ({identity})", "")
+            self._done(actor, {"op": "unmute", "identity": identity}, "unmute", f"{mute.name} ({identity})", "")
         return mute
 
     def mutes(self) -> list[Mute]:
@@ -222,5 +295,6 @@ class Moderator:
         """Set the MOTD (None: back to the configured one); returns what players now see."""
         kept = None if text is None else clean_line(text, MAX_MOTD)
         self.store.set_motd(kept)
-        self.audit(actor, "motd", "motd", "(configured MOTD)" if kept is None else kept)
+        self._motd = kept
+        self._done(actor, {"op": "motd", "text": kept}, "motd", "motd", "(configured MOTD)" if kept is None else kept)
         return self.motd()

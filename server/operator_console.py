@@ -16,14 +16,14 @@ import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.messages import Notice
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.ui.i18n import tr
 from server.commands import Answer, plain_text
 from server.termcaps import utf8_for
 from server.logsafe import esc
-from server.moderation import (MAX_REASON, Actor, Moderator, address_target, ban_line, clean_line, parse_duration,
+from server.moderation import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
                                when)
+from server.moderation_sync import end_banned, online_elsewhere, tell_motd
 from server.operators import FINGERPRINT
 
 log = logging.getLogger("ahoy.moderation")
@@ -165,17 +165,16 @@ class OperatorConsole:
         return found[0]
 
     def _player(self, who: str) -> tuple[str, str]:
-        """(identity, name) of an online player called ``who``, or of the key ``SHA256:...`` (online or not)."""
+        """(identity, name) of an online player called ``who`` (on this worker, else on another
+        worker of the cluster), or of the key ``SHA256:...`` (online or not)."""
         if FINGERPRINT.fullmatch(who):
             online = [s for s in list(self.host.sessions) if s.connection.identity == f"key:{who}"]
             return f"key:{who}", _name_of(online[0]) if online else who[:16]
+        elsewhere = [] if self._sessions_named(who) else online_elsewhere(self.host.lobby, who)
+        if elsewhere:
+            return elsewhere[0]
         target = self._online(who)
         return target.connection.identity, _name_of(target)
-
-    def _end_sessions(self, sessions: list[Any], line: str) -> int:
-        for s in sessions:
-            asyncio.ensure_future(s.shutdown(line))
-        return len(sessions)
 
     @staticmethod
     def _reason(words: list[str], required: bool = True) -> str:
@@ -218,16 +217,13 @@ class OperatorConsole:
         if kind == "address" and self._covers_own_address(target):
             raise _Refusal(f"you cannot ban your own address ({target}): you would lock yourself out")
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
-        hit = [s for s in list(self.host.sessions) if self.host.moderator.ban_for(
-            s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
-            s.connection.address) is not None]
-        ended = self._end_sessions([s for s in hit if s.connection.identity != self.actor.identity], ban_line(ban))
+        ended = end_banned(self.host, ban, spare=self.actor.identity)
         return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({ended} sessions ended)"
 
     def _key_target(self, who: str) -> str:
         if FINGERPRINT.fullmatch(who):
             return who
-        identity = self._online(who).connection.identity
+        identity = self._player(who)[0]
         if not identity.startswith("key:"):
             raise _Refusal(f"{clean_line(who, 20)} has no key (a nickname): ban the address")
         return identity[4:]
@@ -309,10 +305,7 @@ class OperatorConsole:
         if text is not None and not clean_line(text, 300):
             raise _Refusal("motd TEXT, or motd --clear")
         shown = self.host.moderator.set_motd(self.actor, text)
-        for session in list(self.host.sessions):
-            handle = getattr(session, "handle", None)
-            if handle is not None:
-                handle.deliver(Notice(shown, "info", key="motd"))
+        tell_motd(self.host, shown)
         return f"MOTD now: {shown}" if shown else "MOTD cleared."
 
     async def _audit(self, args: list[str]) -> str:

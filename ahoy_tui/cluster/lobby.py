@@ -41,7 +41,7 @@ from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
-from ahoy_tui.lobby.errors import Refused
+from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.config import validate
@@ -73,6 +73,8 @@ class ClusterLobby:
         on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
+        on_moderation: ``(change)``: an operator's ban, mute or MOTD kept on another worker
+            (``server.moderation_sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
     """
 
@@ -86,6 +88,7 @@ class ClusterLobby:
         self.dead_after = dead_after
         self.request_timeout = request_timeout
         self.on_replaced: Callable[[PlayerHandle, str], None] | None = None
+        self.on_moderation: Callable[[dict[str, Any]], None] | None = None
         self._sid: dict[PlayerHandle, str] = {}
         self._by_sid: dict[str, PlayerHandle] = {}
         self._since: dict[PlayerHandle, float] = {}
@@ -427,7 +430,7 @@ class ClusterLobby:
         else:
             await self._at("chat", handle, channel, text)
 
-    # -- ratings and stats: this worker's community store (docs/community.md) ------------------
+    # -- ratings and stats: shared by every worker in Redis (docs/community.md) ----------------
 
     async def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
                           game: str = "ahoy") -> list[BoardRow]:
@@ -437,5 +440,13 @@ class ClusterLobby:
         return await standings.profiles(self.core, name)
 
     async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
-        """As ``LobbyAPI.rating_changes`` for a table this worker owns; empty for another worker's."""
-        return await standings.rating_changes(self.core, table_id)
+        """As ``LobbyAPI.rating_changes``; for another worker's table its newest finished game is
+        asked of its owner (empty when it does not answer)."""
+        owner = self.directory.owner(table_id)
+        if owner is None or owner == self.worker_id or table_id in self.core.tables:
+            return await standings.rating_changes(self.core, table_id)
+        try:
+            listing = await self.ask(owner, "last_listing", None, table_id)
+        except LobbyError:
+            return []
+        return await standings.rating_changes(self.core, table_id, listing)

@@ -19,6 +19,7 @@ from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.failover import Ownership
 from ahoy_tui.cluster.keeper import MAX_STALL, LeaseKeeper
 from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
+from ahoy_tui.community.redis_service import RedisCommunity
 from ahoy_tui.lobby.clock import Clock
 from ahoy_tui.lobby.config import Timing
 from ahoy_tui.lobby.lobby import Lobby
@@ -54,6 +55,8 @@ class Node:
         self.keeper.stop()
         self.lobby.freeze()
         self.store.close()
+        if self.lobby.community is not None:
+            self.lobby.community.close()
         await self.ownership.stop()
         await self.client.aclose()
 
@@ -61,29 +64,38 @@ class Node:
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
                      lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None,
-                     max_stall: float = MAX_STALL, peers: int = 1) -> Node:
+                     max_stall: float = MAX_STALL, peers: int = 1, ratings: bool = False) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
     lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
     ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
     ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``);
-    ``peers``: workers started with this one (``Ownership``: the first scan's share).
+    ``peers``: workers started with this one (``Ownership``: the first scan's share);
+    ``ratings``: count finished games into the shared ratings and stats (``RedisCommunity``; archived
+    games not counted yet are counted on its writer thread after start-up).
 
     Raises:
         StoreError: Redis cannot be reached (one line naming the URL).
     """
     store = RedisStore(url)
+    community = None
     # A renewal must fail within the TTL rather than hang on a dead connection.
     client = aioredis.from_url(url, socket_timeout=ttl, socket_connect_timeout=ttl)
     try:
         prefix = f"w{await client.incr(keys.WORKER_SEQ)}."
         worker_id = worker_id or new_worker_id()
         ownership = Ownership(store, Leases(client, worker_id, ttl), prefix, peers=peers)
-        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id)
+        if ratings:
+            community = RedisCommunity(url)
+            community.catch_up_later()
+        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id,
+                              community=community)
         ownership.attach(lobby)
         lobby.resume(tables=False)
         await ownership.start()
-    except (redis.RedisError, OSError) as e:
+    except (redis.RedisError, OSError, StoreError) as e:
         store.close()
+        if community is not None:
+            community.close()
         await client.aclose()
         raise StoreError(f"redis {url}: cannot join the cluster ({e})") from None
     keeper = LeaseKeeper(url, ownership.leases, max_stall)

@@ -107,6 +107,8 @@ class TableOwner:
             return True
         if op == "close_table":
             return core.close_table(*args)
+        if op == "last_listing":
+            return core.table(args[0]).last_listing
         if handle is None:
             raise LobbyError(f"unknown request {op!r}")
         if op in COMMANDS:

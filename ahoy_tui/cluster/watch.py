@@ -61,6 +61,8 @@ def heard(lobby: ClusterLobby, data: bytes) -> None:
         lobby.core.heard_chat(env["m"])
     elif kind == "gone":
         forget_worker(lobby, env.get("w", ""))
+    elif kind == "mod" and isinstance(env.get("c"), dict) and lobby.on_moderation is not None:
+        lobby.on_moderation(env["c"])
 
 
 def apply_row(lobby: ClusterLobby, data: bytes) -> None:
@@ -229,6 +231,8 @@ async def reconnected(lobby: ClusterLobby) -> None:
             apply_presence(lobby, data)
     except (RedisError, OSError) as e:
         log.warning("cluster: directory not read again (%s)", e)
+    if lobby.on_moderation is not None:
+        lobby.on_moderation({"op": "reload"})  # a change published while away was not heard
     with core.batch():
         core.tables_changed()
     for handle in list(lobby.sessions()):

@@ -18,6 +18,8 @@ their types; one over ``COMPRESS_OVER`` bytes is zlib-compressed. ``"k"`` says w
 * ``on`` / ``off`` — a session came or went: ``w``, ``s``, ``i`` (identity), ``n`` (name).
 * ``chat`` — a lobby chat line ``m`` (``ChatMessage``) from worker ``w``.
 * ``gone`` — worker ``w`` stopped (or was found dead): forget its sessions.
+* ``mod`` — an operator's change ``c`` kept on worker ``w`` (``server.moderation_sync``):
+  ``{"op": "ban", "ban": [...]}``, ``unban``, ``mute``, ``unmute`` or ``motd``.
 """
 
 from __future__ import annotations

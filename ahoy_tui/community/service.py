@@ -22,10 +22,10 @@ import zlib
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ahoy_tui.community import tables
-from ahoy_tui.community.rating import SCALE, Rating
+from ahoy_tui.community.rating import SCALE, Rating, shown
 from ahoy_tui.community.stats import SeatStats
 from ahoy_tui.community.tables import PlayerRow, Ranked
 from ahoy_tui.games import DEFAULT_GAME, GAMES
@@ -133,6 +133,14 @@ class Community:
             tables.create(self._conn)
         except sqlite3.Error as e:
             raise StoreError(f"community tables in {self.path}: cannot open them ({e})") from None
+        self._start()
+
+    tables = tables
+    """The module whose functions read and write the kept counts (``tables``: SQLite); each
+    takes this object's connection first."""
+
+    def _start(self) -> None:
+        """Start the writer thread (after the connection is open)."""
         self._lock = threading.Lock()
         self._queue: queue.Queue[tuple[ArchivedGame | None, Future] | None] = queue.Queue()
         self._pending: dict[str, Future] = {}
@@ -175,7 +183,7 @@ class Community:
         """Count one game: its stats outside the lock, then one short write transaction."""
         per_seat = tables.seat_stats(listing, record)
         names = record[0].get("seats", ()) if record else ()
-        return self._transaction(lambda c: tables.apply_game(c, listing, per_seat, names))
+        return self._transaction(lambda c: self.tables.apply_game(c, listing, per_seat, names))
 
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -259,6 +267,10 @@ class Community:
         self._closed = True
         self._queue.put(None)
         self._writer.join()
+        self._release()
+
+    def _release(self) -> None:
+        """Close the connection (the writer has stopped)."""
         with self._lock:
             self._conn.close()
 
@@ -279,7 +291,7 @@ class Community:
                 fut.exception(timeout=timeout)
             except TimeoutError:
                 return {}
-        return self._read(lambda c: tables.changes_of(c, game_id))
+        return self._read(lambda c: self.tables.changes_of(c, game_id))
 
     def pending(self, game_id: str) -> Future | None:
         """The future of a game still queued, or None."""
@@ -296,28 +308,28 @@ class Community:
         """
         limit = max(1, min(200, limit))
         if board == "overall":
-            rows = self._read(lambda c: tables.top_rated(c, game, limit))
+            rows = self._read(lambda c: self.tables.top_rated(c, game, limit))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         if board == "recent":
             since = (time.time() if now is None else now) - RECENT_DAYS * 86400
-            recent = self._read(lambda c: tables.top_recent(c, game, since, limit))
+            recent = self._read(lambda c: self.tables.top_recent(c, game, since, limit))
             return [_row(i, p, g, w, gained=round(SCALE * gain)) for i, (p, g, w, gain) in enumerate(recent)]
         if board == "players":
-            rows = self._read(lambda c: tables.top_by_count(c, game, players, limit))
+            rows = self._read(lambda c: self.tables.top_by_count(c, game, players, limit))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         raise ValueError(f"no leaderboard {board!r}; boards: {', '.join(BOARDS)}")
 
     def profiles(self, name: str, limit: int = 3) -> list[Profile]:
         """Profiles of the players last seen as ``name`` (any case), keyed ones first."""
-        return self._read(lambda c: [_profile(c, p) for p in tables.players_named(c, name, limit)])
+        return self._read(lambda c: [_profile(self.tables, c, p) for p in self.tables.players_named(c, name, limit)])
 
     def profile(self, identity: str) -> Profile | None:
         """The profile of one identity, or None when it finished no game."""
-        return self._read(lambda c: (p := tables.player(c, identity)) and _profile(c, p))
+        return self._read(lambda c: (p := self.tables.player(c, identity)) and _profile(self.tables, c, p))
 
     def rating(self, identity: str, game: str = DEFAULT_GAME) -> Rating | None:
         """``identity``'s rating at ``game``, or None."""
-        return self._read(lambda c: tables.rating_of(c, identity, game))
+        return self._read(lambda c: self.tables.rating_of(c, identity, game))
 
 
 def _unpack(blob: bytes) -> list[dict]:
@@ -336,15 +348,16 @@ def _row(i: int, ranked: Ranked, games: int, wins: int, gained: int | None = Non
     return BoardRow(i + 1, p.name, p.identity.startswith("key:"), rating, games, wins, gained, avg)
 
 
-def _profile(conn: sqlite3.Connection, p: PlayerRow) -> Profile:
+def _profile(t: Any, conn: Any, p: PlayerRow) -> Profile:
+    """``p``'s profile read through ``t`` (``tables`` or ``redis_tables``) on ``conn``."""
     order = {g: i for i, g in enumerate(GAMES)}
-    played = sorted(tables.games_of(conn, p.identity), key=lambda g: (order.get(g, len(order)), g))
-    return Profile(p, tuple(_card(conn, p.identity, game) for game in played))
+    played = sorted(t.games_of(conn, p.identity), key=lambda g: (order.get(g, len(order)), g))
+    return Profile(p, tuple(_card(t, conn, p.identity, game) for game in played))
 
 
-def _card(conn: sqlite3.Connection, identity: str, game: str) -> GameCard:
-    by_count = {n: tables.stats_of(conn, identity, game, n) for n in tables.counts_of(conn, identity, game)}
-    recent = [(g, f, pl, n, None if b is None else tables.shown(b), None if a is None else tables.shown(a))
-              for g, f, pl, n, b, a in tables.recent_of(conn, identity, game, RECENT_GAMES)]
-    return GameCard(game, tables.rating_of(conn, identity, game), tables.stats_of(conn, identity, game),
+def _card(t: Any, conn: Any, identity: str, game: str) -> GameCard:
+    by_count = {n: t.stats_of(conn, identity, game, n) for n in t.counts_of(conn, identity, game)}
+    recent = [(g, f, pl, n, None if b is None else shown(b), None if a is None else shown(a))
+              for g, f, pl, n, b, a in t.recent_of(conn, identity, game, RECENT_GAMES)]
+    return GameCard(game, t.rating_of(conn, identity, game), t.stats_of(conn, identity, game),
                     by_count, recent)

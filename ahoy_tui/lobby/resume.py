@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ahoy_tui.lobby.journal import from_json, plain, set_seating
 from ahoy_tui.lobby.messages import TableConfig
-from ahoy_tui.store.base import StoreError, TableLog
+from ahoy_tui.store.base import ArchivedGame, StoreError, TableLog
 
 Table = Any
 """An ``ahoy_tui.lobby.table.Table`` (not imported: the lobby imports this module)."""
@@ -123,16 +123,26 @@ def _settle(table: Table, lobby: Any) -> None:
     g = table.game
     if g is not None and g.over:
         table.archive.keep(g.record, [s.identity for s in table.seats])
-        try:
-            kept = lobby.store.archived(table.game_id) is not None if table.game_id else True
-        except StoreError:  # archived, but damaged since: keep what the store has
-            kept = True
-        if not kept:  # killed before it was archived (and so before ratings and stats counted it)
-            game = table.archived_game()
-            table.last_listing = game.listing
-            lobby.store.archive(game)
-            if lobby.community is not None:
-                lobby.community.record(game)
+        game = _archived(table, lobby)
+        if game is not None and lobby.community is not None:
+            lobby.community.record(game)  # counted once per game id: a second hand-over changes nothing
     table.held = True
     table.seat_version = []
     table._recompute_legal()
+
+
+def _archived(table: Any, lobby: Any) -> ArchivedGame | None:
+    """The finished game of a rebuilt table as the archive keeps it: the store's copy, or
+    archived now when the store never got it (killed before); None when there is no game id or
+    the store's copy is damaged (it keeps what it has). Sets ``table.last_listing``."""
+    if not table.game_id:
+        return None
+    try:
+        game = lobby.store.archived(table.game_id)
+    except StoreError:
+        return None
+    if game is None:
+        game = table.archived_game()
+        lobby.store.archive(game)
+    table.last_listing = game.listing
+    return game

@@ -16,7 +16,7 @@ from ahoy_tui.community.tables import people_by_seat
 from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.errors import Refused, Unreadable
 from ahoy_tui.lobby.lobby import Lobby
-from ahoy_tui.store.base import StoreError
+from ahoy_tui.store.base import GameListing, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -69,11 +69,17 @@ async def profiles(core: Lobby, name: str) -> list[Profile]:
         raise Unreadable("that player's stats cannot be read right now") from None
 
 
-async def rating_changes(core: Lobby, table_id: str) -> list[tuple[int, int] | None]:
+async def rating_changes(core: Lobby, table_id: str,
+                         listing: GameListing | None = None) -> list[tuple[int, int] | None]:
     """Per seat of the table's newest finished game, the shown rating (before, after), or None
-    (a bot, a keyless name, an unrated game). Empty when no game finished there or nothing is kept."""
-    table = core.tables.get(table_id)
-    listing = None if table is None else table.last_listing
+    (a bot, a keyless name, an unrated game). Empty when no game finished there or nothing is kept.
+
+    Args:
+        listing: That game, when the table is another worker's (else read from ``core``'s table).
+    """
+    if listing is None:
+        table = core.tables.get(table_id)
+        listing = None if table is None else table.last_listing
     if listing is None or core.community is None:
         return []
     fut = core.community.pending(listing.game_id)

@@ -27,6 +27,30 @@ Lobby and archive:
 * ``ahoy:written:{store_id}`` — String: the last sequence number one store
   wrote (to tell, after a lost reply, whether a batch went in).
 
+Ratings and stats (``ahoy_tui.community.redis_tables``; written by a table's owner,
+once per game: the ``counted`` marker is set in the same transaction):
+
+* ``ahoy:cm:counted:{game_id}`` — String (JSON): the game was counted; its
+  game, finish time and rating changes (ordinals before and after per identity).
+* ``ahoy:cm:player:{identity}`` — Hash ``name``, ``last_played``.
+* ``ahoy:cm:name:{name}`` — Sorted set: identities last seen as ``name`` (casefolded), by last game.
+* ``ahoy:cm:rating:{game}:{identity}`` — Hash ``mu``, ``sigma``, ``games``.
+* ``ahoy:cm:board:{game}`` — Sorted set: rated identities by ordinal.
+* ``ahoy:cm:stats:{game}:{identity}`` — Hash ``{players}:{count}`` (players 0: every game)
+  and ``c:{counter}`` (the game's own counters).
+* ``ahoy:cm:played:{identity}`` — Set: the games it finished.
+* ``ahoy:cm:wins:{game}:{players}`` — Sorted set: identities by wins at that seat count.
+* ``ahoy:cm:gains:{game}`` — Sorted set: one member per rated seat, by finish time (the "recent" board).
+* ``ahoy:cm:recent:{game}:{identity}`` — Sorted set: its newest games there, by finish time.
+
+Moderation (``ahoy_tui.store.moderation_redis``):
+
+* ``ahoy:mod:bans`` — Hash ``ban_id`` → ban (JSON).
+* ``ahoy:mod:ban-seq`` — Integer: ``INCR`` for each new ban (ids are never reused).
+* ``ahoy:mod:mutes`` — Hash ``identity`` → mute (JSON).
+* ``ahoy:mod:motd`` — String: the operator's MOTD.
+* ``ahoy:mod:audit`` — Stream (capped): the audit log.
+
 Workers:
 
 * ``ahoy:w:{worker_id}`` — Pub/sub channel: messages for one worker.
@@ -51,6 +75,13 @@ SEQ = PREFIX + "seq"
 TABLES = PREFIX + "tables"
 WORKERS = PREFIX + "workers"
 WORKER_SEQ = PREFIX + "worker-seq"
+COMMUNITY = PREFIX + "cm:"
+"""Prefix of every ratings-and-stats key."""
+MOD_BANS = PREFIX + "mod:bans"
+MOD_BAN_SEQ = PREFIX + "mod:ban-seq"
+MOD_MUTES = PREFIX + "mod:mutes"
+MOD_MOTD = PREFIX + "mod:motd"
+MOD_AUDIT = PREFIX + "mod:audit"
 
 
 def log(table_id: str) -> str:
@@ -91,3 +122,8 @@ def written(store_id: str) -> str:
 def worker_channel(worker_id: str) -> str:
     """The pub/sub channel of worker ``worker_id``."""
     return f"{PREFIX}w:{worker_id}"
+
+
+def community(kind: str, *parts: object) -> str:
+    """A ratings-and-stats key: ``community("rating", game, identity)`` is ``ahoy:cm:rating:{game}:{identity}``."""
+    return COMMUNITY + ":".join([kind, *map(str, parts)])

@@ -22,13 +22,15 @@ from tests.waiting import wait_until
 
 
 class Workers:
-    """``n`` started workers on ``url``; ``clocks[i]`` is worker ``i``'s manual clock."""
+    """``n`` started workers on ``url``; ``clocks[i]`` is worker ``i``'s manual clock; ``lobby(i)``:
+    more ``Lobby`` arguments for worker ``i`` (e.g. its ratings and stats)."""
 
-    def __init__(self, url: str, n: int, heartbeat: float = 0.1, dead_after: float = 0.5) -> None:
+    def __init__(self, url: str, n: int, heartbeat: float = 0.1, dead_after: float = 0.5,
+                 lobby: Any = lambda i: {}) -> None:
         self.clocks = [ManualClock() for _ in range(n)]
         self.all = [ClusterLobby(url, f"w{i}", heartbeat=heartbeat, dead_after=dead_after, request_timeout=2.0,
                                  clock=clock,
-                                 timing=Timing.instant(), seed=7, wall=lambda: 0.0)
+                                 timing=Timing.instant(), seed=7, wall=lambda: 0.0, **lobby(i))
                     for i, clock in enumerate(self.clocks)]
 
     async def start(self) -> "Workers":

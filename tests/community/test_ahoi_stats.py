@@ -109,33 +109,30 @@ def _ahoi_table(lobby: Lobby) -> str:
     return tid
 
 
-def test_an_ahoi_game_of_two_keyed_players_moves_their_ahoi_ratings_only():
-    c = Community()
-    try:
-        c.record(game("g1", (ANNA, BO), (1, 2))).result(5)          # an AHOY!! V2 game first
-        ahoy_before = (c.rating(ANNA), c.rating(BO))
-        lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=8, community=c)
-        tid = _ahoi_table(lobby)
-        table = lobby.tables[tid]
-        lobby.clock.run(until=lambda: table.game.over, max_steps=200_000)
-        assert c.flush()
-        listing = table.last_listing
-        assert listing.game == "ahoi"
-        assert (c.rating(ANNA), c.rating(BO)) == ahoy_before          # AHOY!! V2 ratings untouched
-        a, b = c.rating(ANNA, "ahoi"), c.rating(BO, "ahoi")
-        assert a.games == b.games == 1
-        place = dict(zip(listing.identities, listing.places))
-        assert place[ANNA] != place[BO]                              # this seed's game has a better one
-        better, worse = (a, b) if place[ANNA] < place[BO] else (b, a)
-        assert better.ordinal > worse.ordinal
-        card = c.profile(ANNA).game("ahoi")
-        assert card.stats.games == 1 and card.stats.hands == len(table.game.state.results)
-        assert [g.game for g in c.profile(ANNA).games] == ["ahoy", "ahoi"]
-        assert [r.name for r in c.leaderboard("overall", game="ahoi")] == \
-            [n for n, _ in sorted((("anna", a.ordinal), ("bo", b.ordinal)), key=lambda x: -x[1])]
-        assert c.changes(listing.game_id).keys() == {ANNA, BO}
-    finally:
-        c.close()
+def test_an_ahoi_game_of_two_keyed_players_moves_their_ahoi_ratings_only(community):
+    c = community
+    c.record(game("g1", (ANNA, BO), (1, 2))).result(5)          # an AHOY!! V2 game first
+    ahoy_before = (c.rating(ANNA), c.rating(BO))
+    lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=8, community=c)
+    tid = _ahoi_table(lobby)
+    table = lobby.tables[tid]
+    lobby.clock.run(until=lambda: table.game.over, max_steps=200_000)
+    assert c.flush()
+    listing = table.last_listing
+    assert listing.game == "ahoi"
+    assert (c.rating(ANNA), c.rating(BO)) == ahoy_before          # AHOY!! V2 ratings untouched
+    a, b = c.rating(ANNA, "ahoi"), c.rating(BO, "ahoi")
+    assert a.games == b.games == 1
+    place = dict(zip(listing.identities, listing.places))
+    assert place[ANNA] != place[BO]                              # this seed's game has a better one
+    better, worse = (a, b) if place[ANNA] < place[BO] else (b, a)
+    assert better.ordinal > worse.ordinal
+    card = c.profile(ANNA).game("ahoi")
+    assert card.stats.games == 1 and card.stats.hands == len(table.game.state.results)
+    assert [g.game for g in c.profile(ANNA).games] == ["ahoy", "ahoi"]
+    assert [r.name for r in c.leaderboard("overall", game="ahoi")] == \
+        [n for n, _ in sorted((("anna", a.ordinal), ("bo", b.ordinal)), key=lambda x: -x[1])]
+    assert c.changes(listing.game_id).keys() == {ANNA, BO}
 
 
 def test_archived_games_of_both_games_are_caught_up_each_in_its_own_game(tmp_path):

@@ -6,18 +6,10 @@ import asyncio
 
 import pytest
 
-from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.lobby.errors import LobbyError
 
 ANNA, BO = "key:SHA256:anna", "key:SHA256:bo"
-
-
-@pytest.fixture
-def community():
-    c = Community()
-    yield c
-    c.close()
 
 
 def _table(lobby: Lobby, identities: list[str], bots: int = 1) -> tuple[str, list]:
@@ -88,7 +80,7 @@ def test_bad_leaderboard_requests_are_refused_in_a_sentence(community):
         asyncio.run(InMemoryLobby(Lobby()).leaderboard())
 
 
-def test_a_seat_given_away_is_still_a_forfeit_after_a_restart():
+def test_a_seat_given_away_is_still_a_forfeit_after_a_restart(community):
     """``Seat.gave_from`` is in the table log: a restarted server still rates the giver last."""
     from ahoy_tui.store import MemoryStore
 
@@ -96,22 +88,19 @@ def test_a_seat_given_away_is_still_a_forfeit_after_a_restart():
     lobby = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, store=store)
     tid, handles = _table(lobby, [ANNA, BO])
     lobby.give_to_bot(handles[0], tid, lobby.tables[tid].seat_of(BO))
-    c = Community()
-    try:
-        again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, store=store, community=c)
-        assert again.resume() == []
-        anna = again.connect(ANNA, "anna")
-        anna.subscribe(lambda m: None)
-        again.set_autopilot(anna, tid, True)
-        _play_out(again, tid)
-        assert c.flush()
-        assert again.tables[tid].last_listing.forfeits.count(BO) == 1
-        assert c.profile(BO).stats.left == 1 and c.rating(BO).ordinal < c.rating(ANNA).ordinal
-    finally:
-        c.close()
+    c = community
+    again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=4, store=store, community=c)
+    assert again.resume() == []
+    anna = again.connect(ANNA, "anna")
+    anna.subscribe(lambda m: None)
+    again.set_autopilot(anna, tid, True)
+    _play_out(again, tid)
+    assert c.flush()
+    assert again.tables[tid].last_listing.forfeits.count(BO) == 1
+    assert c.profile(BO).stats.left == 1 and c.rating(BO).ordinal < c.rating(ANNA).ordinal
 
 
-def test_a_game_that_ended_just_before_a_crash_is_counted_when_the_table_comes_back():
+def test_a_game_that_ended_just_before_a_crash_is_counted_when_the_table_comes_back(community):
     """The log holds the last action but the archive never got the game: the rebuilt table
     archives it and hands it to the ratings, once."""
     from ahoy_tui.store import MemoryStore
@@ -122,12 +111,9 @@ def test_a_game_that_ended_just_before_a_crash_is_counted_when_the_table_comes_b
     _play_out(lobby, tid)
     game_id = lobby.tables[tid].game_id
     del store._games[game_id]                   # the crash: archived in memory only
-    c = Community()
-    try:
-        again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=3, store=store, community=c)
-        assert again.resume() == []
-        assert store.archived(game_id) is not None
-        assert c.flush() and c.rating(ANNA).games == 1 and c.rating(BO).games == 1
-        assert c.record(store.archived(game_id)).result(5) is None
-    finally:
-        c.close()
+    c = community
+    again = Lobby(clock=ManualClock(), timing=Timing.instant(), seed=3, store=store, community=c)
+    assert again.resume() == []
+    assert store.archived(game_id) is not None
+    assert c.flush() and c.rating(ANNA).games == 1 and c.rating(BO).games == 1
+    assert c.record(store.archived(game_id)).result(5) is None

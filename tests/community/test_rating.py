@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from ahoy_tui.community.rating import BASE, PROVISIONAL_GAMES, Rating, label, rate, rated_places
-from ahoy_tui.community.service import Community
 from tests.community.helpers import ANNA, BO, CY, game, listing
 
 
@@ -38,61 +37,46 @@ def test_a_player_who_left_or_gave_the_seat_to_a_bot_is_last():
     assert changes[BO][1].mu < changes[ANNA][1].mu < changes[CY][1].mu
 
 
-def test_a_game_is_counted_once_by_its_id():
-    c = Community()
-    try:
-        first = c.record(game("g1", (ANNA, BO), (1, 2))).result(5)
-        again = c.record(game("g1", (ANNA, BO), (2, 1))).result(5)
-        assert first and again is None
-        r = c.rating(ANNA)
-        assert r.games == 1 and r.shown == first[ANNA][1].shown
-    finally:
-        c.close()
+def test_a_game_is_counted_once_by_its_id(community):
+    c = community
+    first = c.record(game("g1", (ANNA, BO), (1, 2))).result(5)
+    again = c.record(game("g1", (ANNA, BO), (2, 1))).result(5)
+    assert first and again is None
+    r = c.rating(ANNA)
+    assert r.games == 1 and r.shown == first[ANNA][1].shown
 
 
-def test_the_provisional_mark_goes_after_enough_rated_games():
-    c = Community()
-    try:
-        for n in range(PROVISIONAL_GAMES):
-            assert c.rating(ANNA) is None or c.rating(ANNA).provisional
-            c.record(game(f"g{n}", (ANNA, BO), (1, 2), finished=1000.0 + n)).result(5)
-        assert not c.rating(ANNA).provisional
-        assert label(c.rating(ANNA)).isdigit()
-    finally:
-        c.close()
+def test_the_provisional_mark_goes_after_enough_rated_games(community):
+    c = community
+    for n in range(PROVISIONAL_GAMES):
+        assert c.rating(ANNA) is None or c.rating(ANNA).provisional
+        c.record(game(f"g{n}", (ANNA, BO), (1, 2), finished=1000.0 + n)).result(5)
+    assert not c.rating(ANNA).provisional
+    assert label(c.rating(ANNA)).isdigit()
 
 
-def test_bots_have_no_rating_and_keyless_players_only_stats():
-    c = Community()
-    try:
-        c.record(game("g1", ("user:anna", None, BO), (1, 2, 3))).result(5)
-        assert c.rating("user:anna") is None and c.rating(BO) is None
-        (anna,) = c.profiles("p0")
-        assert anna.game("ahoy").rating is None and anna.stats.games == 1 and anna.stats.wins == 1
-    finally:
-        c.close()
+def test_bots_have_no_rating_and_keyless_players_only_stats(community):
+    c = community
+    c.record(game("g1", ("user:anna", None, BO), (1, 2, 3))).result(5)
+    assert c.rating("user:anna") is None and c.rating(BO) is None
+    (anna,) = c.profiles("p0")
+    assert anna.game("ahoy").rating is None and anna.stats.games == 1 and anna.stats.wins == 1
 
 
 @pytest.mark.parametrize("board", ["overall", "recent"])
-def test_boards_order_by_rating(board):
-    c = Community()
-    try:
-        for n in range(3):
-            c.record(game(f"g{n}", (ANNA, BO, CY), (1, 2, 3), finished=1000.0 + n,
-                          names=("anna", "bo", "cy"))).result(5)
-        rows = c.leaderboard(board, now=2000.0)
-        assert [r.name for r in rows] == ["anna", "bo", "cy"]
-        assert [r.rank for r in rows] == [1, 2, 3]
-        assert rows[0].games == 3 and rows[0].wins == 3
-    finally:
-        c.close()
+def test_boards_order_by_rating(board, community):
+    c = community
+    for n in range(3):
+        c.record(game(f"g{n}", (ANNA, BO, CY), (1, 2, 3), finished=1000.0 + n,
+                      names=("anna", "bo", "cy"))).result(5)
+    rows = c.leaderboard(board, now=2000.0)
+    assert [r.name for r in rows] == ["anna", "bo", "cy"]
+    assert [r.rank for r in rows] == [1, 2, 3]
+    assert rows[0].games == 3 and rows[0].wins == 3
 
 
-def test_recent_board_forgets_games_older_than_30_days():
-    c = Community()
-    try:
-        c.record(game("g1", (ANNA, BO), (1, 2), finished=0.0)).result(5)
-        assert c.leaderboard("recent", now=31 * 86400.0) == []
-        assert len(c.leaderboard("recent", now=29 * 86400.0)) == 2
-    finally:
-        c.close()
+def test_recent_board_forgets_games_older_than_30_days(community):
+    c = community
+    c.record(game("g1", (ANNA, BO), (1, 2), finished=0.0)).result(5)
+    assert c.leaderboard("recent", now=31 * 86400.0) == []
+    assert len(c.leaderboard("recent", now=29 * 86400.0)) == 2

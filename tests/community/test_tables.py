@@ -97,18 +97,15 @@ def test_a_rebuild_from_the_archive_gives_the_same_tables(tmp_path):
         store.close()
 
 
-def test_stats_per_player_count_add_up_to_the_overall_stats(tmp_path):
-    c = Community()
-    try:
-        for g in _bot_archive(15, seed=9):
-            c.record(g)
-        assert c.flush()
-        for identity in (ANNA, "user:dan"):
-            p = c.profile(identity).game("ahoy")
-            total = [sum(s.values()[i] for s in p.by_count.values()) for i in range(len(FIELDS))]
-            assert tuple(total) == p.stats.values() and p.stats.games > 0
-    finally:
-        c.close()
+def test_stats_per_player_count_add_up_to_the_overall_stats(tmp_path, community):
+    c = community
+    for g in _bot_archive(15, seed=9):
+        c.record(g)
+    assert c.flush()
+    for identity in (ANNA, "user:dan"):
+        p = c.profile(identity).game("ahoy")
+        total = [sum(s.values()[i] for s in p.by_count.values()) for i in range(len(FIELDS))]
+        assert tuple(total) == p.stats.values() and p.stats.games > 0
 
 
 def test_a_server_start_counts_the_archive_it_finds_on_the_writer_thread(tmp_path):
@@ -166,4 +163,61 @@ def test_a_failed_write_loses_the_game_only_until_the_next_catch_up(tmp_path, mo
         assert c.rating(ANNA).games == 2 and c.catch_up() == 0
     finally:
         c.close()
+        store.close()
+
+
+def test_the_cluster_s_redis_counts_equal_the_sqlite_ones(redis_server):
+    """Every board, profile and rating change a worker reads from Redis is the one a single
+    server reads from SQLite after the same games."""
+    from ahoy_tui.community.redis_service import RedisCommunity
+
+    games = _bot_archive(30, seed=13)
+    kept, shared = Community(), RedisCommunity(redis_server.url)
+    try:
+        for c in (kept, shared):
+            for g in games:
+                c.record(g)
+            assert c.flush()
+        assert _snapshot(shared) == _snapshot(kept)
+        for board, n in (("overall", 0), ("recent", 0), ("players", 2), ("players", 3), ("players", 4)):
+            for limit in (1, 2, 20):
+                assert shared.leaderboard(board, n, limit, now=2000.0) == kept.leaderboard(board, n, limit, now=2000.0)
+        for name in ("n0", "N1", "n3"):
+            assert shared.profiles(name) == kept.profiles(name)
+        assert all(shared.changes(g.listing.game_id) == kept.changes(g.listing.game_id) for g in games)
+    finally:
+        kept.close()
+        shared.close()
+
+
+def test_a_worker_counts_the_cluster_s_archive_it_finds_and_a_game_that_ends_while_redis_is_away(redis_server):
+    """``RedisCommunity.catch_up`` counts archived games (``ahoy:games``) nobody counted, in
+    finishing order (those archived before ratings were counted with --redis); a game handed
+    over while Redis is away is counted once it is back, once."""
+    from ahoy_tui.community.redis_service import RedisCommunity
+    from ahoy_tui.store.redis_store import RedisStore
+
+    games = _bot_archive(12, seed=3)
+    store = RedisStore(redis_server.url, retry_interval=0.02)
+    for g in reversed(games):
+        store.archive(g)
+    assert store.flush()
+    live, c = Community(), RedisCommunity(redis_server.url)
+    try:
+        for g in games:
+            live.record(g)
+        assert live.flush()
+        assert c.catch_up() == len(games) and _snapshot(c) == _snapshot(live)
+        assert c.catch_up() == 0
+        later = game("g999", (ANNA, BO), (1, 2), finished=5000.0)
+        store.archive(later)
+        assert store.flush()
+        redis_server.stop()
+        counting = c.record(later)
+        redis_server.start()
+        assert counting.result(10).keys() == {ANNA, BO}
+        assert c.catch_up() == 0 and c.rating(ANNA).games == live.rating(ANNA).games + 1
+    finally:
+        c.close()
+        live.close()
         store.close()

@@ -1,4 +1,4 @@
-"""The ModerationStore contract, run against memory and SQLite (bans, mutes, MOTD, audit log)."""
+"""The ModerationStore contract, run against memory, SQLite and Redis (bans, mutes, MOTD, audit log)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
 from ahoy_tui.store.sqlite import SQLiteStore
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "redis"])
 def reopen(request, tmp_path):
-    """Opens the store; called again, it is the store a restarted server sees."""
+    """Opens the store; called again, it is the store a restarted server sees (for Redis: a
+    restarted redis-server too, its append-only file kept)."""
     stores: list[ModerationStore] = []
     memory = MemoryModerationStore()
 
@@ -22,7 +23,15 @@ def reopen(request, tmp_path):
             return memory
         if stores:
             stores[-1].close()
-        stores.append(SQLiteModerationStore(tmp_path / "ahoy.db"))
+        if request.param == "redis":
+            from ahoy_tui.store.moderation_redis import RedisModerationStore
+
+            server = request.getfixturevalue("redis_server")
+            if stores:
+                server.restart()
+            stores.append(RedisModerationStore(server.url))
+        else:
+            stores.append(SQLiteModerationStore(tmp_path / "ahoy.db"))
         return stores[-1]
 
     yield open_store

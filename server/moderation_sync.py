@@ -1,0 +1,85 @@
+"""Moderation shared by the workers of a cluster (``--redis``; docs/moderation.md).
+
+Every worker's :class:`~server.moderation.Moderator` keeps its bans, mutes
+and MOTD in the same Redis (``RedisModerationStore``), so a worker that
+starts later reads them there. Each change an operator makes on one worker
+is also published on the cluster's lobby channel (``announce.moderation``)
+and applied at once by every other worker (:func:`heard`): a ban ends the
+sessions it covers there with the same line, a mute silences the lobby chat
+said there, an MOTD is told to the sessions there and greets new ones. When
+a worker's subscription comes back after a Redis outage it reads everything
+again (a change published meanwhile may have been missed).
+
+:func:`end_banned` and :func:`tell_motd` are what the operator's own worker
+does too (``server.operator_console``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ahoy_tui.cluster import announce
+from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.store.base import StoreError
+from server.moderation import Ban, ban_line
+
+if TYPE_CHECKING:
+    from ahoy_tui.cluster.lobby import ClusterLobby
+
+log = logging.getLogger("ahoy.moderation")
+
+
+def end_banned(host: Any, ban: Ban, spare: str = "") -> int:
+    """End every session of ``host`` (``.sessions``, ``.moderator``) a ban now covers, with
+    ``ban``'s line; ``spare``: an identity whose sessions stay (the operator's own). Returns how many."""
+    hit = [s for s in host.moderator.banned_sessions(host.sessions) if s.connection.identity != spare]
+    for s in hit:
+        asyncio.ensure_future(s.shutdown(ban_line(ban)))
+    return len(hit)
+
+
+def tell_motd(host: Any, shown: str) -> None:
+    """Show the new MOTD to every running session of ``host``."""
+    for session in list(host.sessions):
+        handle = getattr(session, "handle", None)
+        if handle is not None:
+            handle.deliver(Notice(shown, "info", key="motd"))
+
+
+def online_elsewhere(lobby: Any, name: str) -> list[tuple[str, str]]:
+    """``(identity, name)`` of the players called ``name`` (any case) with a session on another
+    worker of ``lobby``'s cluster (none for a lobby of one process)."""
+    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
+    if directory is None:
+        return []
+    return sorted({(identity, p.name) for identity, named in directory.remote_players(me).items()
+                   for p in named if p.name.casefold() == name.casefold()})
+
+
+def share(host: Any, cluster: "ClusterLobby") -> None:
+    """Publish ``host.moderator``'s changes to the other workers and apply theirs (see the module docstring)."""
+    host.moderator.on_change = partial(announce.moderation, cluster.bus)
+    cluster.on_moderation = partial(heard, host)
+
+
+def heard(host: Any, change: dict[str, Any]) -> None:
+    """A change another worker kept (or ``{"op": "reload"}``: read everything again)."""
+    moderator = host.moderator
+    if change.get("op") == "reload":
+        try:
+            moderator.reload()
+        except StoreError as e:
+            log.error("moderation not read again after Redis came back: %s", e)
+        return
+    try:
+        ban = moderator.apply(change)
+    except (KeyError, TypeError, ValueError) as e:
+        log.warning("moderation: a change from another worker was not understood (%s)", e)
+        return
+    if ban is not None:
+        end_banned(host, ban, str(change.get("actor", "")))
+    elif change["op"] == "motd":
+        tell_motd(host, moderator.motd())
