@@ -36,16 +36,19 @@ def lobby_chat(bus: Bus, msg: ChatMessage) -> None:
     bus.publish(LOBBY_CHANNEL, pack({"k": "chat", "w": bus.worker_id, "m": msg}))
 
 
-def session(bus: Bus, sid: str, on: bool, identity: str, name: str, since: float, address: str) -> None:
+def session(bus: Bus, sid: str, on: bool, identity: str, name: str, since: float, address: str,
+            live: bool = False) -> None:
     """Session ``sid`` of this worker came (``on``) or went.
 
     Args:
-        since: When it connected (wall-clock s; the newest session of an identity wins).
+        since: When it connected (wall-clock s; the newest live session of an identity wins).
         address: Its client's address group (``server.limits.address_key``), "" when not told.
+        live: It subscribed (an interactive session): older sessions of ``identity`` on other
+            workers end. A one-shot command's session (``ssh host games``) is not live.
     """
     field = f"{bus.worker_id}/{sid}"
     env = pack({"k": "on" if on else "off", "w": bus.worker_id, "s": sid, "i": identity, "n": name,
-                "at": since, "a": address})
+                "at": since, "a": address, "r": live})
     if on:
         bus.write(lambda p: p.hset(SESSIONS_KEY, field, env), len(env))
     else:

@@ -12,8 +12,9 @@ after the messages it caused reached this worker's sessions
 Cluster-wide: the table list and names online (:mod:`ahoy_tui.cluster.directory`),
 names, one host's 3 tables and table names claimed in one Redis script each
 (:mod:`ahoy_tui.cluster.claims`),
-one live session per identity (the newest wins: the older one's
-``on_replaced`` is called, or it is disconnected), lobby chat (heard by
+one live session per identity (the newest that subscribed wins: the older one's
+``on_replaced`` is called, or it is disconnected; a session that never
+subscribes, such as ``ssh host games``, replaces nothing), lobby chat (heard by
 every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
 :mod:`ahoy_tui.cluster.watch`): its sessions' seats go to the autopilot (R17).
 """
@@ -93,6 +94,8 @@ class ClusterLobby:
         self._by_sid: dict[str, PlayerHandle] = {}
         self._since: dict[PlayerHandle, float] = {}
         self._replaced: set[PlayerHandle] = set()
+        self._live: set[PlayerHandle] = set()
+        """Sessions here that subscribed: only these replace older sessions of their identity."""
         self._address: dict[PlayerHandle, str] = {}
         self._remote: dict[PlayerHandle, dict[str, str]] = {}
         """Per session here: table id -> owner, for tables of other workers it is at."""
@@ -150,7 +153,7 @@ class ClusterLobby:
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""
         announce.session(self.bus, sid, on, handle.identity, handle.name, self._since.get(handle, 0.0),
-                         self._address.get(handle, ""))
+                         self._address.get(handle, ""), handle in self._live)
 
     # -- asking an owner ----------------------------------------------------------------------
 
@@ -279,8 +282,20 @@ class ClusterLobby:
         handle = self.core.connect_claimed(identity, wanted_name, name)
         self._sid[handle], self._by_sid[sid] = sid, handle
         self._since[handle] = time.time()
+        handle.on_subscribe = partial(self._went_live, handle.on_subscribe)
         self.announce(handle, sid, True)
         return handle
+
+    def _went_live(self, subscribed: Callable[[PlayerHandle], None] | None, handle: PlayerHandle) -> None:
+        """``handle`` subscribed (an interactive session, not a one-shot command such as
+        ``ssh host games``): announced again as live, its identity's older sessions on other
+        workers end (``replace_older``); then the core's own ``on_subscribe``."""
+        sid = self._sid.get(handle)
+        if sid is not None and handle not in self._live:
+            self._live.add(handle)
+            self.announce(handle, sid, True)
+        if subscribed is not None:
+            subscribed(handle)
 
     async def disconnect(self, handle: PlayerHandle) -> None:
         sid = self._sid.pop(handle, None)
@@ -289,6 +304,7 @@ class ClusterLobby:
             return
         replaced = handle in self._replaced or any(h.identity == handle.identity for h in self._sid)
         self._replaced.discard(handle)
+        self._live.discard(handle)
         for owner in set(self._remote.pop(handle, {}).values()):
             self.bus.publish(worker_channel(owner), pack({"k": "req", "id": 0, "w": self.worker_id, "op": "bye",
                                                           "s": sid, "a": [replaced]}))

@@ -120,7 +120,8 @@ def take_back(lobby: ClusterLobby, table_id: str) -> None:
 def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
     if env["k"] == "on":
         lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
-        lobby.replace_older(env["i"], env["n"], float(env.get("at", 0.0)))
+        if env.get("r"):  # a live session: the older ones of its identity end
+            lobby.replace_older(env["i"], env["n"], float(env.get("at", 0.0)))
     else:
         lobby.directory.session_off(env["w"], env["s"])
     with lobby.core.batch():

@@ -15,7 +15,9 @@ their types; one over ``COMPRESS_OVER`` bytes is zlib-compressed. ``"k"`` says w
   none) and ``m`` (the message, already projected for that session's seat: R18).
 * ``dir`` — a directory row on the lobby channel: ``t``, ``o`` (owner), ``sum``
   (``TableSummary``, None once closed), ``ids`` (identities holding a seat).
-* ``on`` / ``off`` — a session came or went: ``w``, ``s``, ``i`` (identity), ``n`` (name).
+* ``on`` / ``off`` — a session came or went: ``w``, ``s``, ``i`` (identity), ``n`` (name),
+  ``at`` (when it connected), ``a`` (its address group), ``r`` (it subscribed: a live session,
+  whose identity's older sessions end; a one-shot command's session is not).
 * ``chat`` — a lobby chat line ``m`` (``ChatMessage``) from worker ``w``.
 * ``gone`` — worker ``w`` stopped (or was found dead): forget its sessions.
 * ``mod`` — an operator's change ``c`` kept on worker ``w`` (``server.moderation_sync``):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from server.cluster import end_replaced_sessions
+from server.commands import answer
 from server.limits import Gate, Limits
 from server.main import main
 from tests.cluster.workers import Workers
@@ -50,8 +51,26 @@ async def test_an_older_session_replaced_on_another_worker_is_ended_by_its_serve
         old = await w0.connect("user:anna", "anna")
         session = Stub(handle=old, replace=ended.append)
         w0.on_replaced = end_replaced_sessions({session, Stub(handle=None, replace=ended.append)})
-        await w1.connect("user:anna", "anna")
+        newer = await w1.connect("user:anna", "anna")
+        newer.subscribe(lambda msg: None)
         await ws.settle()
         assert ended == ["anna"]
+    finally:
+        await ws.close()
+
+
+async def test_a_one_shot_command_on_another_worker_leaves_the_live_session_alone(redis_server):
+    ws = await Workers(redis_server.url, 2).start()
+    try:
+        w0, w1 = ws.all
+        ended: list[str] = []
+        live = await w0.connect("user:bert", "bert")
+        live.subscribe(lambda msg: None)
+        w0.on_replaced = end_replaced_sessions({Stub(handle=live, replace=ended.append)})
+        for command in ("games", "record g1234"):
+            await answer(command, w1, "ssh -p 2222 NAME@host", identity="user:bert", name="bert")
+        await ws.settle()
+        assert ended == []
+        assert live in w0.sessions() and await w1.online_names() == ["bert"]
     finally:
         await ws.close()
