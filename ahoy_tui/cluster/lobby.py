@@ -103,6 +103,8 @@ class ClusterLobby:
         self._pending: dict[int, asyncio.Future] = {}
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task] = []
+        self._rejoin: asyncio.Task | None = None
+        self._closing = False
 
     # -- life ---------------------------------------------------------------------------------
 
@@ -129,7 +131,8 @@ class ClusterLobby:
     async def close(self, goodbye: bool = True) -> None:
         """Leave the cluster. ``goodbye``: disconnect this worker's sessions (R17) and tell the
         others; False: just stop (as a killed worker would: the others find out by its heartbeat)."""
-        await stop_tasks(self._tasks)
+        self._closing = True
+        await stop_tasks(self._tasks + ([self._rejoin] if self._rejoin is not None else []))
         if goodbye:
             for handle in list(self._sid):
                 await self.disconnect(handle)
@@ -149,6 +152,14 @@ class ClusterLobby:
 
     async def _reconnected(self) -> None:
         await watch.reconnected(self)
+
+    def declared_gone(self) -> None:
+        """Another worker declared this one gone (a ``gone`` envelope naming it, or the mark
+        found by its heartbeat): write its heartbeat, sessions and owned rows again
+        (``watch.rejoin``), once at a time; nothing while closing."""
+        if self._closing or (self._rejoin is not None and not self._rejoin.done()):
+            return
+        self._rejoin = asyncio.create_task(watch.rejoin(self), name=f"rejoin-{self.worker_id}")
 
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""

@@ -4,8 +4,11 @@
 * :func:`beat` writes this worker's heartbeat to ``ahoy:workers`` every
   ``heartbeat`` s (Redis server time, s); :func:`watch` finds workers
   silent for ``dead_after`` s: the first worker to remove one tells every
-  worker (``gone``), and each owner ends that worker's proxies, so their
-  seats go to the autopilot (R17).
+  worker (``gone``) and leaves it a mark (``ahoy:gone:{worker}``), and each
+  owner ends that worker's proxies, so their seats go to the autopilot (R17).
+* A worker that was only paused (SIGSTOP, a frozen VM) and hears ``gone``
+  naming itself, or finds the mark at its next beat, joins again
+  (:func:`rejoin`: as after Redis came back).
 * :func:`reconnected` runs when the subscription is back after Redis was
   away: this worker writes its rows and sessions again, reads the
   directory again, and asks for a full update of every table of another
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import claims
+from ahoy_tui.cluster import claims, heartbeat
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL
 from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
 from ahoy_tui.cluster.wire import pack, unpack
@@ -51,6 +54,8 @@ def heard(lobby: ClusterLobby, data: bytes) -> None:
         lobby.resolve(env)
     elif kind == "req":
         lobby.owner.serve(env)
+    elif kind == "gone" and env.get("w") == me:
+        lobby.declared_gone()  # another worker found this one silent (paused): join again
     elif env.get("w", env.get("o")) == me:
         return  # this worker's own broadcast
     elif kind == "dir":
@@ -154,27 +159,28 @@ def say_goodbye(lobby: ClusterLobby) -> None:
     lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": me}))
 
 
-async def _now(lobby: ClusterLobby) -> float:
-    """Redis's clock in seconds (one clock for every machine of the cluster)."""
-    seconds, micros = await lobby.bus.redis.time()
-    return int(seconds) + int(micros) / 1e6
-
-
-async def beat_once(lobby: ClusterLobby) -> None:
-    """Write this worker's heartbeat now (Redis time, s).
+async def beat_once(lobby: ClusterLobby) -> bool:
+    """Write this worker's heartbeat now (Redis time, s); True when another worker had
+    declared this one gone meanwhile (its mark is taken: the caller joins again).
 
     Raises:
         redis.RedisError: Redis cannot be reached.
     """
-    await lobby.bus.redis.hset(WORKERS_KEY, lobby.worker_id, repr(await _now(lobby)))
+    async with lobby.bus.redis.pipeline(transaction=False) as pipe:
+        heartbeat.beat_on(pipe, lobby.worker_id)
+        heartbeat.take_mark(pipe, lobby.worker_id)
+        _, marked = await pipe.execute()
+    return bool(marked)
 
 
 async def beat(lobby: ClusterLobby) -> None:
-    """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers)."""
+    """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers);
+    when it finds it was declared gone, the lobby joins again (``ClusterLobby.declared_gone``)."""
     while True:
         await asyncio.sleep(lobby.heartbeat)
         try:
-            await beat_once(lobby)
+            if await beat_once(lobby):
+                lobby.declared_gone()
         except (RedisError, OSError) as e:
             log.debug("cluster: heartbeat skipped (%s)", e)
 
@@ -191,7 +197,7 @@ async def watch(lobby: ClusterLobby) -> None:
 
 async def _sweep(lobby: ClusterLobby) -> None:
     redis, me = lobby.bus.redis, lobby.worker_id
-    now = await _now(lobby)
+    now = await heartbeat.now(redis)
     beats = await redis.hgetall(WORKERS_KEY)
     beating = {raw.decode() for raw in beats}
     known = ({k.split("/", 1)[0] for k in lobby.directory.sessions} | {w for w, _ in lobby.owner.proxies}
@@ -205,10 +211,21 @@ async def _sweep(lobby: ClusterLobby) -> None:
         await claims.release_worker(redis, worker)  # first: a failure here is retried at the next sweep
         if await redis.hdel(WORKERS_KEY, worker):
             fields = [k for k in await redis.hkeys(SESSIONS_KEY) if k.decode().startswith(f"{worker}/")]
-            if fields:
-                await redis.hdel(SESSIONS_KEY, *fields)
+            async with redis.pipeline(transaction=False) as pipe:
+                heartbeat.mark_gone(pipe, worker)  # if it was only paused, it joins again
+                if fields:
+                    pipe.hdel(SESSIONS_KEY, *fields)
+                await pipe.execute()
             lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": worker}))
         forget_worker(lobby, worker)
+
+
+async def rejoin(lobby: ClusterLobby) -> None:
+    """Another worker declared this one gone (it was paused past ``dead_after``): its
+    heartbeat, sessions and owned rows are written again (:func:`reconnected`)."""
+    log.warning("cluster: worker %s was declared gone by another worker (paused?): it joins again",
+                lobby.worker_id)
+    await reconnected(lobby)
 
 
 async def reconnected(lobby: ClusterLobby) -> None:

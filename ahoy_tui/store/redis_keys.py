@@ -55,7 +55,10 @@ Workers:
 
 * ``ahoy:w:{worker_id}`` — Pub/sub channel: messages for one worker.
 * ``ahoy:tables`` — Hash ``table_id`` → directory entry (the cluster lobby).
-* ``ahoy:workers`` — Hash ``worker_id`` → last heartbeat (wall-clock s).
+* ``ahoy:workers`` — Hash ``worker_id`` → last heartbeat (Redis server time, s:
+  one clock for every machine; ``ahoy_tui.cluster.heartbeat``).
+* ``ahoy:gone:{worker_id}`` — String with a TTL: another worker found this one
+  silent and declared it gone; the worker, alive after all, joins again.
 * ``ahoy:worker-seq`` — Integer: ``INCR`` at a worker's start, its table-id prefix.
 * ``ahoy:names``, ``ahoy:name-of``, ``ahoy:name-holders``, ``ahoy:name-refs``,
   ``ahoy:table-claims`` — Hashes: display names and tables claimed across
@@ -87,6 +90,11 @@ MOD_AUDIT = PREFIX + "mod:audit"
 def log(table_id: str) -> str:
     """The Stream holding ``table_id``'s log."""
     return f"{PREFIX}log:{table_id}"
+
+
+def gone(worker_id: str) -> str:
+    """The mark left for ``worker_id`` when another worker declared it gone."""
+    return f"{PREFIX}gone:{worker_id}"
 
 
 def lease(table_id: str) -> str:
