@@ -14,7 +14,7 @@
   the log — complete, since the old owner's writes are refused from now on
   — and the lobby adopts the table (``Lobby.adopt``). Each scan takes at
   most its share (free tables / live workers, from the heartbeats in
-  ``ahoy:workers``), so a dead worker's tables spread over the others.
+  ``ahoy:workers``, Redis time), so a dead worker's tables spread over the others.
 * **Lost leases.** When a renewal fails (another worker took the table, or
   Redis was out of reach for a whole ``ttl``), or the store refuses a write
   as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
@@ -27,12 +27,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
 from typing import Any
 
 import redis
 
-from ahoy_tui.cluster import keys
+from ahoy_tui.cluster import heartbeat, keys
 from ahoy_tui.cluster.lease import Leases
 from ahoy_tui.lobby.errors import Refused
 
@@ -117,10 +116,15 @@ class Ownership:
     # -- failover -------------------------------------------------------------
 
     async def beat(self) -> int:
-        """Mark this worker alive in ``ahoy:workers`` (wall-clock s) and forget workers silent for
-        ``FORGET_AFTER`` TTLs; returns how many workers beat within ``ALIVE_WITHIN`` TTLs (>= 1)."""
-        client, now = self.leases.client, time.time()
-        await client.hset(keys.WORKERS, self.leases.worker_id, now)
+        """Mark this worker alive in ``ahoy:workers`` (Redis time, s: ``heartbeat.beat``) and forget
+        workers silent for ``FORGET_AFTER`` TTLs; returns how many workers beat within
+        ``ALIVE_WITHIN`` TTLs (>= 1).
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        client = self.leases.client
+        now = await heartbeat.beat(client, self.leases.worker_id)
         beats = {w.decode(): float(t) for w, t in (await client.hgetall(keys.WORKERS)).items()}
         silent = [w for w, t in beats.items() if t < now - FORGET_AFTER * self.leases.ttl]
         if silent:

@@ -32,7 +32,7 @@ import time
 
 import redis
 
-from ahoy_tui.cluster import keys
+from ahoy_tui.cluster import heartbeat, keys
 from ahoy_tui.cluster.lease import RENEW_SCRIPT, Leases
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,6 @@ class LeaseKeeper:
         pipe = self._client.pipeline(transaction=False)
         for table_id, epoch in held.items():
             pipe.eval(RENEW_SCRIPT, 1, keys.lease(table_id), f"{leases.worker_id}:{epoch}", leases.ms)
-        pipe.time()
-        results = pipe.execute()
-        seconds, micros = results[-1]
-        self._client.hset(keys.WORKERS, leases.worker_id, repr(int(seconds) + int(micros) / 1e6))
+        heartbeat.beat_on(pipe, leases.worker_id)
+        pipe.execute()
         self.renewals += 1

@@ -165,3 +165,18 @@ async def test_unreachable_redis_at_start_is_one_clear_error(tmp_path):
         await start_node(f"unix://{tmp_path}/none.sock", TTL)
     assert "cannot connect" in str(e.value) and "\n" not in str(e.value)
     await asyncio.sleep(0)
+
+
+async def test_a_worker_whose_clock_is_an_hour_behind_beats_on_redis_time(nodes, monkeypatch):
+    """Every heartbeat in ``ahoy:workers`` is Redis's clock, which the watch compares it with:
+    a machine whose clock is off is not taken for dead (nor for alive when it is not)."""
+    from ahoy_tui.cluster import heartbeat, keys
+
+    a = await nodes()
+    a.keeper.stop()  # only the failover scan's beat writes now
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() - 3600)
+    assert await a.ownership.beat() >= 1
+    monkeypatch.setattr(time, "time", real)
+    written = float(await a.client.hget(keys.WORKERS, a.worker_id))
+    assert abs(await heartbeat.now(a.client) - written) < 60
