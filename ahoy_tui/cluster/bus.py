@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Awaitable, Callable
 
 import redis.asyncio as aioredis
@@ -76,6 +77,12 @@ class Bus:
         self.bytes_out = 0
         self.published = 0
         self.connected = False
+        self.since = time.monotonic()
+        """When the subscription was last made (monotonic s)."""
+
+    def listening_for(self) -> float:
+        """Seconds since the subscription was last made (0 while it is down)."""
+        return time.monotonic() - self.since if self.connected else 0.0
 
     async def start(self) -> None:
         """Subscribe (waits until the subscription is made) and start writing.
@@ -124,6 +131,7 @@ class Bus:
             ops = [await self._queue.get()]
             while len(ops) < BATCH and not self._queue.empty():
                 ops.append(self._queue.get_nowait())
+            waited = 0
             while True:
                 try:
                     async with self.redis.pipeline(transaction=False) as pipe:
@@ -132,8 +140,13 @@ class Bus:
                         await pipe.execute(raise_on_error=False)
                     break
                 except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-                    log.warning("redis: writes wait (%s)", e)
+                    if not waited:  # one line when writes start waiting, one when they go again
+                        log.warning("redis: writes wait (%s); retrying every %.1f s", e, RETRY)
+                    waited += 1
                     await asyncio.sleep(RETRY)
+            if waited:
+                log.warning("redis: writes go again after %d retries (%d queued)", waited,
+                            len(ops) + self._queue.qsize())
             for _ in ops:
                 self._queue.task_done()
 
@@ -145,6 +158,7 @@ class Bus:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(self.channel, LOBBY_CHANNEL)
+                self.since = time.monotonic()
                 self.connected = True
                 self._ready.set()
                 if not first:

@@ -18,6 +18,12 @@
 * **Lost leases.** When a renewal fails (another worker took the table, or
   Redis was out of reach for a whole ``ttl``), or the store refuses a write
   as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
+* **Regained tables.** A table let go because Redis was out of reach (nobody
+  is known to own it) is tried again every ``ttl / 3`` s until Redis
+  answers: if its lease is still free this worker takes it back at once
+  (a new epoch: the fence stays), and the lobby re-attaches the sessions
+  that were at it (``Lobby.adopt(..., "regained")``); if another worker
+  holds it, it is forgotten here.
 * **Closed tables.** A lease whose table this lobby no longer holds is
   released at the next scan.
 """
@@ -74,10 +80,13 @@ class Ownership:
         self.spares_wanted = spares
         self.lobby: Any = None
         self.adopted: list[str] = []
+        self.orphans: set[str] = set()
+        """Tables let go because Redis was out of reach, to take back once it answers."""
         self._spares: list[str] = []
         self._next = 1
         self._tasks: list[asyncio.Task] = []
         self._refill = asyncio.Event()
+        self._regain = asyncio.Event()
         self._stopped = False
         leases.on_lost = self.lost
 
@@ -142,8 +151,8 @@ class Ownership:
         return free
 
     async def _adopt(self, table_id: str) -> bool:
-        """Take ``table_id``'s lease, fence the store, read the log and adopt it; False when
-        another worker was faster."""
+        """Take ``table_id``'s lease, fence the store, read the log and adopt it (``regained``
+        when it is one of this worker's ``orphans``); False when another worker was faster."""
         epoch = await self.leases.acquire(table_id)
         if epoch is None:
             return False
@@ -151,10 +160,32 @@ class Ownership:
         tl = await asyncio.to_thread(self.store.read_log, table_id)
         if table_id not in self.leases.held:  # lost again while reading
             return False
-        problem = self.lobby.adopt(tl)
-        log.info("table %s adopted with epoch %d%s", table_id, epoch, f" ({problem})" if problem else "")
+        regained = table_id in self.orphans
+        self.orphans.discard(table_id)
+        problem = self.lobby.adopt(tl, "regained" if regained else "adopted")
+        log.info("table %s %s with epoch %d%s", table_id, "taken back" if regained else "adopted", epoch,
+                 f" ({problem})" if problem else "")
         self.adopted.append(table_id)
         return True
+
+    async def regain(self) -> list[str]:
+        """Take back the ``orphans`` whose lease is free; forget those another worker holds.
+        Returns the ids taken back.
+
+        Raises:
+            redis.RedisError: Redis cannot be reached (still out of reach: try again later).
+        """
+        taken: list[str] = []
+        for table_id in sorted(self.orphans):
+            if table_id in self.lobby.tables:
+                self.orphans.discard(table_id)
+            elif await self._adopt(table_id):
+                taken.append(table_id)
+            else:
+                holder = await self.leases.owner(table_id)
+                if holder is None or holder[0] != self.leases.worker_id:  # not our old lease still expiring
+                    self.orphans.discard(table_id)
+        return taken
 
     async def scan(self) -> list[str]:
         """Adopt this worker's share of the logged tables whose lease is free (all of them when it
@@ -181,13 +212,17 @@ class Ownership:
             await self.leases.release(table_id)
         return taken
 
-    def lost(self, table_id: str) -> None:
-        """A lease was lost: stop writing that table at once (``Lobby.let_go``)."""
+    def lost(self, table_id: str, unreachable: bool = False) -> None:
+        """A lease was lost: stop writing that table at once (``Lobby.let_go``); ``unreachable``
+        (Redis was out of reach, nobody is known to own it): take it back once Redis answers."""
         if table_id in self._spares:
             self._spares.remove(table_id)
             self._refill.set()
         self.store.unfence(table_id)
-        self.lobby.let_go(table_id)
+        if unreachable and table_id in self.lobby.tables:
+            self.orphans.add(table_id)
+            self._regain.set()
+        self.lobby.let_go(table_id, unreachable=unreachable)
 
     # -- the tasks -------------------------------------------------------------
 
@@ -201,7 +236,8 @@ class Ownership:
         await self.scan()
         self._tasks = [asyncio.create_task(self.leases.run(), name="lease renewals"),
                        asyncio.create_task(self._scanning(), name="table failover"),
-                       asyncio.create_task(self._refilling(), name="spare table ids")]
+                       asyncio.create_task(self._refilling(), name="spare table ids"),
+                       asyncio.create_task(self._regaining(), name="tables taken back")]
 
     async def _scanning(self) -> None:
         while not self._stopped:
@@ -222,12 +258,25 @@ class Ownership:
                 await asyncio.sleep(self.leases.ttl / 3)
                 self._refill.set()
 
+    async def _regaining(self) -> None:
+        while not self._stopped:
+            await self._regain.wait()
+            try:
+                await self.regain()
+            except (redis.RedisError, OSError):
+                pass  # still out of reach
+            if self.orphans:
+                await asyncio.sleep(self.leases.ttl / 3)
+            else:
+                self._regain.clear()
+
     async def stop(self) -> None:
         """Stop the tasks and release every lease (call after the store wrote what it held,
         so other workers take the tables over at once)."""
         self._stopped = True
         self.leases.stop()
         self._refill.set()
+        self._regain.set()
         for task in self._tasks:
             task.cancel()
         if self._tasks:  # redis-py may swallow a cancellation mid-command: do not wait forever

@@ -14,8 +14,10 @@ learns it lost the lease.
 :class:`Leases` keeps one worker's leases: :meth:`Leases.run` renews all of
 them every ``ttl / 3`` seconds. A lease is *lost* when a renewal finds
 another value, or when no renewal succeeded for ``ttl`` seconds (Redis
-unreachable: someone else may take it); ``on_lost(table_id)`` is called
-once and the lease is forgotten.
+unreachable: someone else may take it); ``on_lost(table_id, unreachable)``
+is called once (``unreachable``: the second case, or the lease expired
+with nobody holding it: this worker may take it again) and the lease is
+forgotten.
 """
 
 from __future__ import annotations
@@ -47,8 +49,10 @@ return epoch
 """
 
 RENEW_SCRIPT = """
--- KEYS[1] lease; ARGV[1] expected value, ARGV[2] ttl ms
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+-- KEYS[1] lease; ARGV[1] expected value, ARGV[2] ttl ms. 1 renewed, 0 another holds it, -1 nobody does.
+local value = redis.call('GET', KEYS[1])
+if value == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not value then return -1 end
 return 0
 """
 
@@ -80,7 +84,8 @@ class Leases:
         client: An asyncio Redis client.
         worker_id: This worker's id (``new_worker_id``).
         ttl: Lease lifetime in seconds; renewed every ``ttl / 3``.
-        on_lost: Called with a table id once its lease is lost (on the loop).
+        on_lost: Called with ``(table_id, unreachable)`` once its lease is lost (on the loop);
+            ``unreachable``: Redis could not be reached for a whole TTL (else another worker took it).
         clock: Monotonic seconds (tests).
 
     Attributes:
@@ -88,7 +93,7 @@ class Leases:
     """
 
     def __init__(self, client: aioredis.Redis, worker_id: str, ttl: float = DEFAULT_TTL,
-                 on_lost: Callable[[str], None] = lambda table_id: None,
+                 on_lost: Callable[[str, bool], None] = lambda table_id, unreachable: None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.client = client
         self.worker_id = worker_id
@@ -149,7 +154,8 @@ class Leases:
         if not tables:
             return []
         started = self.clock()
-        lost: list[str] = []
+        lost: dict[str, bool] = {}
+        """Table -> nobody is known to hold it (Redis unreachable, or the lease expired)."""
         try:
             pipe = self.client.pipeline(transaction=False)
             for t in tables:
@@ -157,21 +163,23 @@ class Leases:
             results = await pipe.execute()
         except (redis.RedisError, OSError) as e:
             log.warning("cannot renew %d leases: %s", len(tables), e)
-            lost = [t for t in tables if self._valid_until.get(t, 0.0) <= self.clock()]
+            lost = {t: True for t in tables if self._valid_until.get(t, 0.0) <= self.clock()}
         else:
             for t, ok in zip(tables, results):
-                if ok and t in self.held:
+                if ok == 1 and t in self.held:
                     self._valid_until[t] = started + self.ttl
                 elif t in self.held:
-                    lost.append(t)
-        for t in lost:
+                    lost[t] = ok == -1
+        for t, unreachable in lost.items():
             self.forget(t)
-            log.warning("lease of table %s lost", t)
+            log.warning("lease of table %s lost (%s)", t,
+                        "Redis out of reach for a whole TTL, or it expired" if unreachable
+                        else "another worker holds it")
             try:
-                self.on_lost(t)
+                self.on_lost(t, unreachable)
             except Exception:  # noqa: BLE001 - one table's handler must not stop the renewals
                 log.exception("handling the lost lease of table %s failed", t)
-        return lost
+        return list(lost)
 
     async def run(self) -> None:
         """Renew every ``ttl / 3`` seconds until cancelled or :meth:`stop`."""

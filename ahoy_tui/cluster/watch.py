@@ -3,7 +3,8 @@
 * :func:`heard` dispatches every envelope (:mod:`ahoy_tui.cluster.wire`).
 * :func:`beat` writes this worker's heartbeat to ``ahoy:workers`` every
   ``heartbeat`` s (Redis server time, s); :func:`watch` finds workers
-  silent for ``dead_after`` s: the first worker to remove one tells every
+  silent for ``dead_after`` s (judged only once this worker has heard Redis for
+  ``dead_after`` s: after an outage nobody's heartbeat is fresh): the first worker to remove one tells every
   worker (``gone``) and leaves it a mark (``ahoy:gone:{worker}``), and each
   owner ends that worker's proxies, so their seats go to the autopilot (R17).
 * A worker that was only paused (SIGSTOP, a frozen VM) and hears ``gone``
@@ -101,10 +102,13 @@ def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
 
 def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
     """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
-    owner died, failover) join it again there (R17) and get a full update (``follow``: they never
-    left, so nobody is told they are back)."""
+    owner died, failover), or at it here until Redis went away (``Lobby.waiting``), join it again
+    there (R17) and get a full update (``follow``: they never left, so nobody is told they are back)."""
+    waiting = lobby.core.waiting.pop(table_id, {})
     for handle in list(lobby.sessions()):
         tables = lobby.remote_tables(handle)
+        if handle in waiting:
+            tables.setdefault(table_id, "")
         if tables.get(table_id, owner) != owner:
             tables[table_id] = owner
             asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "follow", handle, table_id)))
@@ -197,6 +201,8 @@ async def watch(lobby: ClusterLobby) -> None:
 
 async def _sweep(lobby: ClusterLobby) -> None:
     redis, me = lobby.bus.redis, lobby.worker_id
+    if lobby.bus.listening_for() < lobby.dead_after:
+        return  # Redis was away just now: nobody could beat; give every worker time to beat again
     now = await heartbeat.now(redis)
     beats = await redis.hgetall(WORKERS_KEY)
     beating = {raw.decode() for raw in beats}

@@ -33,6 +33,7 @@ from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.lobby.journal import from_json, to_json
+from ahoy_tui.lobby import regain
 from ahoy_tui.lobby.resume import rebuild
 from ahoy_tui.store.base import LEASE_LOST, ArchivedGame, GameListing, StoreError, TableLog, TableStore
 from ahoy_tui.store.memory import MemoryStore
@@ -99,6 +100,9 @@ class Lobby:
         self._flushing = False
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
+        self.waiting: dict[str, regain.Members] = {}
+        """Per table let go while its store was out of reach: who was at it (``let_go``), to
+        attach again when this lobby adopts it back, or to send after it (another worker's)."""
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
         """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
@@ -268,37 +272,53 @@ class Lobby:
         table.check_empty()
         return problem
 
-    def adopt(self, tl: TableLog) -> str | None:
+    def adopt(self, tl: TableLog, line: str = "adopted") -> str | None:
         """Resume one table from its log into this running lobby: another worker owned it and
         died, and this one took its lease (``ahoy_tui.cluster.failover``). The table is held,
         as after a restart, until a seated person comes back (R17); its chat says the table moved
-        (system line ``adopted``), not that the server restarted.
+        (system line ``adopted``), not that the server restarted. ``line`` ``"regained"``: this
+        lobby let it go while its store was out of reach and takes it back; its members then
+        (``waiting``) are attached again (``regain.reattach``).
 
         Returns:
             One line when the table was not restored whole (logged here), else None.
         """
         self._refused.discard(tl.table_id)
         with self.batch():
-            problem = self._restore(tl, "adopted")
+            problem = self._restore(tl, line)
+            table = self.tables.get(tl.table_id)
+            members = self.waiting.pop(tl.table_id, {})
+            if table is not None:
+                regain.reattach(table, members, lambda h: h in self.players.get(h.identity, ()))
             self.tables_changed()
         if problem:
             log.warning("%s", problem)
         return problem
 
-    def let_go(self, table_id: str) -> None:
+    def let_go(self, table_id: str, unreachable: bool = False) -> None:
         """Another worker owns ``table_id`` now (this one lost its lease): stop writing it at once
         and forget it here. Its clocks and bots stop, messages not yet delivered about it are
         dropped (their entries were refused), and its members here get ``TableClosed``
-        (key ``moved``); nothing is logged. Safe for an unknown table."""
+        (key ``moved``); nothing is logged. Safe for an unknown table.
+
+        ``unreachable``: the lease ran out because the store could not be reached (nobody is
+        known to own the table): its members stay on it with the system line ``db_lost`` and
+        wait in ``waiting`` until this lobby adopts it back (``regain``) or another worker does.
+        """
         table = self.tables.pop(table_id, None)
         if table is None:
             return
-        log.warning("table %s (%s) let go: another worker owns it now", table_id, table.config.name)
+        log.warning("table %s (%s) let go: %s", table_id, table.config.name,
+                    "its store cannot be reached (its lease ran out); taken back when it can" if unreachable
+                    else "another worker owns it now")
         with self.batch():
             self._outbox = deque(x for x in self._outbox if table_of(x[1]) != table_id)
-            table.close("the table moved to another server: join it again from the lobby", "moved")
-            for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
-                del self._last_table[ident]
+            if unreachable:
+                self.waiting[table_id] = regain.pause_members(table, self.wall())
+            else:
+                table.close("the table moved to another server: join it again from the lobby", "moved")
+                for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
+                    del self._last_table[ident]
             self.tables_changed()
 
     def freeze(self) -> None:
@@ -449,6 +469,9 @@ class Lobby:
             LobbyError: when there is no such table.
         """
         t = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if t is None and table_id in self.waiting:
+            raise Refused("not done: the server lost touch with its database; this table will be back "
+                          "shortly, try again then")
         if t is None or t.closed:
             raise Refused("there is no such table (it may have closed)")
         return t

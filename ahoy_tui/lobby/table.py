@@ -491,14 +491,18 @@ class Table:
 
     def close(self, reason: str, key: str = "") -> None:
         """Tell every member the table is gone (``reason``; ``key`` names it) and stop every timer."""
+        self.stop()
+        for h in list(self.members):
+            self.post(h, TableClosed(self.table_id, reason, key))
+        self.members.clear()
+
+    def stop(self) -> None:
+        """Nothing more happens at this table here: closed, every timer and the autopilot stopped."""
         self.closed = True
         self.pilot.reset()
         for t in (self._deal_timer, self._close_timer):
             if t:
                 t.cancel()
-        for h in list(self.members):
-            self.post(h, TableClosed(self.table_id, reason, key))
-        self.members.clear()
 
     # -- game actions -----------------------------------------------------------------
 

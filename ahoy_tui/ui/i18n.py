@@ -14,7 +14,7 @@ from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
-from ahoy_tui.ui.i18n_system import EN_SYSTEM, ES_SYSTEM
+from ahoy_tui.ui.i18n_system import DE_SYSTEM, EN_SYSTEM, ES_SYSTEM
 
 LANGS: tuple[str, ...] = ("en", "es", "de")
 """UI languages; German has Ahoi's texts and the general ones Ahoi's screens need (else English)."""
@@ -485,6 +485,7 @@ ES.update(ES_COMMUNITY)
 EN.update(EN_AHOI)
 ES.update(ES_AHOI)
 DE: dict[str, str] = dict(DE_AHOI)
+DE.update(DE_SYSTEM)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

@@ -1,4 +1,4 @@
-"""Table-chat system lines, notices and close reasons in English and Spanish (merged into :mod:`ahoy_tui.ui.i18n`).
+"""Table-chat system lines, notices and close reasons in English and Spanish, a few in German (merged into :mod:`ahoy_tui.ui.i18n`).
 
 The lobby sends a system line as a key and arguments
 (``ChatMessage.key``/``args``); the session renders ``"sys." + key`` in its
@@ -34,6 +34,9 @@ EN_SYSTEM: dict[str, str] = {
     "closed.moved": "The table moved to another server: join it again from the lobby.",
     "sys.adopted": "This table moved to another server process after a failure; play goes on.",
     "sys.adopted_partly": "This table moved to another server process after a failure; its last moves could not be restored. Play goes on.",
+    "sys.db_lost": "The server lost touch with its database for a moment: this table will be back shortly.",
+    "sys.regained": "The server has its database back: the table is here again and play goes on.",
+    "sys.regained_partly": "The server has its database back: the table is here again as it was a little earlier (its last moves could not be saved). Play goes on.",
 }
 
 ES_SYSTEM: dict[str, str] = {
@@ -61,4 +64,13 @@ ES_SYSTEM: dict[str, str] = {
     "closed.moved": "La mesa pasó a otro servidor: vuelve a unirte desde el vestíbulo.",
     "sys.adopted": "Esta mesa pasó a otro proceso del servidor tras un fallo; el juego sigue.",
     "sys.adopted_partly": "Esta mesa pasó a otro proceso del servidor tras un fallo; no se pudieron recuperar sus últimas jugadas. El juego sigue.",
+    "sys.db_lost": "El servidor perdió un momento el contacto con su base de datos: esta mesa vuelve enseguida.",
+    "sys.regained": "El servidor recuperó su base de datos: la mesa está aquí otra vez y el juego sigue.",
+    "sys.regained_partly": "El servidor recuperó su base de datos: la mesa vuelve como estaba un poco antes (no se pudieron guardar sus últimas jugadas). El juego sigue.",
+}
+
+DE_SYSTEM: dict[str, str] = {
+    "sys.db_lost": "Der Server hat kurz den Kontakt zu seiner Datenbank verloren: dieser Tisch ist gleich wieder da.",
+    "sys.regained": "Der Server hat seine Datenbank wieder: der Tisch ist wieder da, das Spiel geht weiter.",
+    "sys.regained_partly": "Der Server hat seine Datenbank wieder: der Tisch ist wieder da, wie er kurz zuvor war (seine letzten Züge konnten nicht gespeichert werden). Das Spiel geht weiter.",
 }

@@ -119,6 +119,22 @@ async def _nodes(url: str, names: str, with_node: str) -> list:
     return made
 
 
+async def anna_hosts_bob(a, bob_on, name: str) -> tuple[Player, Player, str]:
+    """anna on worker ``a`` hosts a started 3-seat table (``a`` owns it) of herself, bob (on
+    ``bob_on``) and a bot, both on the autopilot; returns anna, bob and the table id."""
+    anna, bob = await Player.connect(a, "anna"), await Player.connect(bob_on, "bob")
+    await wait_until(lambda: "anna" in bob_on.core.online_names(), what="bob's worker hearing of anna")
+    tid = await a.create_table(anna.handle, TableConfig.make(name=name, seats=3, limit=30, clocks="relaxed"))
+    await wait_until(lambda: bob_on.directory.owner(tid) == a.worker_id, what="bob's worker hearing of the table")
+    await bob_on.join(bob.handle, tid)
+    await bob_on.set_ready(bob.handle, tid, True)
+    await a.add_bot(anna.handle, tid, "baseline")
+    await a.start(anna.handle, tid)
+    await a.set_autopilot(anna.handle, tid, True)
+    await bob_on.set_autopilot(bob.handle, tid, True)
+    return anna, bob, tid
+
+
 def _system_lines(got: list[object], table_id: str) -> list[tuple[str, dict[str, str]]]:
     """(key, args) of every system line of ``table_id``'s chat in ``got`` (lines and histories)."""
     lines = [m for m in got if isinstance(m, ChatMessage)]
@@ -134,16 +150,7 @@ async def _failover(made: list, bob_on) -> None:
     from tests.cluster.helpers import TTL
 
     (a, node_a), *_ = made
-    anna, bob = await Player.connect(a, "anna"), await Player.connect(bob_on, "bob")
-    await wait_until(lambda: "anna" in bob_on.core.online_names(), what="bob's worker hearing of anna")
-    tid = await a.create_table(anna.handle, TableConfig.make(name="Wake", seats=3, limit=30, clocks="relaxed"))
-    await wait_until(lambda: bob_on.directory.owner(tid) == "a", what="bob's worker hearing of the table")
-    await bob_on.join(bob.handle, tid)
-    await bob_on.set_ready(bob.handle, tid, True)
-    await a.add_bot(anna.handle, tid, "baseline")
-    await a.start(anna.handle, tid)
-    await a.set_autopilot(anna.handle, tid, True)
-    await bob_on.set_autopilot(bob.handle, tid, True)
+    anna, bob, tid = await anna_hosts_bob(a, bob_on, "Wake")
     await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
     node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
     node_a.keeper.stop()

@@ -58,7 +58,7 @@ async def test_renewals_keep_the_lease_past_its_ttl(clients):
 
 async def test_a_lease_taken_over_is_reported_lost_once_and_not_renewed(clients):
     lost: list[str] = []
-    a = Leases(clients(), "A", ttl=TTL, on_lost=lost.append)
+    a = Leases(clients(), "A", ttl=TTL, on_lost=lambda t, unreachable: lost.append(t))
     b = Leases(clients(), "B", ttl=TTL)
     await a.acquire("t1")
     await a.acquire("t2")
@@ -83,7 +83,7 @@ async def test_release_deletes_only_ones_own_lease(clients):
 
 async def test_without_redis_for_a_ttl_the_lease_counts_as_lost(redis_server, clients):
     lost: list[str] = []
-    a = Leases(clients(), "A", ttl=TTL, on_lost=lost.append)
+    a = Leases(clients(), "A", ttl=TTL, on_lost=lambda t, unreachable: lost.append(t))
     await a.acquire("t1")
     redis_server.stop()
     renewing = asyncio.create_task(a.run())

@@ -9,7 +9,6 @@ from server.cluster import end_replaced_sessions
 from server.commands import answer
 from server.limits import Gate, Limits
 from server.main import main
-from tests.cluster.workers import Workers
 
 
 @dataclass(eq=False)
@@ -28,49 +27,37 @@ def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog):
     assert len(lines) == 1 and f"redis unix://{tmp_path}/no-redis.sock" in lines[0], lines
 
 
-async def test_sessions_on_other_workers_count_towards_the_per_address_limit(redis_server):
-    ws = await Workers(redis_server.url, 2).start()
-    try:
-        w0, w1 = ws.all
-        gate = Gate(Limits(max_sessions=100, per_address=2))
-        for n in ("anna", "bob"):
-            w0.set_address(await w0.connect(f"user:{n}", n), "10.0.0.7")
-        await ws.settle()
-        assert gate.session_refusal("10.0.0.7", "user:cara", "cara", [], w1.sessions_elsewhere()) is not None
-        assert gate.session_refusal("10.0.0.8", "user:cara", "cara", [], w1.sessions_elsewhere()) is None
-        assert gate.session_refusal("10.0.0.7", "user:anna", "anna", [], w1.sessions_elsewhere()) is None
-    finally:
-        await ws.close()
+async def test_sessions_on_other_workers_count_towards_the_per_address_limit(workers):
+    w0, w1 = workers.all
+    gate = Gate(Limits(max_sessions=100, per_address=2))
+    for n in ("anna", "bob"):
+        w0.set_address(await w0.connect(f"user:{n}", n), "10.0.0.7")
+    await workers.settle()
+    assert gate.session_refusal("10.0.0.7", "user:cara", "cara", [], w1.sessions_elsewhere()) is not None
+    assert gate.session_refusal("10.0.0.8", "user:cara", "cara", [], w1.sessions_elsewhere()) is None
+    assert gate.session_refusal("10.0.0.7", "user:anna", "anna", [], w1.sessions_elsewhere()) is None
 
 
-async def test_an_older_session_replaced_on_another_worker_is_ended_by_its_server(redis_server):
-    ws = await Workers(redis_server.url, 2).start()
-    try:
-        w0, w1 = ws.all
-        ended: list[str] = []
-        old = await w0.connect("user:anna", "anna")
-        session = Stub(handle=old, replace=ended.append)
-        w0.on_replaced = end_replaced_sessions({session, Stub(handle=None, replace=ended.append)})
-        newer = await w1.connect("user:anna", "anna")
-        newer.subscribe(lambda msg: None)
-        await ws.settle()
-        assert ended == ["anna"]
-    finally:
-        await ws.close()
+async def test_an_older_session_replaced_on_another_worker_is_ended_by_its_server(workers):
+    w0, w1 = workers.all
+    ended: list[str] = []
+    old = await w0.connect("user:anna", "anna")
+    session = Stub(handle=old, replace=ended.append)
+    w0.on_replaced = end_replaced_sessions({session, Stub(handle=None, replace=ended.append)})
+    newer = await w1.connect("user:anna", "anna")
+    newer.subscribe(lambda msg: None)
+    await workers.settle()
+    assert ended == ["anna"]
 
 
-async def test_a_one_shot_command_on_another_worker_leaves_the_live_session_alone(redis_server):
-    ws = await Workers(redis_server.url, 2).start()
-    try:
-        w0, w1 = ws.all
-        ended: list[str] = []
-        live = await w0.connect("user:bert", "bert")
-        live.subscribe(lambda msg: None)
-        w0.on_replaced = end_replaced_sessions({Stub(handle=live, replace=ended.append)})
-        for command in ("games", "record g1234"):
-            await answer(command, w1, "ssh -p 2222 NAME@host", identity="user:bert", name="bert")
-        await ws.settle()
-        assert ended == []
-        assert live in w0.sessions() and await w1.online_names() == ["bert"]
-    finally:
-        await ws.close()
+async def test_a_one_shot_command_on_another_worker_leaves_the_live_session_alone(workers):
+    w0, w1 = workers.all
+    ended: list[str] = []
+    live = await w0.connect("user:bert", "bert")
+    live.subscribe(lambda msg: None)
+    w0.on_replaced = end_replaced_sessions({Stub(handle=live, replace=ended.append)})
+    for command in ("games", "record g1234"):
+        await answer(command, w1, "ssh -p 2222 NAME@host", identity="user:bert", name="bert")
+    await workers.settle()
+    assert ended == []
+    assert live in w0.sessions() and await w1.online_names() == ["bert"]

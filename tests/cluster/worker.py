@@ -56,10 +56,10 @@ async def main(url: str, ttl: float, role: str, limit: int) -> None:
     lobby = node.lobby
     let_go = lobby.let_go
 
-    def letting_go(table_id: str) -> None:
+    def letting_go(table_id: str, unreachable: bool = False) -> None:
         if table_id in lobby.tables:
             say("let-go", table_id)
-        let_go(table_id)
+        let_go(table_id, unreachable)
     lobby.let_go = letting_go
     if role == "owner":
         tid = start_table(lobby, limit=limit)
