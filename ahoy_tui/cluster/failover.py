@@ -19,11 +19,12 @@
   Redis was out of reach for a whole ``ttl``), or the store refuses a write
   as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
 * **Regained tables.** A table let go because Redis was out of reach (nobody
-  is known to own it) is tried again every ``ttl / 3`` s until Redis
+  is known to own it) is tried again every ``REGAIN_EVERY`` s until Redis
   answers: if its lease is still free this worker takes it back at once
   (a new epoch: the fence stays), and the lobby re-attaches the sessions
   that were at it (``Lobby.adopt(..., "regained")``); if another worker
-  holds it, it is forgotten here.
+  holds it, it is forgotten here. The first scan after a failed one only
+  beats, so each worker's own tables are first its own to take back.
 * **Closed tables.** A lease whose table this lobby no longer holds is
   released at the next scan.
 """
@@ -47,6 +48,9 @@ ALIVE_WITHIN = 3
 """A worker whose heartbeat (one per scan, every TTL) is newer than this many TTLs counts as live."""
 FORGET_AFTER = 100
 """A worker silent for this many TTLs is removed from ``ahoy:workers``."""
+
+REGAIN_EVERY = 0.2
+"""Seconds between tries to take back the tables let go while Redis was out of reach (at most TTL/3)."""
 
 SPARES = 8
 """Leased table ids kept ready for new tables: more tables than this opened at one worker
@@ -240,12 +244,19 @@ class Ownership:
                        asyncio.create_task(self._regaining(), name="tables taken back")]
 
     async def _scanning(self) -> None:
+        failed = False
         while not self._stopped:
             await asyncio.sleep(self.leases.ttl)
             try:
-                await self.scan()
+                if failed:  # Redis was away: the tables it freed are their own workers' to take back first
+                    await self.beat()
+                else:
+                    await self.scan()
+                failed = False
             except (redis.RedisError, OSError) as e:
-                log.warning("failover scan failed: %s", e)
+                if not failed:
+                    log.warning("failover scan failed: %s", e)
+                failed = True
 
     async def _refilling(self) -> None:
         while not self._stopped:
@@ -265,8 +276,8 @@ class Ownership:
                 await self.regain()
             except (redis.RedisError, OSError):
                 pass  # still out of reach
-            if self.orphans:
-                await asyncio.sleep(self.leases.ttl / 3)
+            if self.orphans:  # tried often, so that the first try after Redis is back is this worker's
+                await asyncio.sleep(min(REGAIN_EVERY, self.leases.ttl / 3))
             else:
                 self._regain.clear()
 
