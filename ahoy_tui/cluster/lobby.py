@@ -54,7 +54,8 @@ log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 10.0
 """Seconds a command waits for another worker's reply."""
-NO_ANSWER = "that table's server does not answer; try again in a moment"
+NO_ANSWER = "not done: that table's server does not answer; try again in a moment"
+"""The refusal of a command whose owner did not answer in time (it will not run it later either)."""
 UNREACHABLE = "the harbour master cannot be reached; try again in a moment"
 
 
@@ -104,6 +105,8 @@ class ClusterLobby:
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task] = []
         self._rejoin: asyncio.Task | None = None
+        self.clock_offset = 0.0
+        """Redis's clock minus this machine's (s), learnt at each heartbeat."""
         self._closing = False
 
     # -- life ---------------------------------------------------------------------------------
@@ -113,7 +116,7 @@ class ClusterLobby:
         (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
         self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
                                 partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted, **lobby)
-        self.owner = TableOwner(self.core, self.bus)
+        self.owner = TableOwner(self.core, self.bus, self.redis_now)
         return self.core
 
     async def open(self) -> None:
@@ -168,16 +171,23 @@ class ClusterLobby:
 
     # -- asking an owner ----------------------------------------------------------------------
 
+    def redis_now(self) -> float:
+        """Redis's clock now (s), as this machine's clock and the last heartbeat tell it."""
+        return time.time() + self.clock_offset
+
     async def ask(self, owner: str, op: str, handle: PlayerHandle | None, *args: Any) -> Any:
         """Run ``op`` at worker ``owner`` for ``handle``; its result.
 
         Raises:
-            LobbyError: the owner refused (the same subclass and sentence), or did not answer.
+            LobbyError: the owner refused (the same subclass and sentence), or did not answer
+                within ``request_timeout`` (``NO_ANSWER``: the owner drops the request if it
+                gets it later, by its ``by`` deadline on Redis's clock).
         """
         rid = next(self._ids)
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending[rid] = fut
         env: dict[str, Any] = {"k": "req", "id": rid, "w": self.worker_id, "op": op, "a": list(args),
+                               "by": self.redis_now() + self.request_timeout,
                                "s": self._sid.get(handle, "") if handle is not None else "",
                                "who": [handle.identity, handle.name] if handle is not None else ["", ""]}
         self.bus.publish(worker_channel(owner), pack(env))

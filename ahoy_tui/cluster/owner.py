@@ -7,13 +7,16 @@ session's would; its listener sends what the table sends it — already its
 own projection (R18) — to W's channel as ``msg`` envelopes numbered 1, 2,
 3... The reply is queued behind those messages (through the same outbox,
 after the log is written), so W has delivered them when the command returns.
+A request that arrives after its ``by`` deadline (Redis's clock: its sender
+gave up and told the player it was not done, e.g. this worker was paused)
+is dropped unrun.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ahoy_tui.cluster.bus import Bus
 from ahoy_tui.cluster.keys import worker_channel
@@ -52,9 +55,11 @@ def table_of(msg: object) -> tuple[str, int]:
 class TableOwner:
     """Runs other workers' commands on ``core`` and forwards their sessions' messages through ``bus``."""
 
-    def __init__(self, core: ClusterCore, bus: Bus) -> None:
+    def __init__(self, core: ClusterCore, bus: Bus, now: Callable[[], float] = lambda: 0.0) -> None:
         self.core = core
         self.bus = bus
+        self.now = now
+        """Redis's clock (s): a request past its ``by`` deadline is dropped, not run."""
         self.proxies: dict[tuple[str, str], PlayerHandle] = {}
         self._sent: dict[PlayerHandle, int] = {}
 
@@ -86,6 +91,11 @@ class TableOwner:
         reply: dict[str, Any] = {"k": "rep", "id": env.get("id")}
         if op == "bye":
             self.forget(worker, session, bool(args and args[0]))
+            return
+        by = env.get("by")
+        if isinstance(by, (int, float)) and self.now() > by:  # its sender told the player it was not done
+            log.warning("worker %s: %s from %s came %.1f s after its sender stopped waiting: not run",
+                        self.bus.worker_id, op, worker, self.now() - by)
             return
         identity, name = (list(env.get("who") or ("", "")) + ["", ""])[:2]
         handle = self.proxy(worker, session, identity, name) if session else None

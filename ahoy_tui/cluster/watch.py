@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
@@ -164,8 +165,9 @@ def say_goodbye(lobby: ClusterLobby) -> None:
 
 
 async def beat_once(lobby: ClusterLobby) -> bool:
-    """Write this worker's heartbeat now (Redis time, s); True when another worker had
-    declared this one gone meanwhile (its mark is taken: the caller joins again).
+    """Write this worker's heartbeat now (Redis time, s; ``lobby.clock_offset`` learns Redis's
+    clock from it); True when another worker had declared this one gone meanwhile (its mark is
+    taken: the caller joins again).
 
     Raises:
         redis.RedisError: Redis cannot be reached.
@@ -173,7 +175,8 @@ async def beat_once(lobby: ClusterLobby) -> bool:
     async with lobby.bus.redis.pipeline(transaction=False) as pipe:
         heartbeat.beat_on(pipe, lobby.worker_id)
         heartbeat.take_mark(pipe, lobby.worker_id)
-        _, marked = await pipe.execute()
+        now, marked = await pipe.execute()
+    lobby.clock_offset = float(now) - time.time()
     return bool(marked)
 
 

@@ -6,7 +6,8 @@ their types; one over ``COMPRESS_OVER`` bytes is zlib-compressed. ``"k"`` says w
 
 * ``req`` — a command for a table's owner: ``id`` (per sender), ``w`` (the
   sender's worker id), ``op``, ``s`` (the session id on the sender, "" for
-  the server's own commands), ``who`` (``[identity, name]``), ``a`` (arguments).
+  the server's own commands), ``who`` (``[identity, name]``), ``a`` (arguments), ``by``
+  (Redis's clock, s: after this the sender stopped waiting, so the owner does not run it).
 * ``rep`` — its answer on the sender's channel: ``id`` and ``ok`` (the result)
   or ``err`` (``[kind, reason, rule_id]``: the same ``LobbyError`` subclass again).
 * ``msg`` — one message for one session: ``w`` (the owner), ``s``, ``n`` (1, 2,

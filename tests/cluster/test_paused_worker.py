@@ -1,41 +1,19 @@
 """A worker paused (SIGSTOP, a frozen VM) past ``dead_after`` and resumed: the others declared it
 gone and forgot its sessions; it finds out and joins again, so every worker's online list is
-whole again (in-process workers on a real redis-server)."""
+whole again; a move sent to it meanwhile is refused as not done, and it is not made later
+(in-process workers on a real redis-server)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from ahoy_tui.cluster import watch
-from ahoy_tui.cluster.bus import stop_tasks
 from ahoy_tui.cluster.directory import SESSIONS_KEY
 from ahoy_tui.cluster.lobby import ClusterLobby
+from ahoy_tui.lobby.errors import Refused
 from tests.cluster.players import Player
-from tests.cluster.workers import Workers
+from tests.cluster.test_cluster_lobby import play_until, seat_three
+from tests.cluster.workers import Paused, Workers
 from tests.waiting import wait_until
-
-
-class Paused:
-    """Worker ``w`` as a paused process: no heartbeat, no watch, and what Redis sends it waits
-    in its subscription until :meth:`resume`."""
-
-    def __init__(self, w: ClusterLobby) -> None:
-        self.w = w
-        self.heard: list[tuple[str, bytes]] = []
-        self.on_message = w.bus.on_message
-
-    async def pause(self) -> None:
-        await stop_tasks(self.w._tasks)
-        self.w.bus.on_message = lambda channel, data: self.heard.append((channel, data))
-
-    def resume(self, heard: bool = True) -> None:
-        """Run again; ``heard``: what Redis sent meanwhile is acted on (else it was lost)."""
-        self.w.bus.on_message = self.on_message
-        for channel, data in self.heard if heard else []:
-            self.on_message(channel, data)
-        self.w._tasks = [asyncio.create_task(watch.beat(self.w)), asyncio.create_task(watch.watch(self.w))]
 
 
 @pytest.mark.parametrize("told", ["by the gone envelope", "by its heartbeat's mark"])
@@ -63,3 +41,23 @@ async def test_a_paused_worker_declared_gone_comes_back_into_every_online_list(r
         assert anna.handle in w0.sessions() and bob.handle in w1.sessions()
     finally:
         await ws.close()
+
+
+async def test_a_move_to_a_paused_owner_is_refused_as_not_done_and_never_made_later(workers):
+    players, tid = await seat_three(workers)
+    w0, w1 = workers.all
+    table = w0.core.tables[tid]
+    await play_until(workers, players[:1], tid, lambda: any(p.latest(tid).legal for p in players[1:]))
+    mover = next(p for p in players[1:] if p.latest(tid).legal)
+    update = mover.latest(tid)
+    before = table.version
+    paused = Paused(w0)
+    await paused.pause()
+    with pytest.raises(Refused, match="not done: that table's server does not answer"):
+        await w1.act(mover.handle, tid, update.legal[0], update.version)
+    paused.resume()
+    await wait_until(lambda: "anna" in w1.core.online_names(), what="w0 back in the cluster")
+    await workers.settle()
+    assert table.version == before  # the move waiting in w0's subscription was dropped, not made
+    await mover.play(tid)  # tried again: it is made
+    assert table.version > before

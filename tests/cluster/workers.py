@@ -8,12 +8,16 @@ order, so a reply to a ping comes after everything sent before it).
 ``connect`` puts sessions on the workers in turn, a command runs on the
 session's own worker, and every command ends settled, so the contract's
 "delivered when the command returns" holds across workers too.
+:class:`Paused` pauses one worker as SIGSTOP would (its loop aside).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from ahoy_tui.cluster import watch
+from ahoy_tui.cluster.bus import stop_tasks
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby import ManualClock, Timing
 from ahoy_tui.lobby.errors import Refused
@@ -95,3 +99,24 @@ class SplitLobby:
             finally:
                 await self.workers.settle()
         return command
+
+
+class Paused:
+    """Worker ``w`` as a paused process: no heartbeat, no watch, and what Redis sends it waits
+    in its subscription until :meth:`resume`."""
+
+    def __init__(self, w: ClusterLobby) -> None:
+        self.w = w
+        self.heard: list[tuple[str, bytes]] = []
+        self.on_message = w.bus.on_message
+
+    async def pause(self) -> None:
+        await stop_tasks(self.w._tasks)
+        self.w.bus.on_message = lambda channel, data: self.heard.append((channel, data))
+
+    def resume(self, heard: bool = True) -> None:
+        """Run again; ``heard``: what Redis sent meanwhile is acted on (else it was lost)."""
+        self.w.bus.on_message = self.on_message
+        for channel, data in self.heard if heard else []:
+            self.on_message(channel, data)
+        self.w._tasks = [asyncio.create_task(watch.beat(self.w)), asyncio.create_task(watch.watch(self.w))]
