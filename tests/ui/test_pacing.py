@@ -190,6 +190,20 @@ async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():
         assert len(warned) == 1
 
 
+async def test_the_warning_goes_when_the_player_is_sent_to_the_lobby():
+    app, lobby = _fast_clock_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
+        app.open_table(tid)
+        lobby.add_bot(app.handle, tid, "baseline")
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)))
+        lobby.let_go(tid)  # the table moved to another server: the lobby is shown
+        await wait_for(pilot, lambda a: a.screen is a.lobby_screen)
+        await pilot.pause()
+        assert not any("Autopilot in" in t for t in toasts(app)), toasts(app)
+
+
 async def test_no_warning_while_the_clock_runs_for_someone_else():
     app, lobby = _fast_clock_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -411,6 +411,10 @@ class TableScreen(Screen[None]):
         event.stop()
         self.pacing.running_out(event.seconds)
 
+    def on_unmount(self) -> None:
+        """The table screen went (left, or the table closed): its autopilot warning goes too."""
+        self.pacing.hide_warning()
+
     def on_screen_suspend(self) -> None:
         """A dialog opens over the table: its hints go, so none covers the dialog at 80x24."""
         self.pacing.hide_hints()

@@ -45,6 +45,8 @@ class Pacing:
         self.warned_since_move = False
         """The autopilot-warning toast was shown since this seat last acted (one per stretch away)."""
         self._auto_pass_told: tuple[str, int] | None = None
+        self._warning: str | None = None
+        """The autopilot warning's text while its toast may be up."""
         self._hint_at = float("-inf")
 
     # -- always pass on step-in ------------------------------------------------------
@@ -79,7 +81,18 @@ class Pacing:
         if self.warned_since_move:
             return  # someone away is warned once, not a toast over the chat for every decision
         self.warned_since_move = True
-        app.notify(app.t("autowarn", n=seconds), severity="warning", timeout=seconds)
+        self._warning = app.t("autowarn", n=seconds)
+        app.notify(self._warning, severity="warning", timeout=seconds)
+
+    def hide_warning(self) -> None:
+        """Take the autopilot warning down (the player left the table, or was sent to the lobby)."""
+        app, text = self.app, self._warning
+        self._warning = None
+        notes = [n for n in textual_private.notifications(app) if text is not None and n.message == text]
+        for note in notes:
+            textual_private.unnotify(app, note, refresh=False)
+        if notes:
+            textual_private.refresh_notifications(app)
 
     # -- first-game hints -------------------------------------------------------------------
     def toggle_hints(self) -> None:
