@@ -152,8 +152,11 @@ class ClusterCore(Lobby):
                 self._publish_row(tid, None, frozenset(), None, None)
 
     def republish(self) -> None:
-        """Publish every owned row again (Redis came back, maybe without them)."""
-        self._published.clear()
+        """Publish every owned row again (Redis came back, maybe without them), except those of
+        tables another worker has announced since (this worker was paused or cut off: it is
+        about to lose their leases and let them go, and must not claim them meanwhile)."""
+        self._published = {tid: key for tid, key in self._published.items()
+                           if self.directory.owner(tid) not in (None, self.worker_id)}
         self.tables_changed()
 
     def online_names(self) -> list[str]:
