@@ -154,15 +154,21 @@ def _fast_clock_app(**session):
     return app, lobby
 
 
+def _start_against_a_bot(app, lobby) -> str:
+    """The app's player and a bot at a new timed table, started and open in the app; its id."""
+    tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
+    app.open_table(tid)
+    lobby.add_bot(app.handle, tid, "baseline")
+    lobby.start(app.handle, tid)
+    return tid
+
+
 async def test_own_clock_turns_red_rings_and_says_the_autopilot_is_near():
     app, lobby = _fast_clock_app()
     bells = []
     app.bell = lambda: bells.append(1)
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
-        app.open_table(tid)
-        lobby.add_bot(app.handle, tid, "baseline")
-        lobby.start(app.handle, tid)
+        tid = _start_against_a_bot(app, lobby)
         await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)))
         assert bells
         clock = app.screen.query_one(Countdown)
@@ -182,10 +188,7 @@ async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():
 
     app.notify = notify
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
-        app.open_table(tid)
-        lobby.add_bot(app.handle, tid, "baseline")
-        lobby.start(app.handle, tid)
+        tid = _start_against_a_bot(app, lobby)
         await wait_for(pilot, lambda a: len(bells) >= 3, timeout=30)  # three of anna's clocks ran low
         assert len(warned) == 1
 
@@ -193,10 +196,7 @@ async def test_a_player_away_gets_one_warning_toast_not_one_per_decision():
 async def test_the_warning_goes_when_the_player_is_sent_to_the_lobby():
     app, lobby = _fast_clock_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        tid = lobby.create_table(app.handle, TableConfig.make(name="Fast", seats=2, limit=100, clocks="normal"))
-        app.open_table(tid)
-        lobby.add_bot(app.handle, tid, "baseline")
-        lobby.start(app.handle, tid)
+        tid = _start_against_a_bot(app, lobby)
         await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)))
         lobby.let_go(tid)  # the table moved to another server: the lobby is shown
         await wait_for(pilot, lambda a: a.screen is a.lobby_screen)
