@@ -259,13 +259,17 @@ class Ownership:
                 failed = True
 
     async def _refilling(self) -> None:
+        failed = False
         while not self._stopped:
             await self._refill.wait()
             self._refill.clear()
             try:
                 await self.fill_spares()
+                failed = False
             except (redis.RedisError, OSError) as e:
-                log.warning("cannot lease ids for new tables: %s", e)
+                if not failed:
+                    log.warning("cannot lease ids for new tables: %s", e)
+                failed = True
                 await asyncio.sleep(self.leases.ttl / 3)
                 self._refill.set()
 

@@ -103,6 +103,8 @@ class Leases:
         self.held: dict[str, int] = {}
         self._valid_until: dict[str, float] = {}
         self._running = False
+        self._failing = False
+        """Renewals fail (Redis out of reach): logged once until they succeed again."""
 
     @property
     def ms(self) -> int:
@@ -162,9 +164,14 @@ class Leases:
                 pipe.eval(RENEW_SCRIPT, 1, keys.lease(t), self._value(t), self.ms)
             results = await pipe.execute()
         except (redis.RedisError, OSError) as e:
-            log.warning("cannot renew %d leases: %s", len(tables), e)
+            if not self._failing:
+                log.warning("cannot renew %d leases: %s (retrying every %.1f s)", len(tables), e, self.ttl / 3)
+            self._failing = True
             lost = {t: True for t in tables if self._valid_until.get(t, 0.0) <= self.clock()}
         else:
+            if self._failing:
+                log.warning("leases renewed again")
+            self._failing = False
             for t, ok in zip(tables, results):
                 if ok == 1 and t in self.held:
                     self._valid_until[t] = started + self.ttl
@@ -172,7 +179,7 @@ class Leases:
                     lost[t] = ok == -1
         for t, unreachable in lost.items():
             self.forget(t)
-            log.warning("lease of table %s lost (%s)", t,
+            log.info("lease of %s lost (%s)", t,
                         "Redis out of reach for a whole TTL, or it expired" if unreachable
                         else "another worker holds it")
             try:
