@@ -575,7 +575,12 @@ class Lobby:
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
         """Leave a table. Before the start (or after the end) the seat is freed;
-        in play the autopilot keeps it and ``join`` gives it back (R17)."""
+        in play the autopilot keeps it and ``join`` gives it back (R17). From a table let go
+        while the store was out of reach (``waiting``), the session is simply not taken back."""
+        if table_id not in self.tables and table_id in self.waiting:
+            for h in [h for h in self.waiting[table_id] if h.identity == handle.identity]:
+                del self.waiting[table_id][h]
+            return
         with self.batch():
             table = self.table(table_id)
             cmd = SeatCommands(table)

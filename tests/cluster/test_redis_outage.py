@@ -43,3 +43,21 @@ async def test_redis_away_past_the_lease_gives_the_table_back_to_its_players_wit
         await wait_until(lambda: bob.latest(tid).table.status == "game_over", what="bob seeing the end")
     finally:
         await _stop(made)
+
+
+async def test_a_player_who_leaves_while_redis_is_away_is_not_taken_back_to_the_table(redis_server):
+    made = await _nodes(redis_server.url, "ab", with_node="a")
+    (a, _), (b, _) = made
+    try:
+        anna, bob, tid = await anna_hosts_bob(a, b, "Calm")
+        await wait_until(lambda: a.core.tables[tid].version > 10, what="some play")
+        redis_server.stop()
+        await wait_until(lambda: tid not in a.core.tables, timeout=10 * TTL, what="the table let go")
+        await a.leave(anna.handle, tid)  # she gives up waiting and goes to the lobby
+        redis_server.start()
+        await wait_until(lambda: tid in a.core.tables, timeout=10 * TTL, what="a taking the table back")
+        table = a.core.tables[tid]
+        await wait_until(lambda: table.present(table.seat_of(bob.handle.identity)), what="bob back at his seat")
+        assert anna.handle not in table.members and not table.present(table.seat_of(anna.handle.identity))
+    finally:
+        await _stop(made)
