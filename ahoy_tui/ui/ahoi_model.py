@@ -215,7 +215,8 @@ def present(update: Any, look: Look, sel: AhoiSelection, flashes: dict[tuple[int
     prompt, keys = prompt_and_keys(update, view, look, sel)
     mine = my_seat_info(update)
     if mine is not None and mine.autopilot and update.table.status in ("playing", "between_hands"):
-        prompt.append(fix(" " + t("autopilot.note")), style="italic")  # R17: z takes the seat back
+        ends = prompt.plain.rstrip().endswith((".", "!", "?", "…", ":"))  # "Waiting for Hook" has no stop
+        prompt.append(fix((" " if ends else ". ") + t("autopilot.note")), style="italic")  # R17: z takes it back
     cursor = sel.target if sel.mode in ("fernrohr", "tauschen_other") else None
     return AhoiModel(
         title=title, waiting=None,

@@ -303,6 +303,8 @@ async def test_the_autopilot_key_hands_the_seat_over_and_the_prompt_says_so():
         await pilot.press("z")
         on = lambda a: a.table_screen.state.update.table.seats[0].autopilot  # noqa: E731  (as the lobby told it)
         await wait_for(pilot, lambda a: on(a) and "autopilot is playing your seat" in screen_text(a))
+        prompt = app.table_screen.model.prompt.plain
+        assert re.search(r"[.!?…:] The autopilot is playing your seat", prompt), prompt  # a sentence apart
         await pilot.press("z")
         await wait_for(pilot, lambda a: not on(a) and "autopilot is playing" not in screen_text(a))
         assert app.lobby.core.tables[tid].game is not None
