@@ -40,6 +40,19 @@ async def idle_cpu(seconds: float = 1.0) -> float:
     return (time.process_time() - start_cpu) / (time.monotonic() - start)
 
 
+async def settles_idle(share: float = 0.05, windows: int = 15) -> bool:
+    """Whether some 1-second window of the next ``windows`` uses under ``share`` of a core.
+
+    One-off work after the clients left (the GC policy collecting their
+    ended sessions a few seconds later, a loaded machine) may fill a window;
+    a leaked timer or busy task fills every one of them.
+    """
+    for _ in range(windows):
+        if await idle_cpu(1.0) < share:
+            return True
+    return False
+
+
 async def test_client_that_stops_reading_is_dropped(tmp_path):
     srv = await start_server(tmp_path, max_buffer=64 * 1024)
     counting = CountingLobby(srv.lobby)
@@ -104,6 +117,6 @@ async def test_killed_and_reset_clients_clean_up(tmp_path):
         await wait_until(lambda: not srv.sessions and not srv.connections)
         await wait_until(lambda: len(asyncio.all_tasks()) <= tasks_before)
         assert srv.lobby.core.online_names() == []
-        assert await idle_cpu(1.0) < 0.05  # the server, still up, is back to idle
+        assert await settles_idle()  # the server, still up, is back to idle
     finally:
         await srv.stop()
