@@ -19,7 +19,7 @@ import logging
 import re
 import time
 from dataclasses import astuple, dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from ahoy_tui.lobby.config import clean_text
 from ahoy_tui.lobby.messages import Notice
@@ -92,6 +92,17 @@ def when(seconds: float | None) -> str:
     if seconds is None:
         return "for good"
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
+
+
+def covers(ban: Ban, identity: str, address: str) -> bool:
+    """Does ``ban`` cover a session of ``identity`` (``key:SHA256:...`` for a key) from ``address``
+    (an IP address, or the ``address_target`` form; "" when unknown)?"""
+    if ban.kind == "key":
+        return identity == f"key:{ban.target}"
+    try:
+        return address_target(address) == ban.target
+    except ValueError:
+        return False
 
 
 def ban_line(ban: Ban) -> str:
@@ -183,13 +194,6 @@ class Moderator:
         """The MOTD players see ("" for none): the operator's, else the configured one."""
         return clean_line(self._motd, MAX_MOTD) if self._motd is not None else self.config_motd
 
-    def banned_sessions(self, sessions: Iterable[Any]) -> list[Any]:
-        """The ``sessions`` (``.connection.identity``, ``.connection.address``) whose key or
-        address is banned now."""
-        return [s for s in list(sessions) if self.ban_for(
-            s.connection.identity[4:] if s.connection.identity.startswith("key:") else None,
-            s.connection.address) is not None]
-
     # -- changes -----------------------------------------------------------------------------
     def audit(self, actor: Actor, action: str, target: str, reason: str) -> None:
         """Keep one audit entry and log it.
@@ -235,7 +239,7 @@ class Moderator:
             self._mutes.pop(change["identity"], None)
         elif op == "motd":
             self._motd = change["text"]
-        else:
+        elif op != "kick":  # a kick changes nothing kept: the caller ends the sessions
             raise ValueError(f"no moderation change {op!r}")
         return None
 
@@ -260,6 +264,17 @@ class Moderator:
             self._done(actor, {"op": "unban", "ban_id": ban_id, "kind": ban.kind, "target": ban.target},
                        "unban", f"#{ban_id} {ban.kind} {ban.target}", "")
         return ban
+
+    def kick(self, actor: Actor, identity: str, name: str, reason: str) -> None:
+        """Keep a kick of ``identity`` in the audit log, then tell the other workers (each ends
+        its sessions of ``identity``; the caller ends this server's).
+
+        Raises:
+            StoreError: the audit entry could not be kept (nobody is told: the kick is not done).
+        """
+        self.audit(actor, "kick", f"{name} ({identity})", reason)
+        if self.on_change is not None:
+            self.on_change({"op": "kick", "identity": identity, "reason": reason, "actor": actor.identity})
 
     def bans(self) -> list[Ban]:
         """Bans in force now, oldest first."""

@@ -6,12 +6,15 @@ starts later reads them there. Each change an operator makes on one worker
 is also published on the cluster's lobby channel (``announce.moderation``)
 and applied at once by every other worker (:func:`heard`): a ban ends the
 sessions it covers there with the same line, a mute silences the lobby chat
-said there, an MOTD is told to the sessions there and greets new ones. When
-a worker's subscription comes back after a Redis outage it reads everything
-again (a change published meanwhile may have been missed).
+said there, an MOTD is told to the sessions there and greets new ones, a
+kick ends the player's sessions there. When a worker's subscription comes
+back after a Redis outage it reads everything again (a change published
+meanwhile may have been missed).
 
-:func:`end_banned` and :func:`tell_motd` are what the operator's own worker
-does too (``server.operator_console``).
+:func:`end_banned`, :func:`end_kicked` and :func:`tell_motd` are what the
+operator's own worker does too (``server.operator_console``);
+:func:`online_elsewhere` and :func:`covered_elsewhere` read the cluster's
+list of sessions (``ClusterLobby.directory``) for the operator's answer.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ahoy_tui.cluster import announce
 from ahoy_tui.lobby.messages import Notice
-from ahoy_tui.store.base import StoreError
-from server.moderation import Ban, ban_line
+from ahoy_tui.ui.i18n import tr
+from server.moderation import Ban, ban_line, covers
 
 if TYPE_CHECKING:
     from ahoy_tui.cluster.lobby import ClusterLobby
@@ -33,11 +36,22 @@ log = logging.getLogger("ahoy.moderation")
 
 
 def end_banned(host: Any, ban: Ban, spare: str = "") -> int:
-    """End every session of ``host`` (``.sessions``, ``.moderator``) a ban now covers, with
-    ``ban``'s line; ``spare``: an identity whose sessions stay (the operator's own). Returns how many."""
-    hit = [s for s in host.moderator.banned_sessions(host.sessions) if s.connection.identity != spare]
+    """End every session of ``host`` (``.sessions``) ``ban`` covers, with its line; ``spare``: an
+    identity whose sessions stay (the operator's own). Returns how many."""
+    hit = [s for s in list(host.sessions)
+           if s.connection.identity != spare and covers(ban, s.connection.identity, s.connection.address)]
     for s in hit:
         asyncio.ensure_future(s.shutdown(ban_line(ban)))
+    return len(hit)
+
+
+def end_kicked(host: Any, identity: str, reason: str) -> int:
+    """End every session of ``host`` of ``identity``, each told "An operator ended your session:
+    REASON" in its language. Returns how many."""
+    hit = [s for s in list(host.sessions) if s.connection.identity == identity]
+    for s in hit:
+        lang = getattr(getattr(s, "app", None), "lang", None) or getattr(s.info, "lang", "en")
+        asyncio.ensure_future(s.shutdown(tr(lang, "session.kicked", reason=reason)))
     return len(hit)
 
 
@@ -59,6 +73,25 @@ def online_elsewhere(lobby: Any, name: str) -> list[tuple[str, str]]:
                    for p in named if p.name.casefold() == name.casefold()})
 
 
+def address_elsewhere(lobby: Any, name: str) -> str | None:
+    """The address (``address_key`` form) of a player called ``name`` (any case) on another worker
+    of ``lobby``'s cluster; "" when that worker has not told it yet; None when nobody is called so."""
+    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
+    found = [] if directory is None else [a for _, n, a in directory.remote_entries(me)
+                                          if n.casefold() == name.casefold()]
+    return None if not found else max(found)
+
+
+def covered_elsewhere(lobby: Any, ban: Ban, spare: str) -> int:
+    """How many sessions on the other workers of ``lobby``'s cluster ``ban`` ends, as the cluster's
+    list of sessions tells it (those workers end them when they hear of it; 0 for a lobby of one
+    process); ``spare``: an identity whose sessions stay (the operator's own)."""
+    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
+    if directory is None:
+        return 0
+    return sum(1 for who, _, address in directory.remote_entries(me) if who != spare and covers(ban, who, address))
+
+
 def share(host: Any, cluster: "ClusterLobby") -> None:
     """Publish ``host.moderator``'s changes to the other workers and apply theirs (see the module docstring)."""
     host.moderator.on_change = partial(announce.moderation, cluster.bus)
@@ -66,13 +99,14 @@ def share(host: Any, cluster: "ClusterLobby") -> None:
 
 
 def heard(host: Any, change: dict[str, Any]) -> None:
-    """A change another worker kept (or ``{"op": "reload"}``: read everything again)."""
+    """A change another worker kept (or ``{"op": "reload"}``: read everything again).
+
+    Raises:
+        StoreError: a reload could not read Redis (what was known stays; the cluster tries again).
+    """
     moderator = host.moderator
     if change.get("op") == "reload":
-        try:
-            moderator.reload()
-        except StoreError as e:
-            log.error("moderation not read again after Redis came back: %s", e)
+        moderator.reload()
         return
     try:
         ban = moderator.apply(change)
@@ -81,5 +115,7 @@ def heard(host: Any, change: dict[str, Any]) -> None:
         return
     if ban is not None:
         end_banned(host, ban, str(change.get("actor", "")))
+    elif change["op"] == "kick":
+        end_kicked(host, str(change["identity"]), str(change.get("reason", "")))
     elif change["op"] == "motd":
         tell_motd(host, moderator.motd())

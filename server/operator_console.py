@@ -10,20 +10,19 @@ line and no effect, unless the caller is an operator (``server.operators``).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.store.base import StoreError
-from ahoy_tui.ui.i18n import tr
 from server.commands import Answer, plain_text
 from server.termcaps import utf8_for
 from server.logsafe import esc
 from server.moderation import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
                                when)
-from server.moderation_sync import end_banned, online_elsewhere, tell_motd
+from server.moderation_sync import (address_elsewhere, covered_elsewhere, end_banned, end_kicked,
+                                    online_elsewhere, tell_motd)
 from server.operators import FINGERPRINT
 
 log = logging.getLogger("ahoy.moderation")
@@ -104,6 +103,14 @@ def _name_of(session: Any) -> str:
     return info.display_name if info is not None else ""
 
 
+def sessions_ended(here: int, elsewhere: int) -> str:
+    """``1 session ended``, ``2 sessions ended``; with sessions on other workers too
+    (``elsewhere``: they end when those workers hear the change) ``1 session ended here,
+    2 ending on other workers``."""
+    text = f"{here} session{'' if here == 1 else 's'} ended"
+    return f"{text} here, {elsewhere} ending on other workers" if elsewhere else text
+
+
 class OperatorConsole:
     """Runs operator command lines for one caller.
 
@@ -161,8 +168,16 @@ class OperatorConsole:
     def _online(self, name: str) -> Any:
         found = self._sessions_named(name)
         if not found:
-            raise _Refusal(f"nobody called {clean_line(name, 20)!r} is online")
+            raise self._nobody(name)
         return found[0]
+
+    @staticmethod
+    def _nobody(name: str) -> _Refusal:
+        """The refusal for a NAME nobody online has (a malformed ``SHA256:`` fingerprint said so)."""
+        if name.upper().startswith("SHA256:"):
+            return _Refusal(f"{clean_line(name, 60)!r} is not a key fingerprint: 'SHA256:' and 43 characters, "
+                            "as ssh-keygen -lf prints it")
+        return _Refusal(f"nobody called {clean_line(name, 20)!r} is online")
 
     def _player(self, who: str) -> tuple[str, str]:
         """(identity, name) of an online player called ``who`` (on this worker, else on another
@@ -194,16 +209,16 @@ class OperatorConsole:
     async def _kick(self, args: list[str]) -> str:
         if not args:
             raise _Refusal("kick NAME [REASON]")
-        target = self._online(args[0])
-        if target.connection.identity == self.actor.identity:
+        here = self._sessions_named(args[0])
+        elsewhere = [] if here else online_elsewhere(self.host.lobby, args[0])
+        if not here and not elsewhere:
+            raise self._nobody(args[0])
+        identity, name = ((here[0].connection.identity, _name_of(here[0])) if here else elsewhere[0])
+        if identity == self.actor.identity:
             raise _Refusal("you cannot kick yourself")
         reason = self._reason(args[1:], required=False) or "no reason given"
-        name = _name_of(target)
-        same = [s for s in list(self.host.sessions) if s.connection.identity == target.connection.identity]
-        self.host.moderator.audit(self.actor, "kick", f"{name} ({target.connection.identity})", reason)
-        for s in same:
-            lang = getattr(getattr(s, "app", None), "lang", None) or getattr(s.info, "lang", "en")
-            asyncio.ensure_future(s.shutdown(tr(lang, "session.kicked", reason=reason)))
+        self.host.moderator.kick(self.actor, identity, name, reason)   # the other workers end theirs
+        end_kicked(self.host, identity, reason)
         return f"kicked {name}"
 
     async def _ban(self, args: list[str]) -> str:
@@ -217,8 +232,9 @@ class OperatorConsole:
         if kind == "address" and self._covers_own_address(target):
             raise _Refusal(f"you cannot ban your own address ({target}): you would lock yourself out")
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
-        ended = end_banned(self.host, ban, spare=self.actor.identity)
-        return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({ended} sessions ended)"
+        here = end_banned(self.host, ban, spare=self.actor.identity)
+        elsewhere = covered_elsewhere(self.host.lobby, ban, spare=self.actor.identity)
+        return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({sessions_ended(here, elsewhere)})"
 
     def _key_target(self, who: str) -> str:
         if FINGERPRINT.fullmatch(who):
@@ -240,8 +256,15 @@ class OperatorConsole:
             return address_target(who)
         except ValueError:
             pass
+        here = self._sessions_named(who)
+        address = here[0].connection.address if here else address_elsewhere(self.host.lobby, who)
+        if address is None:
+            raise self._nobody(who)
+        if not address:
+            raise _Refusal(f"{clean_line(who, 20)} is on another worker that has not told their address "
+                           "yet: try again in a moment, give the address, or ban the key")
         try:
-            return address_target(self._online(who).connection.address)
+            return address_target(address)
         except ValueError:
             raise _Refusal("not an address") from None
 

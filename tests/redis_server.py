@@ -59,6 +59,8 @@ class RedisServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.socket = self.directory / "redis.sock"
         self.appendfsync = appendfsync
+        self.extra_args: list[str] = []
+        """More ``redis-server`` arguments for the next start (e.g. ``--key-load-delay 500``)."""
         self.process: subprocess.Popen | None = None
 
     @property
@@ -77,7 +79,7 @@ class RedisServer:
         self.process = subprocess.Popen(
             [self.binary, "--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700",
              "--dir", str(self.directory), "--save", "", "--appendonly", "yes",
-             "--appendfsync", self.appendfsync, "--logfile", str(self.directory / "redis.log")],
+             "--appendfsync", self.appendfsync, "--logfile", str(self.directory / "redis.log"), *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline and self.process.poll() is None:

@@ -8,6 +8,11 @@ after the messages its command caused. One pub/sub connection receives
 this worker's channel (``ahoy:w:{worker_id}``) and the lobby channel
 (``ahoy:lobby``) in the order Redis got them.
 
+Channels are named as above in the code; on the wire each carries the
+number of the URL's Redis database (``ahoy:1:lobby`` for ``.../1`` or
+``?db=1``: ``redis_keys.on_database``), so clusters on two databases of one
+Redis server never hear each other (pub/sub is global to a server).
+
 When Redis goes away both tasks retry every ``RETRY`` s; queued writes wait
 (none is dropped); once the subscriber is back ``on_reconnect`` runs so the
 lobby can republish what it owns and ask for what it may have missed.
@@ -27,6 +32,7 @@ from redis.exceptions import RedisError, TimeoutError as RedisTimeoutError
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.keys import worker_channel
+from ahoy_tui.store.redis_keys import on_database
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +77,10 @@ class Bus:
         self.on_message = on_message
         self.on_reconnect = on_reconnect
         self.redis = aioredis.Redis.from_url(url, socket_timeout=5.0, socket_connect_timeout=2.0)
+        self.db = int(self.redis.connection_pool.connection_kwargs.get("db") or 0)
+        """The URL's Redis database: every channel's wire name carries it (``redis_keys.on_database``)."""
+        self._heard_as = {on_database(c, self.db): c for c in (self.channel, LOBBY_CHANNEL)}
+        """Wire name -> channel, for the two channels this worker listens to."""
         self._queue: asyncio.Queue[Write] = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []
         self._ready = asyncio.Event()
@@ -124,7 +134,8 @@ class Bus:
     def publish(self, channel: str, data: bytes) -> None:
         """Queue a ``PUBLISH`` of ``data`` on ``channel``."""
         self.published += 1
-        self.write(lambda p: p.publish(channel, data), len(data))
+        wire = on_database(channel, self.db)
+        self.write(lambda p: p.publish(wire, data), len(data))
 
     async def _write(self) -> None:
         while True:
@@ -157,7 +168,7 @@ class Bus:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.channel, LOBBY_CHANNEL)
+                await pubsub.subscribe(*self._heard_as)
                 self.since = time.monotonic()
                 self.connected = True
                 self._ready.set()
@@ -170,8 +181,9 @@ class Bus:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is None or msg.get("type") != "message":
                         continue
-                    channel = msg["channel"]
-                    self._dispatch(channel.decode() if isinstance(channel, bytes) else channel, msg["data"])
+                    wire = msg["channel"]
+                    wire = wire.decode() if isinstance(wire, bytes) else wire
+                    self._dispatch(self._heard_as.get(wire, wire), msg["data"])
             except (RedisConnectionError, RedisTimeoutError, OSError) as e:
                 if self.connected:
                     log.warning("redis: worker %s lost its subscription (%s)", self.worker_id, e)

@@ -109,6 +109,13 @@ class Directory:
         return [(self.addresses.get(k, ""), identity) for k, (identity, _) in self.sessions.items()
                 if not k.startswith(prefix)]
 
+    def remote_entries(self, me: str) -> list[tuple[str, str, str]]:
+        """``(identity, name, address)`` of every session on workers other than ``me`` (address:
+        ``server.limits.address_key`` form, "" until its worker told it)."""
+        prefix = f"{me}/"
+        return [(identity, name, self.addresses.get(k, "")) for k, (identity, name) in self.sessions.items()
+                if not k.startswith(prefix)]
+
     def remote_players(self, me: str) -> dict[str, list[Named]]:
         """Identity -> its sessions on workers other than ``me``."""
         out: dict[str, list[Named]] = {}

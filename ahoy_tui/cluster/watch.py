@@ -31,6 +31,7 @@ from redis.exceptions import RedisError
 from ahoy_tui.cluster import claims, heartbeat
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL
 from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
+from ahoy_tui.cluster.retry import until_done
 from ahoy_tui.cluster.wire import pack, unpack
 from ahoy_tui.lobby.codec import CodecError
 from ahoy_tui.lobby.messages import ChatMessage, TableClosed, TableUpdate
@@ -238,30 +239,36 @@ async def rejoin(lobby: ClusterLobby) -> None:
 
 
 async def reconnected(lobby: ClusterLobby) -> None:
-    """Redis is back: beat, write what this worker owns again, read the directory, resync remote tables."""
+    """Redis is back: beat, write what this worker owns again, read the directory, resync remote tables.
+
+    Each step that reads or writes Redis itself is tried again until it works
+    (:func:`~ahoy_tui.cluster.retry.until_done`): a restarted Redis takes subscriptions while it
+    still answers every command with "loading the dataset in memory".
+    """
     core = lobby.core
-    try:
-        await beat_once(lobby)  # first, so that no other worker takes this one for dead
-    except (RedisError, OSError) as e:
-        log.warning("cluster: no heartbeat after Redis came back (%s)", e)
+    if not await until_done(lobby, "the heartbeat", lambda: beat_once(lobby)):  # first: not taken for dead
+        return  # lost again: the next reconnected does it all
     core.republish()
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
-    try:
-        await lobby.reclaim_names()
-    except (RedisError, OSError) as e:
-        log.warning("cluster: names not claimed again (%s)", e)
-    try:
-        for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
-            apply_row(lobby, data)
-        for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
-            apply_presence(lobby, data)
-    except (RedisError, OSError) as e:
-        log.warning("cluster: directory not read again (%s)", e)
-    if lobby.on_moderation is not None:
-        lobby.on_moderation({"op": "reload"})  # a change published while away was not heard
+    await until_done(lobby, "claiming the names again", lobby.reclaim_names)
+    await until_done(lobby, "reading the directory again", lambda: _read_directory(lobby))
+    if lobby.on_moderation is not None:  # a change published while away was not heard
+        await until_done(lobby, "reading moderation again", lambda: _reload_moderation(lobby))
     with core.batch():
         core.tables_changed()
     for handle in list(lobby.sessions()):
         for table_id, owner in list(lobby.remote_tables(handle).items()):
             asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "resync", handle, table_id)))
+
+
+async def _read_directory(lobby: ClusterLobby) -> None:
+    for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
+        apply_row(lobby, data)
+    for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
+        apply_presence(lobby, data)
+
+
+async def _reload_moderation(lobby: ClusterLobby) -> None:
+    """Raises ``StoreError`` when Redis cannot be read (``server.moderation_sync.heard``)."""
+    lobby.on_moderation({"op": "reload"})

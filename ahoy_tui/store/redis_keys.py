@@ -65,6 +65,10 @@ Workers:
   the cluster (named and described in ``ahoy_tui.cluster.claims``).
 * ``ahoy:rate:conn:{address}``, ``ahoy:rate:fail:{address}`` — Sorted sets:
   the front door's connection and failed-password rates (``server.shared_limits``).
+
+The pub/sub channels (``ahoy:w:{worker_id}`` and ``ahoy:lobby``) carry the number of
+the Redis database on the wire (:func:`on_database`): keys are per database, channels
+are not.
 """
 
 from __future__ import annotations
@@ -130,6 +134,16 @@ def written(store_id: str) -> str:
 def worker_channel(worker_id: str) -> str:
     """The pub/sub channel of worker ``worker_id``."""
     return f"{PREFIX}w:{worker_id}"
+
+
+def on_database(channel: str, db: int) -> str:
+    """The name ``channel`` (``ahoy:lobby``, ``ahoy:w:{worker_id}``) has on the wire for a cluster
+    on Redis database ``db``: ``ahoy:{db}:lobby``, ``ahoy:{db}:w:{worker_id}``.
+
+    Keys are per database but pub/sub channels are global to a Redis server, so two clusters on
+    two databases of one server would otherwise hear each other's chat, bans and requests.
+    """
+    return f"{PREFIX}{db}:{channel.removeprefix(PREFIX)}"
 
 
 def community(kind: str, *parts: object) -> str:

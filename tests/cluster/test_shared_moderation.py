@@ -155,3 +155,39 @@ def test_a_change_heard_twice_is_applied_once(redis_server):
     finally:
         a.store.close()
         b.store.close()
+
+
+async def online(ws, hosts, i: int, identity: str, name: str, address: str) -> Session:
+    """A session of ``identity`` on worker ``i`` from ``address`` (told to the cluster, as the server does)."""
+    session = Session(await ws.all[i].connect(identity, name), address)
+    hosts[i].sessions.add(session)
+    ws.all[i].set_address(session.handle, address)
+    return session
+
+
+async def test_a_ban_answer_counts_the_sessions_it_ends_on_every_worker(cluster):
+    ws, (a, b) = cluster
+    eve = await online(ws, (a, b), 1, "key:SHA256:" + "e" * 43, "eve", "198.51.100.5")
+    crowd = [await online(ws, (a, b), i % 2, f"user:p{i}", f"p{i}", "192.0.2.50") for i in range(4)]
+    ann = await online(ws, (a, b), 0, "user:ann", "ann", "203.0.113.4")
+    await ws.settle()
+    text, _ = await op(a, "ban key eve 30m spam")                           # eve is on B only
+    assert text.endswith(" (0 sessions ended here, 1 ending on other workers)\n"), text
+    text, _ = await op(a, "ban addr 192.0.2.50 1h flood")                    # two on A, two on B
+    assert text.endswith(" (2 sessions ended here, 2 ending on other workers)\n"), text
+    assert (await op(a, "ban addr ann 1h flood"))[0].endswith(" (1 session ended)\n")
+    await wait_until(lambda: all(s.ended for s in [eve, ann, *crowd]), what="every banned session to end")
+
+
+async def test_an_operator_kicks_and_bans_by_name_a_player_on_another_worker(cluster):
+    ws, (a, b) = cluster
+    tom = await online(ws, (a, b), 1, "user:tom", "tom", "192.0.2.9")
+    await ws.settle()
+    assert await op(a, "kick Tom rude") == ("kicked tom\n", 0)
+    await wait_until(lambda: tom.ended, what="tom's session on B to end")
+    assert tom.ended == ["An operator ended your session: rude"]
+    assert [e.action for e in a.moderator.store.audit(10)] == ["kick"]
+    text, status = await op(a, "ban addr tom 1h flood")
+    assert status == 0 and text.startswith("ban #1: address 192.0.2.9 ")
+    assert text.endswith(" (0 sessions ended here, 1 ending on other workers)\n")
+    assert await op(a, "kick nobody") == ("ahoy: nobody called 'nobody' is online\n", 1)

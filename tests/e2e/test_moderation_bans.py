@@ -63,7 +63,7 @@ async def test_a_banned_key_is_refused_at_connect_with_its_reason(moderated, cli
     ben = await connect(server.port, "ben", key=other_key)
     await wait_until(lambda: any(s.info and s.info.display_name == "ben" for s in server.sessions))
     p = await _exec(server.port, "ban key ben 2h cheating at cards", key=client_key)
-    assert p.exit_status == 0 and b"ban #1: key SHA256:" in bytes(p.raw) and b"1 sessions ended" in bytes(p.raw)
+    assert p.exit_status == 0 and b"ban #1: key SHA256:" in bytes(p.raw) and b"(1 session ended)" in bytes(p.raw)
     await asyncio.wait_for(ben.closed.wait(), 10)                  # the live session ends with the line
     assert b"You are banned from this server until" in bytes(ben.raw)
     line = await _refusal(server.port, key=other_key)

@@ -131,6 +131,8 @@ async def test_console_answers_and_refusals():
     assert (await run(h, "kick anna bye"))[0] == "ahoy: you cannot kick yourself\n"
     assert (await run(h, "ban key anna forever x"))[0] == "ahoy: you cannot ban your own key\n"
     assert (await run(h, "mute nobody 1h x"))[0] == "ahoy: nobody called 'nobody' is online\n"
+    assert await run(h, "ban key SHA256:abc 1h x") == (
+        "ahoy: 'SHA256:abc' is not a key fingerprint: 'SHA256:' and 43 characters, as ssh-keygen -lf prints it\n", 1)
     assert (await run(h, "close t99"))[0].startswith("ahoy: no open table 't99'")
     assert (await run(h, "unban abc"))[0] == "ahoy: unban ID (the number bans shows)\n"
     assert (await run(h, "kick ben"))[0] == "kicked ben\n"
