@@ -151,7 +151,7 @@ async def _failover(made: list, bob_on) -> None:
 
     (a, node_a), *_ = made
     anna, bob, tid = await anna_hosts_bob(a, bob_on, "Wake")
-    await wait_until(lambda: a.core.tables[tid].version > 20, what="some play at a")
+    await wait_until(lambda: a.core.tables[tid].version > 20, timeout=30, what="some play at a")
     node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
     node_a.keeper.stop()
     for task in node_a.ownership._tasks:
