@@ -21,6 +21,7 @@ from server.cluster import shared_rates
 from server.limits import FULL, Gate, Limits
 from server.shared_limits import UNCHECKED, SharedRates
 from server.ssh import AhoyServer
+from tests.cluster.helpers import sessions_at
 from tests.cluster.workers import Workers
 from tests.e2e.conftest import client_key  # noqa: F401 - puts tests/e2e (harness) on the path
 from tests.lobby.contract.client import Client
@@ -136,9 +137,7 @@ async def test_a_closed_table_frees_its_name_and_its_hosts_place(workers):
 async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
     w0, w1 = workers.all
     gate = Gate(Limits(max_sessions=3, per_address=0))
-    for n in ("anna", "bob"):
-        w0.set_address(await w0.connect(f"user:{n}", n), "10.0.0.7")
-    await workers.settle()
+    await sessions_at(w0, workers, "10.0.0.7")
     here = [("10.0.0.9", "user:cara")]
     assert gate.session_refusal("10.0.0.8", "user:dan", "dan", here, w1.sessions_elsewhere()) == FULL
     assert gate.session_refusal("10.0.0.7", "user:anna", "anna", here, w1.sessions_elsewhere()) is None

@@ -9,6 +9,7 @@ from server.cluster import end_replaced_sessions
 from server.commands import answer
 from server.limits import Gate, Limits
 from server.main import main
+from tests.cluster.helpers import sessions_at
 
 
 @dataclass(eq=False)
@@ -30,9 +31,7 @@ def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog):
 async def test_sessions_on_other_workers_count_towards_the_per_address_limit(workers):
     w0, w1 = workers.all
     gate = Gate(Limits(max_sessions=100, per_address=2))
-    for n in ("anna", "bob"):
-        w0.set_address(await w0.connect(f"user:{n}", n), "10.0.0.7")
-    await workers.settle()
+    await sessions_at(w0, workers, "10.0.0.7")
     assert gate.session_refusal("10.0.0.7", "user:cara", "cara", [], w1.sessions_elsewhere()) is not None
     assert gate.session_refusal("10.0.0.8", "user:cara", "cara", [], w1.sessions_elsewhere()) is None
     assert gate.session_refusal("10.0.0.7", "user:anna", "anna", [], w1.sessions_elsewhere()) is None
