@@ -110,8 +110,8 @@ async def _nodes(url: str, names: str, with_node: str) -> list:
     made = []
     for name in names:
         cluster = ClusterLobby(url, name, heartbeat=0.1, dead_after=TTL, request_timeout=2.0)
-        node = (await start_node(url, TTL, timing=TIMING, lobby_factory=cluster.build_core)
-                if name in with_node else None)
+        node = (await start_node(url, TTL, timing=TIMING, lobby_factory=cluster.build_core, worker_id=name)
+                if name in with_node else None)  # one id for its lobby, leases and heartbeats, as ahoy-server
         if node is None:
             cluster.build_core(timing=TIMING)
         await cluster.open()
