@@ -141,10 +141,9 @@ async def test_workers_started_together_share_the_free_tables(nodes):
     tables = [start_table(old.lobby, 20, who) for who in PLAYERS]
     die(old)
     client = old.ownership.leases.client
-    for _ in range(int(20 * TTL / 0.05)):  # poll until every old lease ran out (the restart)
-        if not await client.exists(*(keys.lease(tid) for tid in tables)):
-            break
-        await asyncio.sleep(0.05)
+    async def expired() -> bool:
+        return not await client.exists(*(keys.lease(tid) for tid in tables))
+    await wait_until(expired, timeout=20 * TTL, what="every old lease to run out (the restart)")
     first = await nodes(peers=2)
     assert len(first.ownership.adopted) == len(tables) // 2  # its first scan: its share only
     second = await nodes(peers=2)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 
 import logging
 import os
@@ -118,12 +117,16 @@ async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_serv
             return [int(p) for p in out.split()]
         await wait_until(lambda: len(banners) == 2, timeout=60, what="two workers listening")
         first = workers()
-        for _ in range(60):
+        got: list[tuple[str, str]] = []
+
+        async def answered() -> bool:
             try:
-                text, key = await answer(port)
-                break
+                got.append(await answer(port))
             except OSError:
-                await asyncio.sleep(0.5)  # not yet accepting: poll again
+                return False  # not yet accepting
+            return True
+        await wait_until(answered, timeout=30, every=0.5, what="a worker to answer")
+        text, key = got[0]
         assert "No finished games" in text
         os.kill(first[0], signal.SIGKILL)
         await wait_until(lambda: len(banners) == 3 and first[0] not in workers(), timeout=60,
