@@ -121,10 +121,12 @@ async def _nodes(url: str, names: str, with_node: str) -> list:
 
 async def anna_hosts_bob(a, bob_on, name: str) -> tuple[Player, Player, str]:
     """anna on worker ``a`` hosts a started 3-seat table (``a`` owns it) of herself, bob (on
-    ``bob_on``) and a bot, both on the autopilot; returns anna, bob and the table id."""
+    ``bob_on``) and a bot, both on the autopilot; returns anna, bob and the table id. The game
+    goes to 100 points: long enough for something to happen mid-game (to 30, a game of three
+    bots can end after a dozen changes)."""
     anna, bob = await Player.connect(a, "anna"), await Player.connect(bob_on, "bob")
     await wait_until(lambda: "anna" in bob_on.core.online_names(), what="bob's worker hearing of anna")
-    tid = await a.create_table(anna.handle, TableConfig.make(name=name, seats=3, limit=30, clocks="relaxed"))
+    tid = await a.create_table(anna.handle, TableConfig.make(name=name, seats=3, limit=100, clocks="relaxed"))
     await wait_until(lambda: bob_on.directory.owner(tid) == a.worker_id, what="bob's worker hearing of the table")
     await bob_on.join(bob.handle, tid)
     await bob_on.set_ready(bob.handle, tid, True)
@@ -152,6 +154,7 @@ async def _failover(made: list, bob_on) -> None:
     (a, node_a), *_ = made
     anna, bob, tid = await anna_hosts_bob(a, bob_on, "Wake")
     await wait_until(lambda: a.core.tables[tid].version > 20, timeout=30, what="some play at a")
+    assert a.core.tables[tid].in_play, "the game must still be on when its owner dies"
     node_a.lobby.freeze()  # a dies: no more play, no renewals, no goodbye
     node_a.keeper.stop()
     for task in node_a.ownership._tasks:
