@@ -1,15 +1,19 @@
 """Redis restarting slowly: it takes subscriptions while it still answers every other command
 "LOADING Redis is loading the dataset in memory"; what a worker does on coming back is tried
-again until Redis has loaded (``ahoy_tui.cluster.retry``)."""
+again until Redis has loaded, and a worker starting meanwhile waits (``ahoy_tui.cluster.retry``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
+import pytest
 import redis
 
 from ahoy_tui.cluster import claims
+from ahoy_tui.cluster.node import start_node
+from ahoy_tui.store.base import StoreError
+from server.cluster import join_cluster
 from tests.cluster.workers import Workers
 from tests.waiting import wait_until
 
@@ -51,3 +55,52 @@ async def test_names_are_claimed_again_once_a_restarted_redis_has_loaded(redis_s
         assert zed.name != "anna"
     finally:
         await ws.close()
+
+
+def loading_slowly(redis_server) -> None:
+    """Make ``redis_server`` slow to load and start it again without waiting (Redis starting
+    with the workers, as after a host reboot)."""
+    with redis.Redis.from_url(redis_server.url) as client:
+        slow_to_load(client)
+    redis_server.stop()
+    redis_server.extra_args = ["--key-load-delay", "500", "--loading-process-events-interval-bytes", "1024"]
+    redis_server.start(wait=False)
+
+
+async def test_a_worker_started_while_redis_loads_joins_once_it_has_loaded(redis_server, caplog):
+    """A worker started while Redis still answers "LOADING" waits (one warning) instead of exiting,
+    then joins: a player can connect to it."""
+    caplog.set_level(logging.WARNING)
+    loading_slowly(redis_server)
+    cluster, node = await join_cluster(redis_server.url, 2.0)
+    try:
+        assert caplog.text.count("redis: still loading its data; waiting") == 1
+        anna = await cluster.connect("user:anna", "anna")
+        assert anna.name == "anna"
+        with redis.Redis.from_url(redis_server.url) as client:
+            assert client.hget(claims.NAMES, "anna") == b"user:anna"
+            assert client.get("filler:0") == b"x"  # what Redis loaded is there
+    finally:
+        await cluster.close()
+        await node.stop()
+
+
+def answers_loading(url: str) -> bool:
+    """Redis at ``url`` is up and answers "LOADING"."""
+    try:
+        with redis.Redis.from_url(url) as client:
+            client.exists("x")
+    except redis.BusyLoadingError:
+        return True
+    except redis.ConnectionError:
+        return False
+    raise AssertionError("redis loaded too fast for this test")
+
+
+async def test_a_redis_still_loading_after_the_bound_is_one_clear_error(redis_server):
+    loading_slowly(redis_server)
+    await wait_until(lambda: answers_loading(redis_server.url), what="redis to be loading")
+    with pytest.raises(StoreError) as e:
+        await start_node(redis_server.url, 2.0, ready_within=0.2)
+    assert "cannot join the cluster" in str(e.value) and "still loading its data after 0.2 s" in str(e.value)
+    assert "\n" not in str(e.value)
