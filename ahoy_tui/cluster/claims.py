@@ -15,7 +15,7 @@ Display names (one per identity, held by its sessions):
 * ``ahoy:name-refs`` — Hash: identity → how many sessions hold its name; at
   0 the name is free again.
 
-Tables (for one host's table limit and unique table names):
+Tables (for the cap on open tables, one host's table limit and unique table names):
 
 * ``ahoy:table-claims`` — Hash: table id (or ``"{worker}/new{n}"`` while a
   table is being made) → ``"{host identity}\\n{table name}"``. The owner
@@ -87,9 +87,10 @@ return 0
 """
 
 _CLAIM_TABLE = """
-local host, field, most = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local host, field, most, cap = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
 local hosted, names = 0, {}
 local all = redis.call('HGETALL', KEYS[1])
+if #all / 2 >= cap then return {3, ''} end
 for i = 1, #all, 2 do
   local v = all[i + 1]
   local cut = string.find(v, '\\n', 1, true)
@@ -99,7 +100,7 @@ for i = 1, #all, 2 do
   end
 end
 if hosted >= most then return {0, tostring(hosted)} end
-for i = 4, #ARGV do
+for i = 5, #ARGV do
   if not names[ARGV[i]] then
     redis.call('HSET', KEYS[1], field, host .. '\\n' .. ARGV[i])
     return {1, ARGV[i]}
@@ -182,19 +183,30 @@ class HostsTooMany(Exception):
     """The host already hosts ``hosted`` tables (``args[0]``)."""
 
 
-async def claim_table(redis: Any, field: str, host: str, name: str, most: int) -> str:
+class HarbourFull(Exception):
+    """The cluster has its cap of open tables."""
+
+
+async def claim_table(redis: Any, field: str, host: str, name: str, most: int, cap: int) -> str:
     """Claim a new table of ``host`` (identity) under ``field``; returns its name.
 
     The name is ``name`` or ``name (2)``, ``name (3)``... : the first no open
-    table of the cluster has (``unique_table_name``).
+    table of the cluster has (``unique_table_name``). Every open table of the
+    cluster, and every table being made, holds a claim: at ``cap`` claims no
+    table opens (a table being made counts twice for the few ms between its
+    row and the end of :meth:`ClusterLobby.create_table`, so the cap errs on
+    refusing, never lets one too many open).
 
     Raises:
+        HarbourFull: the cluster has ``cap`` open tables.
         HostsTooMany: ``host`` already hosts ``most`` tables (the number is its argument).
         redis.RedisError, OSError: Redis cannot be reached.
         LobbyError: no free name.
     """
     async def claim(batch: list[str]) -> str | None:
-        kind, value = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, most, *batch)
+        kind, value = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, most, cap, *batch)
+        if int(kind) == 3:
+            raise HarbourFull()
         if int(kind) == 0:
             raise HostsTooMany(int(_text(value)))
         return _text(value) if int(kind) == 1 else None

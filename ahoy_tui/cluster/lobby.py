@@ -46,7 +46,8 @@ from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.config import validate
-from ahoy_tui.lobby.lobby import LOBBY, MAX_TABLES_PER_HOST
+from ahoy_tui.lobby import lobby as one_process
+from ahoy_tui.lobby.lobby import HARBOUR_FULL, LOBBY, MAX_TABLES_PER_HOST
 from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
 
@@ -374,16 +375,19 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        """``LobbyAPI.create_table``; the host's table limit and the table's name are checked over
-        the whole cluster in one Redis script (:func:`ahoy_tui.cluster.claims.claim_table`)."""
+        """``LobbyAPI.create_table``; the cap on open tables (``MAX_TABLES``), the host's table limit
+        and the table's name are checked over the whole cluster in one Redis script
+        (:func:`ahoy_tui.cluster.claims.claim_table`)."""
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
             try:
                 name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
-                                                MAX_TABLES_PER_HOST)
+                                                MAX_TABLES_PER_HOST, one_process.MAX_TABLES)
                 if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
                     self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except claims.HarbourFull:
+                raise Refused(HARBOUR_FULL) from None
             except claims.HostsTooMany as e:
                 raise Refused(f"you already host {e.args[0]} tables") from None
             except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table

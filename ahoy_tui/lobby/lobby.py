@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 LOBBY = "lobby"
 MAX_TABLES = 500
+"""Open tables at most (with ``--redis``: of the whole cluster, ``cluster.claims.claim_table``)."""
+HARBOUR_FULL = "the harbour is full: no more tables can open right now"
 MAX_TABLES_PER_HOST = 3
 FINISHED_KEPT = 1000
 
@@ -499,7 +501,7 @@ class Lobby:
             taken = {t.config.name for t in self.tables.values() if not t.closed}
             cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
-                raise Refused("the harbour is full: no more tables can open right now")
+                raise Refused(HARBOUR_FULL)
             hosted = sum(1 for t in self.tables.values() if t.host == handle.identity)
             if hosted >= MAX_TABLES_PER_HOST:
                 raise Refused(f"you already host {hosted} tables")

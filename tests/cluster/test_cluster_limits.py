@@ -15,6 +15,7 @@ import asyncssh
 import pytest
 
 from ahoy_tui.cluster import claims
+from ahoy_tui.lobby import lobby as lobby_module
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
 from server.cluster import shared_rates
@@ -130,6 +131,25 @@ async def test_a_closed_table_frees_its_name_and_its_hosts_place(workers):
     tid = await w1.create_table(again.handle, TableConfig.make(name="Pearl", **UNTIMED))
     assert (await w1.lobby_state()).tables[-1].table_id == tid
     assert sorted(s.name for s in await w1.table_summaries()) == ["Pearl", "Pearl (2)", "Pearl (3)"]
+
+
+async def test_the_cap_on_open_tables_counts_every_workers_tables_even_at_once(workers, monkeypatch):
+    """With a cap of 3, four hosts creating tables at once on two workers (two on each, which
+    each worker alone would allow) open 3; the fourth is told the harbour is full."""
+    monkeypatch.setattr(lobby_module, "MAX_TABLES", 3)
+    w0, w1 = workers.all
+    hosts = [(w, await Client.connect(w, n)) for w, n in ((w0, "anna"), (w0, "bob"), (w1, "cara"), (w1, "dan"))]
+    made = await asyncio.gather(*(w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))
+                                  for w, c in hosts), return_exceptions=True)
+    refused = [i for i, m in enumerate(made) if isinstance(m, LobbyError)]
+    assert len(refused) == 1 and str(made[refused[0]]) == "the harbour is full: no more tables can open right now"
+    await workers.settle()
+    assert len(await w0.table_summaries()) == 3
+    opened = next(m for m in made if isinstance(m, str))
+    await next(w for w in workers.all if opened in w.core.tables).close_table(opened, "test")
+    await workers.settle()
+    w, c = hosts[refused[0]]
+    assert await w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))  # a place is free again
 
 
 # -- sessions and rates at the front door ----------------------------------------------------
