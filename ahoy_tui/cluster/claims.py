@@ -23,7 +23,8 @@ Tables (for the cap on open tables, one host's table limit and unique table name
   (:func:`ahoy_tui.cluster.announce.table_row`).
 
 Fields named ``"{worker}/..."`` are removed when that worker is found dead
-(:func:`release_worker`).
+(:func:`release_worker`), and so are its sessions' places
+(``ahoy:session-places``, :mod:`ahoy_tui.cluster.places`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable
 
 from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.places import PLACES
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.names import unique_name, unique_table_name
 
@@ -75,11 +77,13 @@ if ARGV[1] == 'worker' then
   for _, holder in ipairs(redis.call('HKEYS', KEYS[3])) do
     if string.sub(holder, 1, #prefix) == prefix then release(holder) end
   end
-  local gone = {}
-  for _, field in ipairs(redis.call('HKEYS', KEYS[5])) do
-    if string.sub(field, 1, #prefix) == prefix then table.insert(gone, field) end
+  for k = 5, #KEYS do
+    local gone = {}
+    for _, field in ipairs(redis.call('HKEYS', KEYS[k])) do
+      if string.sub(field, 1, #prefix) == prefix then table.insert(gone, field) end
+    end
+    if #gone > 0 then redis.call('HDEL', KEYS[k], unpack(gone)) end
   end
-  if #gone > 0 then redis.call('HDEL', KEYS[5], unpack(gone)) end
 else
   for i = 2, #ARGV do release(ARGV[i]) end
 end
@@ -167,16 +171,17 @@ async def claim_name(redis: Any, identity: str, wanted: str, holder: str) -> str
 def release_names(pipe: Any, *holders: str) -> Any:
     """End sessions ``holders`` on ``pipe`` (a pipeline: queued; a client: await the result); a
     name no session of its identity holds any more is free again."""
-    return pipe.eval(_RELEASE_NAMES, 5, *_NAME_KEYS, TABLE_CLAIMS, "sessions", *holders)
+    return pipe.eval(_RELEASE_NAMES, 6, *_NAME_KEYS, TABLE_CLAIMS, PLACES, "sessions", *holders)
 
 
 async def release_worker(redis: Any, worker: str) -> None:
-    """Free every name held by the sessions of (dead) ``worker`` and its unfinished table claims.
+    """Free every name held by the sessions of (dead) ``worker``, its unfinished table claims
+    and its sessions' places (:mod:`ahoy_tui.cluster.places`).
 
     Raises:
         redis.RedisError, OSError: Redis cannot be reached.
     """
-    await redis.eval(_RELEASE_NAMES, 5, *_NAME_KEYS, TABLE_CLAIMS, "worker", f"{worker}/")
+    await redis.eval(_RELEASE_NAMES, 6, *_NAME_KEYS, TABLE_CLAIMS, PLACES, "worker", f"{worker}/")
 
 
 class HostsTooMany(Exception):

@@ -38,6 +38,7 @@ from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
 from ahoy_tui.cluster.owner import TableOwner
+from ahoy_tui.cluster.places import SessionPlaces
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
@@ -79,6 +80,8 @@ class ClusterLobby:
         on_moderation: ``(change)``: an operator's ban, mute or MOTD kept on another worker
             (``server.moderation_sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
+        places: The places of this worker's interactive sessions in the cluster's session
+            limits (``server.shared_limits.SharedSessions`` takes and gives them back).
     """
 
     def __init__(self, url: str, worker_id: str | None = None, heartbeat: float = 1.0, dead_after: float = 5.0,
@@ -86,6 +89,7 @@ class ClusterLobby:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
+        self.places = SessionPlaces(self.bus, self.worker_id)
         self.core = self.build_core(**lobby)
         self.heartbeat = heartbeat
         self.dead_after = dead_after
