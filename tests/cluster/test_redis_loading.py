@@ -12,8 +12,11 @@ import redis
 
 from ahoy_tui.cluster import claims
 from ahoy_tui.cluster.node import start_node
+from ahoy_tui.cluster.places import PLACES
 from ahoy_tui.store.base import StoreError
 from server.cluster import join_cluster
+from server.limits import FULL, Gate, Limits
+from server.shared_limits import SharedSessions
 from tests.cluster.workers import Workers
 from tests.waiting import wait_until
 
@@ -33,17 +36,19 @@ def slow_to_load(client: redis.Redis) -> None:
         client.ping()
 
 
-async def test_names_are_claimed_again_once_a_restarted_redis_has_loaded(redis_server, caplog):
-    """Redis comes back without the names claimed (an older append-only file) and loads for a
-    while: once it has, each worker has claimed its sessions' names again, so a newcomer does
-    not get the name of a player online."""
+async def test_names_and_places_are_claimed_again_once_a_restarted_redis_has_loaded(redis_server, caplog):
+    """Redis comes back without the names and session places claimed (an older append-only file)
+    and loads for a while: once it has, each worker has claimed its sessions' names and places
+    again, so a newcomer does not get the name of a player online, nor a session over the limit."""
     caplog.set_level(logging.WARNING, "ahoy_tui.cluster")
     ws = await Workers(redis_server.url, 2, dead_after=30.0).start()
+    one = Gate(Limits(max_sessions=1, per_address=0))
     try:
         await ws.all[0].connect("user:anna", "anna")
+        assert (await SharedSessions(ws.all[0].places, one).take("10.0.0.7", "user:anna"))[0] is None
         await ws.settle()
         with redis.Redis.from_url(redis_server.url) as client:
-            client.delete(claims.NAMES, claims.NAME_OF, claims.NAME_HOLDERS, claims.NAME_REFS)
+            client.delete(claims.NAMES, claims.NAME_OF, claims.NAME_HOLDERS, claims.NAME_REFS, PLACES)
             slow_to_load(client)
         redis_server.extra_args = ["--key-load-delay", "500", "--loading-process-events-interval-bytes", "1024"]
         await asyncio.to_thread(redis_server.restart)      # returns once Redis has loaded
@@ -53,6 +58,9 @@ async def test_names_are_claimed_again_once_a_restarted_redis_has_loaded(redis_s
                              what="worker 0 to claim anna's name again")
         zed = await ws.all[1].connect("user:zed", "anna")
         assert zed.name != "anna"
+        with redis.Redis.from_url(redis_server.url) as client:
+            await wait_until(lambda: client.hlen(PLACES) == 1, what="worker 0 to take anna's place again")
+        assert (await SharedSessions(ws.all[1].places, one).take("10.0.0.8", "user:zed"))[0] == FULL
     finally:
         await ws.close()
 
