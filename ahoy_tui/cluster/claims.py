@@ -92,17 +92,21 @@ return 0
 
 _CLAIM_TABLE = """
 local host, field, most, cap = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
-local hosted, names = 0, {}
+local hosted, names, open = 0, {}, 0
 local all = redis.call('HGETALL', KEYS[1])
-if #all / 2 >= cap then return {3, ''} end
 for i = 1, #all, 2 do
   local v = all[i + 1]
   local cut = string.find(v, '\\n', 1, true)
   if cut then
-    if string.sub(v, 1, cut - 1) == host then hosted = hosted + 1 end
-    names[string.sub(v, cut + 1)] = true
+    local name = string.sub(v, cut + 1)
+    if not names[name] then
+      names[name] = true
+      open = open + 1
+      if string.sub(v, 1, cut - 1) == host then hosted = hosted + 1 end
+    end
   end
 end
+if open >= cap then return {3, ''} end
 if hosted >= most then return {0, tostring(hosted)} end
 for i = 5, #ARGV do
   if not names[ARGV[i]] then
@@ -197,10 +201,10 @@ async def claim_table(redis: Any, field: str, host: str, name: str, most: int, c
 
     The name is ``name`` or ``name (2)``, ``name (3)``... : the first no open
     table of the cluster has (``unique_table_name``). Every open table of the
-    cluster, and every table being made, holds a claim: at ``cap`` claims no
-    table opens (a table being made counts twice for the few ms between its
-    row and the end of :meth:`ClusterLobby.create_table`, so the cap errs on
-    refusing, never lets one too many open).
+    cluster, and every table being made, holds a claim; tables are counted by
+    name (unique among them), so a table whose own claim is written before its
+    claim under ``field`` is removed counts once: at ``cap`` tables no table
+    opens.
 
     Raises:
         HarbourFull: the cluster has ``cap`` open tables.

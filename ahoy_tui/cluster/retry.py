@@ -66,8 +66,8 @@ def until_loaded(url: str, within: float | None = None, pause: float = RETRY_FIR
     """Return once the Redis at ``url`` answers a data command, asking every ``pause`` s while it
     is still loading its data ("LOADING", logged once: "redis: still loading its data; waiting")
     or cannot be reached yet (logged once), for at most ``within`` s (default
-    :data:`READY_WITHIN`). Blocking (a worker runs it
-    on a thread before it joins, the supervisor before it starts the workers).
+    :data:`READY_WITHIN`). Blocking: a worker runs it on a thread before it joins, the
+    supervisor before it starts the workers.
 
     Raises:
         StoreError: one line naming the URL: at once for a refused password or a bad URL, after
