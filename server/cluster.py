@@ -6,7 +6,8 @@ when Redis cannot be reached); :func:`end_replaced_sessions` lets it close this 
 session of an identity that connected again on another worker (it is told
 why in its language, as for a newer session on the same worker:
 ``Session.replace``); :func:`shared_rates` counts the connection and
-failed-password rates in Redis, for every worker.
+failed-password rates in Redis, for every worker, and :func:`shared_sessions` the
+session limits.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ahoy_tui.cluster.node import Node, start_node
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.lobby.handle import PlayerHandle
 from server.limits import Gate
-from server.shared_limits import SharedRates
+from server.shared_limits import SharedRates, SharedSessions
 
 
 async def join_cluster(url: str, ttl: float, **settings: Any) -> tuple[ClusterLobby, Node]:
@@ -57,3 +58,8 @@ def end_replaced_sessions(sessions: set[Any]) -> Callable[[PlayerHandle, str], N
 def shared_rates(cluster: ClusterLobby, gate: Gate) -> SharedRates:
     """The connection and failed-password rates of ``gate``'s limits, counted in the cluster's Redis."""
     return SharedRates(cluster.bus.redis, gate, cluster.worker_id)
+
+
+def shared_sessions(cluster: ClusterLobby, gate: Gate) -> SharedSessions:
+    """``gate``'s ``max_sessions`` and ``per_address``, checked and counted in the cluster's Redis."""
+    return SharedSessions(cluster.places, gate)

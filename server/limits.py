@@ -205,14 +205,22 @@ class Gate:
                 total += 1
                 same_address += other_key == key
         if lim.max_sessions and total >= lim.max_sessions:
-            return self._refused("server full", addr, FULL)
+            return self.full_refused(addr)
         if lim.per_address and same_address >= lim.per_address:
-            return self._refused(
-                "sessions per address", addr,
-                f"Too many sessions from your address (limit {lim.per_address}); close one first.",
-                identity,
-            )
+            return self.address_refused(addr, identity)
         return None
+
+    def full_refused(self, addr: str) -> str:
+        """The refusal of a session from ``addr`` at ``max_sessions`` (logged)."""
+        return self._refused("server full", addr, FULL)
+
+    def address_refused(self, addr: str, identity: str) -> str:
+        """The refusal of a session of ``identity`` from ``addr`` at ``per_address`` (logged)."""
+        return self._refused(
+            "sessions per address", addr,
+            f"Too many sessions from your address (limit {self.limits.per_address}); close one first.",
+            identity,
+        )
 
     @staticmethod
     def _refused(kind: str, addr: str, line: str, identity: str | None = None) -> str:

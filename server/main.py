@@ -25,7 +25,7 @@ from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
 from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
                             prune_daily, start_lobby)
-from server.cluster import end_replaced_sessions, join_cluster, shared_rates
+from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
@@ -184,6 +184,7 @@ async def serve(config: ServerConfig) -> None:
     if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
         server.rates = shared_rates(cluster, server.gate)
+        server.shared_sessions = shared_sessions(cluster, server.gate)
         share_moderation(server, cluster)
     try:
         await server.start()

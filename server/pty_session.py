@@ -172,18 +172,27 @@ class Session(asyncssh.SSHServerSession[bytes]):
             return
         refusal = self._refusal()
         if refusal is not None:
-            self.chan.write(f"{refusal}\r\n".encode())
-            self.chan.exit(1)
+            self._refuse(refusal)
             return
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
         self.task = asyncio.ensure_future(self._run_tui())
 
+    def _refuse(self, line: str) -> None:
+        try:
+            self.chan.write(f"{line}\r\n".encode())
+            self.chan.exit(1)
+        except OSError:  # the client went away meanwhile
+            pass
+
     def _refusal(self) -> str | None:
-        """Why this interactive session may not start (one line), or None."""
+        """Why this interactive session may not start (one line), or None (with ``--redis`` the
+        session limits are checked next, in Redis: ``_run_tui``)."""
         if self.server.stopping:
             return FULL_MESSAGE.rstrip()
+        if self.server.shared_sessions is not None:
+            return None
         conn = self.connection
         running = [(s.connection.address, s.connection.identity) for s in self.server.sessions]
         elsewhere = getattr(self.server.lobby, "sessions_elsewhere", None)  # a ClusterLobby (--redis)
@@ -243,8 +252,16 @@ class Session(asyncssh.SSHServerSession[bytes]):
         )
 
     async def _run_tui(self) -> None:
-        """Run the session; whatever happens, it stops counting as running."""
+        """Run the session (with ``--redis``: once it took its place in the cluster's session
+        limits, ``server.shared_limits.SharedSessions``); whatever happens, it stops counting
+        as running and gives its place back."""
+        shared, place = self.server.shared_sessions, ""
         try:
+            if shared is not None:
+                refusal, place = await shared.take(self.connection.address, self.connection.identity)
+                if refusal is not None:
+                    self._refuse(refusal)
+                    return
             await self._serve()
         except Exception:
             log.exception("session of %s failed to start", esc(self.connection.identity))
@@ -254,6 +271,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 pass
         finally:
             self.server.sessions.discard(self)
+            if shared is not None:
+                shared.release(place)
 
     async def _serve(self) -> None:
         assert self.chan is not None

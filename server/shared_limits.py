@@ -1,4 +1,5 @@
-"""The connection and failed-password rates of every worker, counted in Redis (``--redis``).
+"""The connection and failed-password rates and the session limits of every worker, counted in
+Redis (``--redis``).
 
 The same limits and refusal lines as :class:`server.limits.Gate`, but the
 counts of an address are sliding windows in Redis, so an address is
@@ -11,6 +12,9 @@ limited across every worker and machine of the cluster:
 
 Each check is one Lua script (check and count at once, Redis's clock), so
 two workers cannot both let in the connection that goes over the limit.
+:class:`SharedSessions` does the same for ``max_sessions`` and
+``per_address``: a session takes a place in ``ahoy:session-places``
+(:mod:`ahoy_tui.cluster.places`) and gives it back when it ends.
 When Redis cannot be reached the client is refused with :data:`UNCHECKED`
 and one ``WARNING`` line is logged: not a crash, and not a way around the limits.
 """
@@ -24,6 +28,7 @@ from typing import Any
 from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.places import ADDRESS_FULL, FULL, SessionPlaces
 from server.limits import MINUTE, Gate, address_key
 from server.logsafe import esc
 
@@ -99,7 +104,7 @@ class SharedRates:
                                                lim.failed_passwords, window, lim.connections_per_minute,
                                                next(self._members), int(MINUTE * 1000))
         except (RedisError, OSError) as e:
-            return self._unchecked("connection", addr, e)
+            return _unchecked("connection", addr, e)
         if int(kind) == 1:
             return self.gate.failures_refused(addr, int(left) / 1000)
         if int(kind) == 2:
@@ -116,13 +121,49 @@ class SharedRates:
             n = await self.redis.eval(_FAILED, 1, rate_key("fail", addr), int(lim.failed_password_window * 1000),
                                       lim.failed_passwords, next(self._members))
         except (RedisError, OSError) as e:
-            return self._unchecked("failed password", addr, e)
+            return _unchecked("failed password", addr, e)
         if int(n) >= lim.failed_passwords:
             return self.gate.failures_refused(addr, lim.failed_password_window)
         return None
 
-    @staticmethod
-    def _unchecked(what: str, addr: str, error: Exception) -> str:
-        log.warning("refused %s from %s: redis does not answer the limit check (%s)", what, esc(addr), error)
-        return UNCHECKED
+
+class SharedSessions:
+    """``max_sessions`` and ``per_address`` of ``gate`` over the whole cluster, with the same
+    refusal lines: checked and counted at once in Redis (``places``: the worker's
+    ``ClusterLobby.places``)."""
+
+    def __init__(self, places: SessionPlaces, gate: Gate) -> None:
+        self.places = places
+        self.gate = gate
+
+    async def take(self, addr: str, identity: str) -> tuple[str | None, str]:
+        """Let a new interactive session of ``identity`` from ``addr`` in, or not.
+
+        Returns:
+            ``(None, place)``: it runs; give ``place`` back with :meth:`release` when it ends
+            ("" when no limit is set). ``(refusal line, "")``: over a limit, or Redis did
+            not answer (:data:`UNCHECKED`, one ``WARNING`` line).
+        """
+        lim = self.gate.limits
+        if not lim.max_sessions and not lim.per_address:
+            return None, ""
+        try:
+            kind, place = await self.places.take(address_key(addr), identity, lim.max_sessions, lim.per_address)
+        except (RedisError, OSError) as e:
+            return _unchecked("session", addr, e), ""
+        if kind == FULL:
+            return self.gate.full_refused(addr), ""
+        if kind == ADDRESS_FULL:
+            return self.gate.address_refused(addr, identity), ""
+        return None, place
+
+    def release(self, place: str) -> None:
+        """The session holding ``place`` ended (queued; nothing for "")."""
+        if place:
+            self.places.release(place)
+
+
+def _unchecked(what: str, addr: str, error: Exception) -> str:
+    log.warning("refused %s from %s: redis does not answer the limit check (%s)", what, esc(addr), error)
+    return UNCHECKED
 

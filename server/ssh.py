@@ -33,7 +33,7 @@ from server.hosting import AppFactory, default_app_factory, install_process_patc
 from server.identity import identity_for
 from server.gc_policy import GcPolicy
 from server.limits import Gate, Limits
-from server.shared_limits import SharedRates
+from server.shared_limits import SharedRates, SharedSessions
 from server.logsafe import esc
 from server.moderation import Moderator, ban_line
 from server.pty_session import Session
@@ -154,6 +154,8 @@ class AhoyServer:
         gate: The limits, counted in this process.
         rates: With ``--redis``: the connection and failed-password rates counted in
             Redis for the whole cluster instead of by ``gate`` (``server.cluster.shared_rates``).
+        shared_sessions: With ``--redis``: ``--max-sessions`` and ``--max-sessions-per-address``
+            checked and counted in Redis for the whole cluster (``server.cluster.shared_sessions``).
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
     """
 
@@ -168,6 +170,7 @@ class AhoyServer:
         self.sessions: set[Any] = set()
         self.gate = Gate(config.limits())
         self.rates: SharedRates | None = None
+        self.shared_sessions: SharedSessions | None = None
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.host_key = load_or_create_host_key(config.host_key_path)
         self.host_key_fingerprint = fingerprint(self.host_key)

@@ -1,7 +1,8 @@
 """``ahoy-server --workers N``: one supervisor, N worker processes on one port (docs/deploy.md).
 
 The supervisor creates the host key once (so every worker serves the same
-one), checks that Redis answers, then starts N workers: the same command
+one), checks that Redis answers (waiting up to a minute while it loads its
+data or cannot be reached yet: ``retry.until_loaded``), then starts N workers: the same command
 line plus ``--worker``, each listening with ``SO_REUSEPORT`` so the kernel
 spreads new connections over them. A worker that dies is started again
 after a pause that doubles while it keeps dying young (0.5 s up to 30 s).
@@ -26,8 +27,8 @@ from pathlib import Path
 
 import asyncssh
 
+from ahoy_tui.cluster.retry import until_loaded
 from ahoy_tui.store.base import StoreError
-from ahoy_tui.store.redis_store import connect
 from server.hostkey import load_or_create_host_key
 
 log = logging.getLogger("ahoy.supervisor")
@@ -161,7 +162,7 @@ def supervise(argv: list[str], workers: int, host_key_path: Path, redis_url: str
     """
     try:
         load_or_create_host_key(host_key_path)
-        connect(redis_url).close()
+        until_loaded(redis_url)  # waits while Redis is still loading its data
         check_port_free(host, port)
     except (OSError, asyncssh.KeyImportError, StoreError) as e:
         log.error("cannot start: %s", e)

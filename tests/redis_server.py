@@ -68,8 +68,9 @@ class RedisServer:
         """The redis-py URL of the server (``unix:///.../redis.sock``)."""
         return f"unix://{self.socket}"
 
-    def start(self) -> None:
-        """Start the server and wait until it answers PING.
+    def start(self, wait: bool = True) -> None:
+        """Start the server and wait until it answers PING (``wait``; False: return at once, as
+        a host starting Redis and Ahoy together would).
 
         Raises:
             RuntimeError: it did not answer within ``START_TIMEOUT`` s (its log is in the message).
@@ -81,6 +82,8 @@ class RedisServer:
              "--dir", str(self.directory), "--save", "", "--appendonly", "yes",
              "--appendfsync", self.appendfsync, "--logfile", str(self.directory / "redis.log"), *self.extra_args],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not wait:
+            return
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline and self.process.poll() is None:
             try:

@@ -15,7 +15,7 @@ Display names (one per identity, held by its sessions):
 * ``ahoy:name-refs`` — Hash: identity → how many sessions hold its name; at
   0 the name is free again.
 
-Tables (for one host's table limit and unique table names):
+Tables (for the cap on open tables, one host's table limit and unique table names):
 
 * ``ahoy:table-claims`` — Hash: table id (or ``"{worker}/new{n}"`` while a
   table is being made) → ``"{host identity}\\n{table name}"``. The owner
@@ -23,7 +23,8 @@ Tables (for one host's table limit and unique table names):
   (:func:`ahoy_tui.cluster.announce.table_row`).
 
 Fields named ``"{worker}/..."`` are removed when that worker is found dead
-(:func:`release_worker`).
+(:func:`release_worker`), and so are its sessions' places
+(``ahoy:session-places``, :mod:`ahoy_tui.cluster.places`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable
 
 from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.places import PLACES
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.names import unique_name, unique_table_name
 
@@ -75,11 +77,13 @@ if ARGV[1] == 'worker' then
   for _, holder in ipairs(redis.call('HKEYS', KEYS[3])) do
     if string.sub(holder, 1, #prefix) == prefix then release(holder) end
   end
-  local gone = {}
-  for _, field in ipairs(redis.call('HKEYS', KEYS[5])) do
-    if string.sub(field, 1, #prefix) == prefix then table.insert(gone, field) end
+  for k = 5, #KEYS do
+    local gone = {}
+    for _, field in ipairs(redis.call('HKEYS', KEYS[k])) do
+      if string.sub(field, 1, #prefix) == prefix then table.insert(gone, field) end
+    end
+    if #gone > 0 then redis.call('HDEL', KEYS[k], unpack(gone)) end
   end
-  if #gone > 0 then redis.call('HDEL', KEYS[5], unpack(gone)) end
 else
   for i = 2, #ARGV do release(ARGV[i]) end
 end
@@ -87,19 +91,24 @@ return 0
 """
 
 _CLAIM_TABLE = """
-local host, field, most = ARGV[1], ARGV[2], tonumber(ARGV[3])
-local hosted, names = 0, {}
+local host, field, most, cap = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local hosted, names, open = 0, {}, 0
 local all = redis.call('HGETALL', KEYS[1])
 for i = 1, #all, 2 do
   local v = all[i + 1]
   local cut = string.find(v, '\\n', 1, true)
   if cut then
-    if string.sub(v, 1, cut - 1) == host then hosted = hosted + 1 end
-    names[string.sub(v, cut + 1)] = true
+    local name = string.sub(v, cut + 1)
+    if not names[name] then
+      names[name] = true
+      open = open + 1
+      if string.sub(v, 1, cut - 1) == host then hosted = hosted + 1 end
+    end
   end
 end
+if open >= cap then return {3, ''} end
 if hosted >= most then return {0, tostring(hosted)} end
-for i = 4, #ARGV do
+for i = 5, #ARGV do
   if not names[ARGV[i]] then
     redis.call('HSET', KEYS[1], field, host .. '\\n' .. ARGV[i])
     return {1, ARGV[i]}
@@ -166,35 +175,47 @@ async def claim_name(redis: Any, identity: str, wanted: str, holder: str) -> str
 def release_names(pipe: Any, *holders: str) -> Any:
     """End sessions ``holders`` on ``pipe`` (a pipeline: queued; a client: await the result); a
     name no session of its identity holds any more is free again."""
-    return pipe.eval(_RELEASE_NAMES, 5, *_NAME_KEYS, TABLE_CLAIMS, "sessions", *holders)
+    return pipe.eval(_RELEASE_NAMES, 6, *_NAME_KEYS, TABLE_CLAIMS, PLACES, "sessions", *holders)
 
 
 async def release_worker(redis: Any, worker: str) -> None:
-    """Free every name held by the sessions of (dead) ``worker`` and its unfinished table claims.
+    """Free every name held by the sessions of (dead) ``worker``, its unfinished table claims
+    and its sessions' places (:mod:`ahoy_tui.cluster.places`).
 
     Raises:
         redis.RedisError, OSError: Redis cannot be reached.
     """
-    await redis.eval(_RELEASE_NAMES, 5, *_NAME_KEYS, TABLE_CLAIMS, "worker", f"{worker}/")
+    await redis.eval(_RELEASE_NAMES, 6, *_NAME_KEYS, TABLE_CLAIMS, PLACES, "worker", f"{worker}/")
 
 
 class HostsTooMany(Exception):
     """The host already hosts ``hosted`` tables (``args[0]``)."""
 
 
-async def claim_table(redis: Any, field: str, host: str, name: str, most: int) -> str:
+class HarbourFull(Exception):
+    """The cluster has its cap of open tables."""
+
+
+async def claim_table(redis: Any, field: str, host: str, name: str, most: int, cap: int) -> str:
     """Claim a new table of ``host`` (identity) under ``field``; returns its name.
 
     The name is ``name`` or ``name (2)``, ``name (3)``... : the first no open
-    table of the cluster has (``unique_table_name``).
+    table of the cluster has (``unique_table_name``). Every open table of the
+    cluster, and every table being made, holds a claim; tables are counted by
+    name (unique among them), so a table whose own claim is written before its
+    claim under ``field`` is removed counts once: at ``cap`` tables no table
+    opens.
 
     Raises:
+        HarbourFull: the cluster has ``cap`` open tables.
         HostsTooMany: ``host`` already hosts ``most`` tables (the number is its argument).
         redis.RedisError, OSError: Redis cannot be reached.
         LobbyError: no free name.
     """
     async def claim(batch: list[str]) -> str | None:
-        kind, value = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, most, *batch)
+        kind, value = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, most, cap, *batch)
+        if int(kind) == 3:
+            raise HarbourFull()
         if int(kind) == 0:
             raise HostsTooMany(int(_text(value)))
         return _text(value) if int(kind) == 1 else None

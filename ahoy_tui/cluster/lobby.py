@@ -38,6 +38,7 @@ from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
 from ahoy_tui.cluster.owner import TableOwner
+from ahoy_tui.cluster.places import SessionPlaces
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
@@ -46,7 +47,8 @@ from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.config import validate
-from ahoy_tui.lobby.lobby import LOBBY, MAX_TABLES_PER_HOST
+from ahoy_tui.lobby import lobby as one_process
+from ahoy_tui.lobby.lobby import HARBOUR_FULL, LOBBY, MAX_TABLES_PER_HOST
 from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
 
@@ -78,6 +80,8 @@ class ClusterLobby:
         on_moderation: ``(change)``: an operator's ban, mute or MOTD kept on another worker
             (``server.moderation_sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
+        places: The places of this worker's interactive sessions in the cluster's session
+            limits (``server.shared_limits.SharedSessions`` takes and gives them back).
     """
 
     def __init__(self, url: str, worker_id: str | None = None, heartbeat: float = 1.0, dead_after: float = 5.0,
@@ -85,6 +89,7 @@ class ClusterLobby:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
+        self.places = SessionPlaces(self.bus, self.worker_id)
         self.core = self.build_core(**lobby)
         self.heartbeat = heartbeat
         self.dead_after = dead_after
@@ -374,16 +379,19 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        """``LobbyAPI.create_table``; the host's table limit and the table's name are checked over
-        the whole cluster in one Redis script (:func:`ahoy_tui.cluster.claims.claim_table`)."""
+        """``LobbyAPI.create_table``; the cap on open tables (``MAX_TABLES``), the host's table limit
+        and the table's name are checked over the whole cluster in one Redis script
+        (:func:`ahoy_tui.cluster.claims.claim_table`)."""
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
             try:
                 name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
-                                                MAX_TABLES_PER_HOST)
+                                                MAX_TABLES_PER_HOST, one_process.MAX_TABLES)
                 if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
                     self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
+            except claims.HarbourFull:
+                raise Refused(HARBOUR_FULL) from None
             except claims.HostsTooMany as e:
                 raise Refused(f"you already host {e.args[0]} tables") from None
             except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table

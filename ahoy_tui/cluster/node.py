@@ -8,6 +8,7 @@ lobby chat restored, and the tables no live worker owns adopted.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Callable
@@ -19,6 +20,7 @@ from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.failover import Ownership
 from ahoy_tui.cluster.keeper import MAX_STALL, LeaseKeeper
 from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
+from ahoy_tui.cluster.retry import until_loaded
 from ahoy_tui.community.redis_service import RedisCommunity
 from ahoy_tui.lobby.clock import Clock
 from ahoy_tui.lobby.config import Timing
@@ -64,18 +66,27 @@ class Node:
 async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | None = None,
                      clock: Clock | None = None, seed: int | None = None,
                      lobby_factory: Callable[..., Lobby] = Lobby, worker_id: str | None = None,
-                     max_stall: float = MAX_STALL, peers: int = 1, ratings: bool = False) -> Node:
+                     max_stall: float = MAX_STALL, peers: int = 1, ratings: bool = False,
+                     ready_within: float | None = None) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
     lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
     ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
     ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``);
     ``peers``: workers started with this one (``Ownership``: the first scan's share);
     ``ratings``: count finished games into the shared ratings and stats (``RedisCommunity``; archived
-    games not counted yet are counted on its writer thread after start-up).
+    games not counted yet are counted on its writer thread after start-up);
+    ``ready_within``: seconds to wait first for a Redis still loading its data or not reachable yet
+    (``retry.until_loaded``; default ``retry.READY_WITHIN``, 60): what the worker reads next, here
+    and in ``ClusterLobby.open``, the moderation store and the ratings' catch-up, finds Redis loaded.
 
     Raises:
-        StoreError: Redis cannot be reached (one line naming the URL).
+        StoreError: Redis cannot be reached, or was still loading, after ``ready_within`` s
+            (one line naming the URL).
     """
+    try:
+        await asyncio.to_thread(until_loaded, url, ready_within)
+    except StoreError as e:
+        raise StoreError(f"redis {url}: cannot join the cluster ({e})") from None
     store = RedisStore(url)
     community = None
     # A renewal must fail within the TTL rather than hang on a dead connection.

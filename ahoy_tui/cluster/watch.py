@@ -14,9 +14,10 @@
   away: this worker writes its rows and sessions again, reads the
   directory again, and asks for a full update of every table of another
   worker one of its sessions is at (messages may have been lost meanwhile),
-  and claims its sessions' names again (:mod:`ahoy_tui.cluster.claims`).
+  and claims its sessions' names and places again (:mod:`ahoy_tui.cluster.claims`,
+  :mod:`ahoy_tui.cluster.places`).
 
-A dead worker's sessions leave ``ahoy:sessions`` and free their names.
+A dead worker's sessions leave ``ahoy:sessions`` and free their names and places.
 """
 
 from __future__ import annotations
@@ -252,6 +253,7 @@ async def reconnected(lobby: ClusterLobby) -> None:
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
     await until_done(lobby, "claiming the names again", lobby.reclaim_names)
+    await until_done(lobby, "counting the sessions again", lobby.places.claim_again)
     await until_done(lobby, "reading the directory again", lambda: _read_directory(lobby))
     if lobby.on_moderation is not None:  # a change published while away was not heard
         await until_done(lobby, "reading moderation again", lambda: _reload_moderation(lobby))

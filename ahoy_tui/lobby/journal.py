@@ -106,11 +106,12 @@ class Journal:
             self.chat(msg)
 
     def seating(self, seating: Seating) -> None:
-        """Append the seats when they differ from the last ones logged."""
+        """Append the seats when they differ from the last ones logged, with ``at``: the
+        host's wall-clock time (s; ``Table.keep_deadline`` reads it back)."""
         state = seating_state(seating)
         if state != self._seating:
             self._seating = state
-            self._append({"k": "seating", **state})
+            self._append({"k": "seating", **state, "at": self.host.wall()})
 
     def known_seating(self, seating: Seating) -> None:
         """The seats are already in the log as they are now (after a rebuild)."""

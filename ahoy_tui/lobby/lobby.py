@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 LOBBY = "lobby"
 MAX_TABLES = 500
+"""Open tables at most (with ``--redis``: of the whole cluster, ``cluster.claims.claim_table``)."""
+HARBOUR_FULL = "the harbour is full: no more tables can open right now"
 MAX_TABLES_PER_HOST = 3
 FINISHED_KEPT = 1000
 
@@ -276,7 +278,9 @@ class Lobby:
         """Resume one table from its log into this running lobby: another worker owned it and
         died, and this one took its lease (``ahoy_tui.cluster.failover``). The table is held,
         as after a restart, until a seated person comes back (R17); its chat says the table moved
-        (system line ``adopted``), not that the server restarted. ``line`` ``"regained"``: this
+        (system line ``adopted``), not that the server restarted; a table no person sits at keeps
+        the deadline it had where its last person left (``Table.keep_deadline``). ``line``
+        ``"regained"``: this
         lobby let it go while its store was out of reach and takes it back; its members then
         (``waiting``) are attached again (``regain.reattach``).
 
@@ -289,6 +293,7 @@ class Lobby:
             table = self.tables.get(tl.table_id)
             members = self.waiting.pop(tl.table_id, {})
             if table is not None:
+                table.keep_deadline()
                 regain.reattach(table, members, lambda h: h in self.players.get(h.identity, ()))
             self.tables_changed()
         if problem:
@@ -499,7 +504,7 @@ class Lobby:
             taken = {t.config.name for t in self.tables.values() if not t.closed}
             cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
-                raise Refused("the harbour is full: no more tables can open right now")
+                raise Refused(HARBOUR_FULL)
             hosted = sum(1 for t in self.tables.values() if t.host == handle.identity)
             if hosted >= MAX_TABLES_PER_HOST:
                 raise Refused(f"you already host {hosted} tables")

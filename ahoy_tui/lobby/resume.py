@@ -82,6 +82,8 @@ def _apply(table: Table, e: dict) -> None:
     kind = e["k"]
     if kind == "seating":
         set_seating(table.seating, e)
+        nobody = not any(seat.kind == "person" for seat in table.seating.seats)
+        table.nobody_since = e.get("at") if nobody else None
     elif kind == "game":
         table.pilot.reset()
         table.game = table.spec.new_match(list(e["names"]), table.config.options, seed=e["seed"])

@@ -100,6 +100,9 @@ class Table:
         """The newest finished game here as the archive lists it (ratings, stats), or None."""
         self.held = False
         self.paused = ""
+        self.nobody_since: float | None = None
+        """Rebuilt from a log whose last seats hold no person: when those seats were logged
+        (the host's wall clock, s; None when a person sits here, or for an older log)."""
         if fresh:
             self.journal.header(config, code)
 
@@ -480,9 +483,20 @@ class Table:
                 self._close_timer = None
             return
         if self._close_timer is None and not self.closed and not self.lobby.frozen:
-            grace = self.timing.resume_grace if self.held else self.timing.empty_grace
-            self._close_timer = self.clock.call_at(self.clock.now() + grace,
-                                                   self.guarded(self._close_if_empty))
+            self._close_in(self.timing.resume_grace if self.held else self.timing.empty_grace)
+
+    def keep_deadline(self) -> None:
+        """Adopted from another worker (``Lobby.adopt``): a table no person sits at closes when it
+        would have where its last person left it, ``empty_grace`` s after its seats were logged
+        so (``nobody_since``; at once when that is past), not ``resume_grace`` s after each
+        adoption, so workers dying in turn cannot keep it open for ever."""
+        if self.nobody_since is None or self._close_timer is None:
+            return
+        self._close_timer.cancel()
+        self._close_in(max(0.0, self.nobody_since + self.timing.empty_grace - self.lobby.wall()))
+
+    def _close_in(self, seconds: float) -> None:
+        self._close_timer = self.clock.call_at(self.clock.now() + seconds, self.guarded(self._close_if_empty))
 
     def _close_if_empty(self) -> None:
         self._close_timer = None

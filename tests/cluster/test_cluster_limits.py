@@ -15,11 +15,12 @@ import asyncssh
 import pytest
 
 from ahoy_tui.cluster import claims
+from ahoy_tui.lobby import lobby as lobby_module
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
-from server.cluster import shared_rates
+from server.cluster import shared_rates, shared_sessions
 from server.limits import FULL, Gate, Limits
-from server.shared_limits import UNCHECKED, SharedRates
+from server.shared_limits import UNCHECKED, SharedRates, SharedSessions
 from server.ssh import AhoyServer
 from tests.cluster.helpers import sessions_at
 from tests.cluster.workers import Workers
@@ -33,11 +34,13 @@ UNTIMED = dict(clocks="untimed")
 
 
 async def servers(ws: Workers, tmp: Path, **limits) -> list[AhoyServer]:
-    """One SSH server per worker (password ``parrot``), counting its rates in Redis as ``--redis`` does."""
+    """One SSH server per worker (password ``parrot``), counting its rates and sessions in Redis as
+    ``--redis`` does."""
     made = []
     for i, worker in enumerate(ws.all):
         srv = AhoyServer(quiet_config(tmp / f"s{i}", password="parrot", **limits), worker)
         srv.rates = shared_rates(worker, srv.gate)
+        srv.shared_sessions = shared_sessions(worker, srv.gate)
         await srv.start()
         made.append(srv)
     return made
@@ -132,6 +135,25 @@ async def test_a_closed_table_frees_its_name_and_its_hosts_place(workers):
     assert sorted(s.name for s in await w1.table_summaries()) == ["Pearl", "Pearl (2)", "Pearl (3)"]
 
 
+async def test_the_cap_on_open_tables_counts_every_workers_tables_even_at_once(workers, monkeypatch):
+    """With a cap of 3, four hosts creating tables at once on two workers (two on each, which
+    each worker alone would allow) open 3; the fourth is told the harbour is full."""
+    monkeypatch.setattr(lobby_module, "MAX_TABLES", 3)
+    w0, w1 = workers.all
+    hosts = [(w, await Client.connect(w, n)) for w, n in ((w0, "anna"), (w0, "bob"), (w1, "cara"), (w1, "dan"))]
+    made = await asyncio.gather(*(w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))
+                                  for w, c in hosts), return_exceptions=True)
+    refused = [i for i, m in enumerate(made) if isinstance(m, LobbyError)]
+    assert len(refused) == 1 and str(made[refused[0]]) == "the harbour is full: no more tables can open right now"
+    await workers.settle()
+    assert len(await w0.table_summaries()) == 3
+    opened = next(m for m in made if isinstance(m, str))
+    await next(w for w in workers.all if opened in w.core.tables).close_table(opened, "test")
+    await workers.settle()
+    w, c = hosts[refused[0]]
+    assert await w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))  # a place is free again
+
+
 # -- sessions and rates at the front door ----------------------------------------------------
 
 async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
@@ -142,6 +164,55 @@ async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
     assert gate.session_refusal("10.0.0.8", "user:dan", "dan", here, w1.sessions_elsewhere()) == FULL
     assert gate.session_refusal("10.0.0.7", "user:anna", "anna", here, w1.sessions_elsewhere()) is None
     assert gate.session_refusal("10.0.0.8", "user:dan", "dan", [], w1.sessions_elsewhere()) is None
+
+
+async def in_or_refused(player, greeting: str) -> bool:
+    """Whether ``player``'s session runs (its app greets it), False when it was refused."""
+    await wait_until(lambda: player.closed.is_set() or greeting in player.text(), timeout=15,
+                     what=f"{greeting!r} or the refusal")
+    return not player.closed.is_set()
+
+
+@pytest.mark.parametrize("limit, line", [
+    (dict(max_sessions=2), FULL),
+    (dict(max_sessions_per_address=2), "Too many sessions from your address (limit 2); close one first."),
+])
+async def test_sessions_started_at_once_on_two_workers_never_go_over_a_limit(workers, tmp_path, limit, line):
+    """Four players start at once, two on each worker: two play, two are refused with the line;
+    when one leaves, its place is free for the next."""
+    a, b = await servers(workers, tmp_path, max_connections_per_minute=0, **limit)
+    players = []
+    try:
+        together = asyncio.Barrier(4)  # logged in first, then every session starts at once
+        players = list(await asyncio.gather(*(connect(port, f"p{i}", password="parrot", together=together)
+                                              for i, port in enumerate([a.port, b.port, a.port, b.port]))))
+        running = [await in_or_refused(p, f"Ahoy, p{i}!") for i, p in enumerate(players)]
+        assert running.count(True) == 2
+        for p, ran in zip(players, running):
+            assert ran or (p.exit_status == 1 and line in p.raw.decode())
+        await players[running.index(True)].close()
+        await wait_until(lambda: len(a.sessions) + len(b.sessions) == 1, what="the session to end")
+        await workers.settle()  # its place given back (queued before the pings)
+        players.append(await connect(b.port, "late", password="parrot"))
+        assert await in_or_refused(players[-1], "Ahoy, late!")
+    finally:
+        for p in players:
+            await p.close()
+        for srv in (a, b):
+            await srv.stop()
+
+
+async def test_a_killed_workers_sessions_stop_counting_towards_the_limit(workers):
+    w0, w1 = workers.all
+    gate = Gate(Limits(max_sessions=1, per_address=0))
+    here, there = SharedSessions(w0.places, gate), SharedSessions(w1.places, gate)
+    assert (await here.take("10.0.0.7", "user:anna"))[0] is None
+    assert (await there.take("10.0.0.8", "user:bob"))[0] == FULL
+    await w0.close(goodbye=False)  # killed: w1 finds it dead by its heartbeat and frees its places
+
+    async def bob_let_in() -> bool:
+        return (await there.take("10.0.0.8", "user:bob"))[0] is None
+    await wait_until(bob_let_in, what="bob let in once w0 is found dead")
 
 
 async def test_failed_passwords_on_two_workers_count_together(workers, tmp_path, caplog):

@@ -159,10 +159,12 @@ async def test_new_tables_get_ids_unique_across_workers(nodes):
     assert len(ids) == 2 and all(t.startswith(("w1.", "w2.")) for t in ids)
 
 
-async def test_unreachable_redis_at_start_is_one_clear_error(tmp_path):
+async def test_unreachable_redis_at_start_is_one_clear_error(tmp_path, caplog):
+    """Redis not reachable yet is waited for (one warning), then one clear line."""
     with pytest.raises(StoreError) as e:
-        await start_node(f"unix://{tmp_path}/none.sock", TTL)
+        await start_node(f"unix://{tmp_path}/none.sock", TTL, ready_within=0.6)
     assert "cannot connect" in str(e.value) and "\n" not in str(e.value)
+    assert caplog.text.count("cannot be reached yet") == 1
     await asyncio.sleep(0)
 
 

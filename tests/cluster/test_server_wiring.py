@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ahoy_tui.cluster import retry
 from server.cluster import end_replaced_sessions
 from server.commands import answer
 from server.limits import Gate, Limits
@@ -20,11 +21,14 @@ class Stub:
     replace: Callable[[str], None]
 
 
-def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog):
+def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog, monkeypatch):
+    monkeypatch.setattr(retry, "READY_WITHIN", 1.2)  # waited for Redis this long (one warning)
     status = main(["--redis", f"unix://{tmp_path}/no-redis.sock", "--port", "0", "--host", "127.0.0.1",
                    "--state-dir", str(tmp_path), "--no-store"])
-    lines = [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
+    waited = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    lines = [r.getMessage() for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert status == 1
+    assert len(waited) == 1 and "cannot be reached yet" in waited[0], waited
     assert len(lines) == 1 and f"redis unix://{tmp_path}/no-redis.sock" in lines[0], lines
 
 

@@ -177,6 +177,7 @@ async def connect(
     pty: bool = True,
     window: int | None = None,
     player_type: type[Player] | None = None,
+    together: asyncio.Barrier | None = None,
 ) -> Player:
     """Connect a :class:`Player` to ``127.0.0.1:port``.
 
@@ -194,6 +195,8 @@ async def connect(
         window: Receive window in bytes (small values make a slow reader).
         player_type: A :class:`Player` subclass to make (the load bench's
             lighter client); ``Player`` when ``None``.
+        together: Once logged in, wait at this barrier: the sessions of the
+            players passing it open in the same instant.
     """
     player = (player_type or Player)(cols=cols, rows=rows)
     conn = await asyncssh.connect(
@@ -208,6 +211,8 @@ async def connect(
         preferred_auth="publickey,keyboard-interactive,password",
     )
     player.conn = conn
+    if together is not None:
+        await together.wait()
     kwargs: dict[str, Any] = dict(encoding=None, env=env or {})
     if window is not None:
         kwargs.update(window=window)

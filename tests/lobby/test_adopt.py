@@ -5,12 +5,13 @@ store refuses its writes as ``LEASE_LOST``), and the ``table_ids`` hook names ne
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
-from tests.lobby.helpers import conserved, play_out
+from tests.lobby.helpers import FAST, conserved, play_out
 from tests.lobby.test_resume import playing_table, restarted, state_of
 
-from ahoy_tui.lobby import Refused, TableClosed, TableConfig, TableUpdate
+from ahoy_tui.lobby import Lobby, ManualClock, Refused, TableClosed, TableConfig, TableUpdate
 from ahoy_tui.store import MemoryStore
 from ahoy_tui.store.base import LEASE_LOST
 
@@ -137,3 +138,37 @@ def test_messages_of_a_refused_table_are_never_delivered_even_before_it_is_let_g
     store.written = store._seq
     lobby.chat(bob, bobs, "ahoy")                    # any batch delivers what is written
     assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
+
+
+def test_an_adopted_table_nobody_sits_at_keeps_the_deadline_its_last_person_left_it():
+    """A waiting table of bots whose host left closes ``empty_grace`` after that, however often
+    workers dying in turn adopt it (not ``resume_grace`` after each adoption)."""
+    now = [1000.0]
+    timing = replace(FAST, empty_grace=120.0, resume_grace=900.0)
+    store = MemoryStore()
+    first = Lobby(clock=ManualClock(), timing=timing, seed=1, wall=lambda: now[0], store=store)
+    anna = first.connect("user:anna", "anna")
+    tid = first.create_table(anna, TableConfig.make(name="Bots", seats=4))
+    first.add_bot(anna, tid)
+    first.add_bot(anna, tid)
+    first.leave(anna, tid)                           # nobody sits here now: it closes at 1120
+    log = next(t for t in store.open_tables() if t.table_id == tid)
+
+    def adopted_at(wall: float) -> tuple[Lobby, ManualClock]:
+        now[0] = wall
+        clock = ManualClock()
+        lobby = Lobby(clock=clock, timing=timing, seed=2, wall=lambda: now[0], store=MemoryStore())
+        assert lobby.adopt(log) is None and tid in lobby.tables
+        return lobby, clock
+
+    second, clock = adopted_at(1060.0)
+    clock.advance(59.0)
+    assert tid in second.tables
+    clock.advance(2.0)
+    assert tid not in second.tables                  # closed at 1120, as where its host left it
+    third, clock = adopted_at(1100.0)                # adopted again before that (its worker died)
+    clock.advance(21.0)
+    assert tid not in third.tables
+    late, clock = adopted_at(5000.0)
+    clock.advance(0.0)
+    assert tid not in late.tables                    # long past: closes at once

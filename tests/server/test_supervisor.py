@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from ahoy_tui.cluster import retry
 from server.main import build_parser, config_from_args, main
 from server.supervisor import Supervisor
 from tests.waiting import wait_until
@@ -35,7 +36,8 @@ def test_more_than_one_worker_needs_redis_and_a_fixed_port(capsys):
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_redis_unreachable_at_start_is_one_error_line_and_exit_1(tmp_path, caplog, workers):
+def test_redis_unreachable_at_start_is_one_error_line_and_exit_1(tmp_path, caplog, workers, monkeypatch):
+    monkeypatch.setattr(retry, "READY_WITHIN", 0.3)  # waited for Redis this long
     caplog.set_level(logging.ERROR)
     code = main(["--workers", workers, "--redis", f"unix://{tmp_path}/none.sock", "--port", "2931",
                  "--host", "127.0.0.1", "--state-dir", str(tmp_path)])
