@@ -39,6 +39,7 @@ from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.wire import pack, refused
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
@@ -499,7 +500,7 @@ class ClusterLobby:
     async def profiles(self, name: str) -> list[Profile]:
         return await standings.profiles(self.core, name)
 
-    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+    async def rating_changes(self, table_id: str) -> list[Change | None]:
         """As ``LobbyAPI.rating_changes``; for another worker's table its newest finished game is
         asked of its owner (empty when it does not answer)."""
         owner = self.directory.owner(table_id)

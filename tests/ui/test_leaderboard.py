@@ -8,6 +8,7 @@ import pytest
 from game_end_helpers import dialog_text, game_over
 from ui_helpers import screen_text, wait_for
 
+from ahoy_tui.community.rating import label
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing
 from ahoy_tui.session import SessionInfo
@@ -118,8 +119,9 @@ async def test_the_game_over_screen_shows_both_rating_changes(community):
         await wait_for(pilot, game_over, timeout=30)
         await wait_for(pilot, lambda a: "Ratings" in dialog_text(a))
         text = dialog_text(app)
-        ratings = {i: community.rating(i).shown for i in (ANNA, BO)}
-        assert f"anna: 1000 -> {ratings[ANNA]}" in text and f"bo: 1000 -> {ratings[BO]}" in text
+        ratings = {i: label(community.rating(i)) for i in (ANNA, BO)}   # as the leaderboard shows them
+        assert ratings[ANNA].endswith("?")                                # a first game: provisional
+        assert f"anna: 1000? -> {ratings[ANNA]} (" in text and f"bo: 1000? -> {ratings[BO]} (" in text
         await pilot.press("v")
         await wait_for(pilot, lambda a: isinstance(a.screen, ProfileScreen) and a.screen.shown)
         card = str(app.screen.query_one("#profile-card").render())
@@ -207,6 +209,6 @@ async def test_the_ahoi_game_over_dialog_shows_the_ahoi_rating_changes(community
         await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen) and "Ratings" in screen_text(a),
                        timeout=30)
         text = screen_text(app)
-        after = {i: community.rating(i, "ahoi").shown for i in (ANNA, BO)}
-        assert f"anna: 1000 -> {after[ANNA]}" in text and f"bo: 1000 -> {after[BO]}" in text
+        after = {i: label(community.rating(i, "ahoi")) for i in (ANNA, BO)}
+        assert f"anna: 1000? -> {after[ANNA]} (" in text and f"bo: 1000? -> {after[BO]} (" in text
         assert community.rating(ANNA) is None              # no AHOY!! V2 rating made
