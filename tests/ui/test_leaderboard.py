@@ -212,3 +212,20 @@ async def test_the_ahoi_game_over_dialog_shows_the_ahoi_rating_changes(community
         after = {i: label(community.rating(i, "ahoi")) for i in (ANNA, BO)}
         assert f"anna: 1000? -> {after[ANNA]} (" in text and f"bo: 1000? -> {after[BO]} (" in text
         assert community.rating(ANNA) is None              # no AHOY!! V2 rating made
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 25), (100, 30)])
+async def test_the_profile_card_has_one_bottom_border(community, size):
+    """The box's bottom border never sits on the lobby's behind it (two bottom lines, one under the other)."""
+    _played(community)
+    lobby = Lobby(timing=Timing.instant(), community=community)
+    app = _app(lobby, ANNA, "anna")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await wait_for(pilot, _card("anna"))
+        lines = screen_text(app).splitlines()
+        bottoms = [i for i, line in enumerate(lines) if "╰─" in line and "─╯" in line]
+        assert bottoms and not any(b + 1 in bottoms for b in bottoms), "\n".join(lines)
+        if size == (80, 24):
+            assert len(bottoms) == 1 and "rating 1067?" in "\n".join(lines)
