@@ -92,11 +92,16 @@ async def test_custom_limit_is_checked():
         assert isinstance(app.screen, LobbyScreen)
 
 
-async def test_join_by_code_and_ready():
+def _secret_table():
+    """A lobby with bo's private 2-seat table: (lobby, bo's handle, table id, its code)."""
     lobby = new_lobby()
     host = lobby.connect("user:bo", "bo")
     tid = lobby.create_table(host, lobby_config("Secret", seats=2, private=True))
-    code = lobby.tables[tid].code
+    return lobby, host, tid, lobby.tables[tid].code
+
+
+async def test_join_by_code_and_ready():
+    lobby, host, tid, code = _secret_table()
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -113,10 +118,7 @@ async def test_join_by_code_and_ready():
 
 
 async def test_too_many_wrong_codes_are_refused_on_screen():
-    lobby = new_lobby()
-    host = lobby.connect("user:bo", "bo")
-    tid = lobby.create_table(host, lobby_config("Secret", seats=2, private=True))
-    code = lobby.tables[tid].code
+    lobby, _, tid, code = _secret_table()
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
