@@ -406,18 +406,18 @@ class ClusterLobby:
             LobbyError: as ``Lobby.join``/``Lobby.spectate``.
         """
         if code is not None and table_id not in self.core.tables:
-            self.core.codes.check(handle.identity)
+            self.core.codes.check(handle)
         try:
             return await self._at(op, handle, table_id, code)
         except Refused as refused:
             if code is not None and table_id not in self.core.tables and str(refused) == PRIVATE:
-                self.core.codes.wrong(handle.identity)
+                self.core.codes.wrong(handle)
             raise
 
     async def join_by_code(self, handle: PlayerHandle, code: str) -> str:
         """The session's worker looks the code up (here, then ``CODES_KEY``) and counts wrong
         ones in its core's ``codes``; the table's owner seats the player."""
-        self.core.codes.check(handle.identity)
+        self.core.codes.check(handle)
         want = code.strip().upper() if isinstance(code, str) else ""
         if any(t.code == want and not t.closed for t in self.core.tables.values()):
             return self.core.join_by_code(handle, code)
@@ -430,7 +430,7 @@ class ClusterLobby:
         owner = self.directory.owner(table_id)
         if owner is None or owner == self.worker_id:
             if not raw:  # a known code whose table is between owners is no wrong guess
-                self.core.codes.wrong(handle.identity)
+                self.core.codes.wrong(handle)
             raise Refused("no table has that code")
         self._remote.setdefault(handle, {})[table_id] = owner
         return await self.ask(owner, "join_by_code", handle, code)

@@ -544,7 +544,7 @@ class Lobby:
             LobbyError: when no table has that code; when this player gave too
                 many wrong codes lately (``code_guard``), even for a right one.
         """
-        self.codes.check(handle.identity)
+        self.codes.check(handle)
         want = code.strip().upper() if isinstance(code, str) else ""
         for t in self.tables.values():
             if t.code is not None and t.code == want and not t.closed:
@@ -558,7 +558,7 @@ class Lobby:
                         self.post(handle, Notice("No seat is free for you there: you are watching the table.",
                                                  "info"))
                 return t.table_id
-        self.codes.wrong(handle.identity)
+        self.codes.wrong(handle)
         raise Refused("no table has that code")
 
     def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
@@ -585,10 +585,10 @@ class Lobby:
         """
         if seat is not None or table.code is None:
             return
-        self.codes.check(handle.identity)
+        self.codes.check(handle)
         if not isinstance(code, str) or code.strip().upper() != table.code:
             if code is not None:
-                self.codes.wrong(handle.identity)
+                self.codes.wrong(handle)
             raise Refused(PRIVATE)
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
