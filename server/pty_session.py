@@ -284,9 +284,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
             chan.exit(1)
             return
         handle = self.handle = await lobby.connect(identity, sanitize_name(self.connection.username))
+        handle.address = address_key(self.connection.address)  # wrong table codes count per address too
         located = getattr(lobby, "set_address", None)  # a ClusterLobby counts addresses cluster-wide
         if located is not None:
-            located(handle, address_key(self.connection.address))
+            located(handle, handle.address)
         info = self.info = self._session_info(handle.name)
         for older in [s for s in self.server.sessions
                       if s.started < self.started and s.connection.identity == identity]:

@@ -40,9 +40,11 @@ from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, 
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
 from ahoy_tui.cluster.wire import pack, refused
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.api import BotKind
+from ahoy_tui.lobby.code_guard import PRIVATE
 from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby import standings
@@ -402,25 +404,47 @@ class ClusterLobby:
             self.bus.write(lambda p: p.hdel(claims.TABLE_CLAIMS, field))
 
     async def join(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> int:
-        return await self._at("join", handle, table_id, code)
+        return await self._coded("join", handle, table_id, code)
+
+    async def _coded(self, op: str, handle: PlayerHandle, table_id: str, code: str | None) -> Any:
+        """``join``/``spectate`` with ``code``: a wrong code another worker's table refuses
+        counts here too, where the session's other guesses count (``core.codes``).
+
+        Raises:
+            LobbyError: as ``Lobby.join``/``Lobby.spectate``.
+        """
+        if code is not None and table_id not in self.core.tables:
+            self.core.codes.check(handle)
+        try:
+            return await self._at(op, handle, table_id, code)
+        except Refused as refused:
+            if code is not None and table_id not in self.core.tables and str(refused) == PRIVATE:
+                self.core.codes.wrong(handle)
+            raise
 
     async def join_by_code(self, handle: PlayerHandle, code: str) -> str:
+        """The session's worker looks the code up (here, then ``CODES_KEY``) and counts wrong
+        ones in its core's ``codes``; the table's owner seats the player."""
+        self.core.codes.check(handle)
         want = code.strip().upper() if isinstance(code, str) else ""
         if any(t.code == want and not t.closed for t in self.core.tables.values()):
             return self.core.join_by_code(handle, code)
         try:
             raw = await self.bus.redis.hget(CODES_KEY, want) if want else None
-        except (RedisError, OSError):
-            raw = None
+        except (RedisError, OSError) as e:  # not a wrong code: nothing counted
+            log.warning("cluster: no code looked up (%s)", e)
+            raise Refused(UNREACHABLE) from None
         table_id = raw.decode() if raw else ""
         owner = self.directory.owner(table_id)
         if owner is None or owner == self.worker_id:
+            if not raw:  # a known code whose table is between owners is no wrong guess
+                self.core.codes.wrong(handle)
             raise Refused("no table has that code")
         self._remote.setdefault(handle, {})[table_id] = owner
         return await self.ask(owner, "join_by_code", handle, code)
 
     async def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
-        await self._at("spectate", handle, table_id, code)
+        await self._coded("spectate", handle, table_id, code)
 
     async def leave(self, handle: PlayerHandle, table_id: str) -> None:
         await self._at("leave", handle, table_id)
@@ -484,7 +508,7 @@ class ClusterLobby:
     async def profiles(self, name: str) -> list[Profile]:
         return await standings.profiles(self.core, name)
 
-    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+    async def rating_changes(self, table_id: str) -> list[Change | None]:
         """As ``LobbyAPI.rating_changes``; for another worker's table its newest finished game is
         asked of its owner (empty when it does not answer)."""
         owner = self.directory.owner(table_id)

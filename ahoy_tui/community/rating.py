@@ -16,6 +16,7 @@ provisional (``?``) for its first ``PROVISIONAL_GAMES`` rated games.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
@@ -72,7 +73,32 @@ def label(rating: Rating | None) -> str:
     """``"1043"``, ``"1043?"`` while provisional, ``"-"`` when unrated (None)."""
     if rating is None:
         return "-"
-    return f"{rating.shown}{'?' if rating.provisional else ''}"
+    return marked(rating.shown, rating.games)
+
+
+def marked(shown_rating: int, games: int) -> str:
+    """A shown rating after ``games`` rated games: ``"1043"``, or ``"1043?"`` while provisional."""
+    return f"{shown_rating}{'?' if games < PROVISIONAL_GAMES else ''}"
+
+
+class Change(NamedTuple):
+    """One rated player's shown rating around one game.
+
+    Attributes:
+        before: Shown rating before the game.
+        after: Shown rating after it.
+        games: Rated games after it, this one included (``PROVISIONAL_GAMES`` when an older
+            record does not say: shown without the mark).
+    """
+
+    before: int
+    after: int
+    games: int = PROVISIONAL_GAMES
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """``("1000?", "1043?")``: ``before`` and ``after`` marked as ``label`` marks them."""
+        return marked(self.before, self.games - 1), marked(self.after, self.games)
 
 
 def keyed(identity: str | None) -> bool:

@@ -17,6 +17,7 @@ import time
 import redis
 
 from ahoy_tui.community import redis_tables
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import Community, T
 from ahoy_tui.store import redis_keys as keys
 from ahoy_tui.store.base import StoreError
@@ -68,7 +69,7 @@ class RedisCommunity(Community):
         except (redis.RedisError, OSError) as e:
             raise StoreError(f"community keys in redis: cannot read them ({e})") from None
 
-    def changes(self, game_id: str, timeout: float = 5.0) -> dict[str, tuple[int, int]]:
+    def changes(self, game_id: str, timeout: float = 5.0) -> dict[str, Change]:
         """Shown ratings (before, after) per rated identity of a game; waits up to ``timeout`` s
         while it is queued here or, when another worker owns its table, until that one counted it.
 

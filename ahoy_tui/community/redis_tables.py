@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 import redis
 
-from ahoy_tui.community.rating import Rating, keyed, rate, shown
+from ahoy_tui.community.rating import Change, Rating, keyed, rate, shown
 from ahoy_tui.community.stats import FIELDS, SeatStats
 from ahoy_tui.community.tables import Changes, PlayerRow, Ranked, people_by_seat, seat_stats
 from ahoy_tui.store.base import GameListing
@@ -113,7 +113,7 @@ def _write(pipe: Any, listing: GameListing, seats: list, per_seat: Sequence[Seat
     _queue_games(pipe, listing, seats, changes)
     pipe.set(key("counted", listing.game_id), json.dumps({
         "game": game, "finished": listing.finished, "rated": bool(changes),
-        "changes": {i: [b.ordinal, a.ordinal] for i, (b, a) in changes.items()}}))
+        "changes": {i: [b.ordinal, a.ordinal, a.games] for i, (b, a) in changes.items()}}))
     return changes
 
 
@@ -239,9 +239,10 @@ def top_by_count(r: redis.Redis, game: str, players: int, limit: int) -> list[tu
     return out
 
 
-def changes_of(r: redis.Redis, game_id: str) -> dict[str, tuple[int, int]]:
-    """The shown ratings (before, after) a counted game left, per rated identity."""
+def changes_of(r: redis.Redis, game_id: str) -> dict[str, Change]:
+    """The shown ratings (before, after) a counted game left, and the rated games then, per rated
+    identity (a marker written before the games were kept in it: ``Change``'s default)."""
     raw = r.get(key("counted", game_id))
     if raw is None:
         return {}
-    return {i: (shown(b), shown(a)) for i, (b, a) in json.loads(raw)["changes"].items()}
+    return {i: Change(shown(c[0]), shown(c[1]), *c[2:]) for i, c in json.loads(raw)["changes"].items()}

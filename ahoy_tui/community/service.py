@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from ahoy_tui.community import tables
-from ahoy_tui.community.rating import SCALE, Rating, shown
+from ahoy_tui.community.rating import SCALE, Change, Rating, shown
 from ahoy_tui.community.stats import SeatStats
 from ahoy_tui.community.tables import PlayerRow, Ranked
 from ahoy_tui.games import DEFAULT_GAME, GAMES
@@ -283,8 +283,8 @@ class Community:
             except sqlite3.Error as e:
                 raise StoreError(f"community tables: cannot read them ({e})") from None
 
-    def changes(self, game_id: str, timeout: float = 5.0) -> dict[str, tuple[int, int]]:
-        """Shown ratings (before, after) per rated identity of a game (waits while it is queued)."""
+    def changes(self, game_id: str, timeout: float = 5.0) -> dict[str, Change]:
+        """Shown ratings (before, after) and rated games then, per rated identity of a game (waits while it is queued)."""
         fut = self._pending.get(game_id)
         if fut is not None:
             try:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ahoy_tui.community import migrate
-from ahoy_tui.community.rating import Rating, keyed, people, rate, shown
+from ahoy_tui.community.rating import Change, Rating, keyed, people, rate, shown
 from ahoy_tui.community.stats import FIELDS, SeatStats, game_stats
 from ahoy_tui.store.base import GameListing
 
@@ -265,8 +265,10 @@ def top_by_count(conn: sqlite3.Connection, game: str, players: int,
     return out
 
 
-def changes_of(conn: sqlite3.Connection, game_id: str) -> dict[str, tuple[int, int]]:
-    """The shown ratings (before, after) a counted game left, per rated identity."""
-    rows = conn.execute("SELECT identity, before, after FROM player_games WHERE game_id = ? AND after IS NOT NULL",
-                        (game_id,)).fetchall()
-    return {i: (shown(b), shown(a)) for i, b, a in rows}
+def changes_of(conn: sqlite3.Connection, game_id: str) -> dict[str, Change]:
+    """The shown ratings (before, after) a counted game left, and the rated games then, per rated identity."""
+    rows = conn.execute("SELECT identity, before, after, (SELECT count(*) FROM player_games q"
+                        " WHERE q.identity = p.identity AND q.game = p.game AND q.after IS NOT NULL"
+                        " AND q.finished <= p.finished)"
+                        " FROM player_games p WHERE game_id = ? AND after IS NOT NULL", (game_id,)).fetchall()
+    return {i: Change(shown(b), shown(a), n) for i, b, a, n in rows}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby.handle import PlayerHandle
@@ -267,7 +268,8 @@ class LobbyAPI(Protocol):
         empty: nobody by that name finished a game); each card has one part per game played."""
         ...
 
-    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
-        """Per seat of the table's newest finished game, the shown rating (before, after), or None
-        (a bot, a keyless name, an unrated game); empty when there is none yet."""
+    async def rating_changes(self, table_id: str) -> list[Change | None]:
+        """Per seat of the table's newest finished game, the shown rating (before, after) and the
+        rated games after it (``Change``: ``labels`` marks provisional ones), or None (a bot, a
+        keyless name, an unrated game); empty when there is none yet."""
         ...

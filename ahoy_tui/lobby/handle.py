@@ -19,12 +19,16 @@ class PlayerHandle:
         listeners: Callbacks given to ``subscribe``.
         on_subscribe: Called with this handle after each ``subscribe`` (the
             lobby sends what a new subscriber must know).
+        address: The client's address group (``server.limits.address_key``), set
+            by the SSH server after ``connect``; "" when unknown (tests, a session
+            another worker serves). Counts towards per-address limits (``code_guard``).
     """
 
     identity: str
     name: str
     listeners: list[Callable[[object], None]] = field(default_factory=list)
     on_subscribe: Callable[["PlayerHandle"], None] | None = field(default=None, repr=False)
+    address: str = ""
 
     def subscribe(self, callback: Callable[[object], None]) -> None:
         """Receive every message for this session through ``callback`` (on the loop).

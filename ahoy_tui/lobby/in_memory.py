@@ -8,6 +8,7 @@ delivered before it returns.
 
 from __future__ import annotations
 
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
 from ahoy_tui.lobby import standings
@@ -114,5 +115,5 @@ class InMemoryLobby:
     async def profiles(self, name: str) -> list[Profile]:
         return await standings.profiles(self.core, name)
 
-    async def rating_changes(self, table_id: str) -> list[tuple[int, int] | None]:
+    async def rating_changes(self, table_id: str) -> list[Change | None]:
         return await standings.rating_changes(self.core, table_id)

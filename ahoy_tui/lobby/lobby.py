@@ -22,6 +22,7 @@ from ahoy_tui import games
 from ahoy_tui.games.base import Action
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
+from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
 from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
@@ -83,6 +84,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.chat_log = ChatLog(LOBBY)
         self.rate = RateLimiter()
+        self.codes = CodeGuard(self.clock.now)
+        """Wrong private-table codes per identity (``code_guard``)."""
         self.finished_records: deque[tuple[str, list[dict]]] = deque(maxlen=FINISHED_KEPT)
         self._next_id = 1
         self._table_ids = table_ids
@@ -532,9 +535,7 @@ class Lobby:
         """
         with self.batch():
             table = self.table(table_id)
-            if table.seat_of(handle.identity) is None and table.code is not None:
-                if not isinstance(code, str) or code.strip().upper() != table.code:
-                    raise Refused("this table is private: ask the host for its code")
+            self._code_needed(handle, table, table.seat_of(handle.identity), code)
             return SeatCommands(table).take_seat(handle)
 
     def join_by_code(self, handle: PlayerHandle, code: str) -> str:
@@ -545,8 +546,10 @@ class Lobby:
         and get a ``Notice`` saying so.
 
         Raises:
-            LobbyError: when no table has that code.
+            LobbyError: when no table has that code; when this player gave too
+                many wrong codes lately (``code_guard``), even for a right one.
         """
+        self.codes.check(handle)
         want = code.strip().upper() if isinstance(code, str) else ""
         for t in self.tables.values():
             if t.code is not None and t.code == want and not t.closed:
@@ -560,6 +563,7 @@ class Lobby:
                         self.post(handle, Notice("No seat is free for you there: you are watching the table.",
                                                  "info"))
                 return t.table_id
+        self.codes.wrong(handle)
         raise Refused("no table has that code")
 
     def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
@@ -573,10 +577,24 @@ class Lobby:
         with self.batch():
             table = self.table(table_id)
             seat = table.seat_of(handle.identity)
-            if seat is None and table.code is not None:
-                if not isinstance(code, str) or code.strip().upper() != table.code:
-                    raise Refused("this table is private: ask the host for its code")
+            self._code_needed(handle, table, seat, code)
             SeatCommands(table).attach(handle, seat)
+
+    def _code_needed(self, handle: PlayerHandle, table: Table, seat: int | None, code: str | None) -> None:
+        """Let a player without a seat (``seat`` None) at a private table in only with its code.
+
+        A wrong code counts towards ``codes`` (none given does not: that is no guess).
+
+        Raises:
+            LobbyError: a wrong or missing code; too many wrong codes lately.
+        """
+        if seat is not None or table.code is None:
+            return
+        self.codes.check(handle)
+        if not isinstance(code, str) or code.strip().upper() != table.code:
+            if code is not None:
+                self.codes.wrong(handle)
+            raise Refused(PRIVATE)
 
     def leave(self, handle: PlayerHandle, table_id: str) -> None:
         """Leave a table. Before the start (or after the end) the seat is freed;

@@ -91,6 +91,9 @@ class TableSnapshot:
             leave free their seats.
         gone: Indices into ``players`` whose player no longer holds that
             seat (left or was removed after the game ended).
+        left: Indices into ``players`` whose person left during play and was
+            not back by the end (the game-over report marks them "(left)" for
+            every viewer, the leaver too; ``Seating.left_in_play``).
     """
 
     table_id: str
@@ -103,6 +106,7 @@ class TableSnapshot:
     code: str | None = None
     players: tuple[str, ...] = ()
     gone: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

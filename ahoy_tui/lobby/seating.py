@@ -72,6 +72,12 @@ class Seating:
         """Seats of the last game whose player no longer holds them."""
         return tuple(i for i in range(len(self.played)) if not self.plays(i))
 
+    def left_in_play(self) -> tuple[int, ...]:
+        """Seats of the current or last game whose person left during play and was not back
+        by its end (the autopilot played on; ``forfeits`` rates them last). Fixed once the
+        game is over: coming back, or leaving, afterwards changes nothing."""
+        return tuple(i for i, s in enumerate(self.played) if s.kind == "person" and s.left)
+
     def seat(self, seat: object) -> Seat:
         """Seat number ``seat``.
 

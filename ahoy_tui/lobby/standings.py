@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BOARDS, BoardRow, Community, Profile
 from ahoy_tui.community.tables import people_by_seat
 from ahoy_tui.games import DEFAULT_GAME, GAMES
@@ -70,7 +71,7 @@ async def profiles(core: Lobby, name: str) -> list[Profile]:
 
 
 async def rating_changes(core: Lobby, table_id: str,
-                         listing: GameListing | None = None) -> list[tuple[int, int] | None]:
+                         listing: GameListing | None = None) -> list[Change | None]:
     """Per seat of the table's newest finished game, the shown rating (before, after), or None
     (a bot, a keyless name, an unrated game). Empty when no game finished there or nothing is kept.
 

@@ -228,7 +228,8 @@ class Table:
         return TableSnapshot(self.table_id, self.config.name, self.seating.host_name(), seats, self.status,
                              self.config, sum(1 for v in self.members.values() if v is None),
                              self.code if for_host else None,
-                             tuple(s.name for s in self.played), self.seating.gone())
+                             tuple(s.name for s in self.played), self.seating.gone(),
+                             self.seating.left_in_play())
 
     # -- plumbing -------------------------------------------------------------------
 

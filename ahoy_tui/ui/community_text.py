@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from ahoy_tui.community.rating import PROVISIONAL_GAMES, label, keyed
+from ahoy_tui.community.rating import PROVISIONAL_GAMES, Change, label, keyed
 from ahoy_tui.community.service import BoardRow, GameCard, Profile
 from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.ui.i18n import tr
@@ -107,7 +107,9 @@ def _text(lang: str, key: str, fallback: str, **kw: object) -> str:
     return fallback if text == key else text
 
 
-def change_lines(lang: str, names: Sequence[str], changes: Sequence[tuple[int, int] | None]) -> list[str]:
-    """One line per rated seat: ``anna: 1000 -> 1043 (+43)``; empty when nobody was rated."""
-    return [tr(lang, "cm.change", name=clean(n, NAME_COLUMNS), before=b, after=a, delta=f"{a - b:+d}")
-            for n, c in zip(names, changes) if c is not None for b, a in [c]]
+def change_lines(lang: str, names: Sequence[str], changes: Sequence[Change | None]) -> list[str]:
+    """One line per rated seat: ``anna: 1000? -> 1043? (+43)`` (``?``: provisional, as on the
+    leaderboard); empty when nobody was rated."""
+    return [tr(lang, "cm.change", name=clean(n, NAME_COLUMNS), before=c.labels[0], after=c.labels[1],
+               delta=f"{c.after - c.before:+d}")
+            for n, c in zip(names, changes) if c is not None]

@@ -63,6 +63,7 @@ async def test_a_game_with_players_on_two_workers_is_rated_once_and_read_alike_e
     assert changes == await w0.rating_changes(tid)
     seats = table.last_listing.identities
     assert [c is not None for c in changes] == [i in (ANNA, BO) for i in seats]
+    assert all(c.labels[1].endswith("?") for c in changes if c is not None)  # a first game: provisional
 
 
 async def test_an_adopted_table_that_replays_a_counted_game_does_not_count_it_again(nodes):  # noqa: F811

@@ -221,3 +221,22 @@ def test_a_worker_counts_the_cluster_s_archive_it_finds_and_a_game_that_ends_whi
         c.close()
         live.close()
         store.close()
+
+
+def test_a_rating_change_is_marked_provisional_as_long_as_the_rating_is(redis_server):
+    """The game-over line's ``?`` (``Change.labels``) follows the leaderboard's: on both sides of
+    each of the first ``PROVISIONAL_GAMES`` games, on neither side after them, in SQLite and Redis."""
+    from ahoy_tui.community.rating import PROVISIONAL_GAMES
+    from ahoy_tui.community.redis_service import RedisCommunity
+
+    games = [game(f"g{i:02d}", (ANNA, BO), (1 + i % 2, 2 - i % 2), finished=1000.0 + i)
+             for i in range(PROVISIONAL_GAMES + 1)]
+    for c in (Community(), RedisCommunity(redis_server.url)):
+        try:
+            for g in games:
+                c.record(g)
+            assert c.flush()
+            marks = [[s.endswith("?") for s in c.changes(g.listing.game_id)[ANNA].labels] for g in games]
+            assert marks == [[True, True]] * (PROVISIONAL_GAMES - 1) + [[True, False], [False, False]]
+        finally:
+            c.close()

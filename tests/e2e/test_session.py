@@ -56,6 +56,14 @@ async def test_key_identity_and_unique_name(server, client_key):
     await b.close()
 
 
+async def test_a_session_s_handle_knows_its_address_for_the_code_limit(server):
+    anna = await connect(server.port, "anna")
+    await anna.wait_for("Ahoy, anna!")
+    (handle,) = server.lobby.core.players["user:anna"]
+    assert handle.address == "127.0.0.1"  # wrong private-table codes count per address too
+    await anna.close()
+
+
 async def test_split_utf8_and_escape_key(server):
     p = await connect(server.port, "anna")
     await p.wait_for("Ahoy, anna!")

@@ -114,6 +114,27 @@ def test_private_table_join_code():
         lobby.join_by_code(c.handle, "NOPE00")
 
 
+def test_wrong_codes_from_one_address_are_limited_together():
+    """Names are free to make up: 3 names from one address give 15 wrong codes between them,
+    then a 4th name from there is refused even the right code; another address is not."""
+    lobby, clock = make_lobby()
+    host, *guessers, late, elsewhere = folks(lobby, clock, 6)
+    for p in (*guessers, late):
+        p.handle.address = "203.0.113.7"
+    elsewhere.handle.address = "198.51.100.1"
+    tid = lobby.create_table(host.handle, TableConfig.make(name="secret", seats=4, private=True))
+    code = lobby.tables[tid].code
+    for p in guessers:
+        for n in range(5):
+            with pytest.raises(LobbyError, match="no table has that code"):
+                lobby.join_by_code(p.handle, f"NOPE{n:02d}")
+    with pytest.raises(LobbyError, match="too many wrong codes: wait 60 s"):
+        lobby.join_by_code(late.handle, code)
+    assert lobby.join_by_code(elsewhere.handle, code) == tid
+    clock.advance(60)
+    assert lobby.join_by_code(late.handle, code) == tid
+
+
 def test_host_rights_ready_and_start():
     lobby, clock = make_lobby()
     a, b, c = folks(lobby, clock, 3)

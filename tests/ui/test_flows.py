@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from ui_driver import play_until
-from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.prefs import STORE
@@ -90,11 +92,16 @@ async def test_custom_limit_is_checked():
         assert isinstance(app.screen, LobbyScreen)
 
 
-async def test_join_by_code_and_ready():
+def _secret_table():
+    """A lobby with bo's private 2-seat table: (lobby, bo's handle, table id, its code)."""
     lobby = new_lobby()
     host = lobby.connect("user:bo", "bo")
     tid = lobby.create_table(host, lobby_config("Secret", seats=2, private=True))
-    code = lobby.tables[tid].code
+    return lobby, host, tid, lobby.tables[tid].code
+
+
+async def test_join_by_code_and_ready():
+    lobby, host, tid, code = _secret_table()
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -108,6 +115,22 @@ async def test_join_by_code_and_ready():
         lobby.start(host, tid)
         await wait_for(pilot, at_table)
         assert app.screen.view is not None and app.screen.view.seat == 1
+
+
+async def test_too_many_wrong_codes_are_refused_on_screen():
+    lobby, _, tid, code = _secret_table()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for guess in ("aaaaaa", "bbbbbb", "cccccc", "dddddd", "eeeeee"):
+            app.clear_notifications()
+            await pilot.press("k", *guess, "enter")
+            await wait_for(pilot, lambda a: toasts(a) == ["No table has that code"])
+        app.clear_notifications()
+        await pilot.press("k", *code.lower(), "enter")
+        await wait_for(pilot, lambda a: [re.sub(r"\d+", "N", t) for t in toasts(a)]
+                       == ["Too many wrong codes: wait N s"])
+        assert isinstance(app.screen, LobbyScreen) and lobby.tables[tid].seat_of("user:anna") is None
 
 
 async def test_join_from_list_and_leave_back_to_lobby():

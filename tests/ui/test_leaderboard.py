@@ -8,6 +8,7 @@ import pytest
 from game_end_helpers import dialog_text, game_over
 from ui_helpers import screen_text, wait_for
 
+from ahoy_tui.community.rating import label
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing
 from ahoy_tui.session import SessionInfo
@@ -118,8 +119,9 @@ async def test_the_game_over_screen_shows_both_rating_changes(community):
         await wait_for(pilot, game_over, timeout=30)
         await wait_for(pilot, lambda a: "Ratings" in dialog_text(a))
         text = dialog_text(app)
-        ratings = {i: community.rating(i).shown for i in (ANNA, BO)}
-        assert f"anna: 1000 -> {ratings[ANNA]}" in text and f"bo: 1000 -> {ratings[BO]}" in text
+        ratings = {i: label(community.rating(i)) for i in (ANNA, BO)}   # as the leaderboard shows them
+        assert ratings[ANNA].endswith("?")                                # a first game: provisional
+        assert f"anna: 1000? -> {ratings[ANNA]} (" in text and f"bo: 1000? -> {ratings[BO]} (" in text
         await pilot.press("v")
         await wait_for(pilot, lambda a: isinstance(a.screen, ProfileScreen) and a.screen.shown)
         card = str(app.screen.query_one("#profile-card").render())
@@ -207,6 +209,23 @@ async def test_the_ahoi_game_over_dialog_shows_the_ahoi_rating_changes(community
         await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen) and "Ratings" in screen_text(a),
                        timeout=30)
         text = screen_text(app)
-        after = {i: community.rating(i, "ahoi").shown for i in (ANNA, BO)}
-        assert f"anna: 1000 -> {after[ANNA]}" in text and f"bo: 1000 -> {after[BO]}" in text
+        after = {i: label(community.rating(i, "ahoi")) for i in (ANNA, BO)}
+        assert f"anna: 1000? -> {after[ANNA]} (" in text and f"bo: 1000? -> {after[BO]} (" in text
         assert community.rating(ANNA) is None              # no AHOY!! V2 rating made
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 25), (100, 30)])
+async def test_the_profile_card_has_one_bottom_border(community, size):
+    """The box's bottom border never sits on the lobby's behind it (two bottom lines, one under the other)."""
+    _played(community)
+    lobby = Lobby(timing=Timing.instant(), community=community)
+    app = _app(lobby, ANNA, "anna")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await wait_for(pilot, _card("anna"))
+        lines = screen_text(app).splitlines()
+        bottoms = [i for i, line in enumerate(lines) if "╰─" in line and "─╯" in line]
+        assert bottoms and not any(b + 1 in bottoms for b in bottoms), "\n".join(lines)
+        if size == (80, 24):
+            assert len(bottoms) == 1 and "rating 1067?" in "\n".join(lines)

@@ -302,3 +302,27 @@ async def test_tables_named_alike_stay_apart_in_a_narrow_lobby_list():
         assert len(rows) == 2
         names = [line.split("│")[1].split("1/4")[0].strip() for line in rows]
         assert names[0] != names[1] and names[1].endswith("(2)")
+
+
+async def test_a_seated_playing_row_keeps_the_host_column_at_80x24():
+    """"★ your seat · playing" pushed the Host column out at 80 columns: the status is "★ playing"
+    and the box's subtitle says "★ your seat"."""
+    lobby = new_lobby()
+    bo = lobby.connect("user:bo", "bo")
+    tid = lobby.create_table(bo, TableConfig.make(name="Black Pearl", seats=2, clocks="untimed"))
+    lobby.create_table(bo, TableConfig.make(name="Hideout", seats=3, clocks="untimed"))
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lobby.join(app.handle, tid)
+        lobby.set_ready(app.handle, tid, True)
+        lobby.start(bo, tid)
+        await wait_for(pilot, lambda a: getattr(a.screen, "table_id", None) == tid)
+        await pilot.press("q", "y")  # leave: the autopilot keeps the seat
+        await wait_for(pilot, lambda a: "★ your seat" in screen_text(a))
+        lines = screen_text(app).splitlines()
+        (head,) = [line for line in lines if "Status" in line]
+        (pearl,) = [line for line in lines if "Black Pe" in line]
+        (hideout,) = [line for line in lines if "Hideout" in line]
+        assert "Host" in head and "★ playing" in pearl and "★" not in hideout
+        assert pearl.split("│")[1].split()[-1] == "bo" and hideout.split("│")[1].split()[-1] == "bo"

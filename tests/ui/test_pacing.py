@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select, Static
 from ui_driver import play_until, step
-from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, toasts, wait_for
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
@@ -14,10 +14,6 @@ from ahoy_tui.ui.prefs import STORE
 from ahoy_tui.ui.screens.offer import OfferScreen
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.countdown import Countdown
-
-
-def toasts(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 def _prompt_has(key: str):

@@ -8,6 +8,8 @@ says it removes a player (English and Spanish).
 
 from __future__ import annotations
 
+import pytest
+
 from game_end_helpers import close_reports, dialog_text, game_over, prompt_text, seat_lines, untimed
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
@@ -170,3 +172,34 @@ async def test_someone_who_sits_down_after_game_over_is_seated_not_watching():
         title = screen_text(app).splitlines()[0]
         assert "watching" not in title, title
         assert any("cy" in line and "(you)" in line for line in seat_lines(app))
+
+
+@pytest.mark.parametrize("viewer", ["bo stays", "dan joins again", "dan watches"])
+async def test_a_seat_left_during_play_reads_the_same_for_every_viewer(viewer):
+    """dan leaves during play and the autopilot ends his game: the game-over report marks him
+    "dan (left)" for bo, who stayed, and for dan himself when he comes back to sit or to watch."""
+    lobby = new_lobby(seed=3)
+    me, other = ("bo", "dan") if viewer == "bo stays" else ("dan", "bo")
+    app = make_app(lobby, me)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        peer = lobby.connect(f"user:{other}", other)
+        bo, dan = (app.handle, peer) if me == "bo" else (peer, app.handle)
+        tid = lobby.create_table(bo, untimed("Wake", seats=2, limit=20))
+        lobby.join(dan, tid)
+        lobby.set_ready(dan, tid, True)
+        lobby.start(bo, tid)
+        await wait_for(pilot, lambda a: getattr(a.screen, "table_id", None) == tid)
+        if me == "dan":
+            await pilot.press("q", "y")  # leave during play: the autopilot keeps the seat
+            await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+        else:
+            lobby.leave(dan, tid)
+        lobby.set_autopilot(bo, tid, True)
+        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=20)
+        if me == "dan":
+            await pilot.press("j" if viewer == "dan joins again" else "w")
+        await wait_for(pilot, game_over, timeout=20)
+        head = dialog_text(app).splitlines()[1:3]
+        assert any("dan (left)" in line for line in head), head
+        assert all("bo (left)" not in line and "dan" not in line.replace("dan (left)", "") for line in head), head

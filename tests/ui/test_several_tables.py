@@ -47,9 +47,9 @@ async def test_seated_tables_are_marked_and_a_return_shows_the_hand_and_the_chat
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("y")  # leave: the autopilot keeps the seat
-        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen) and "your seat" in screen_text(a))
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen) and "★ your seat" in screen_text(a))
         text = screen_text(app)
-        assert text.count("your seat") == 2, text
+        assert sum("★" in line and "Black Pearl" in line for line in text.splitlines()) == 2, text
         assert "Black Pearl (2)" in text  # two tables never share a name
         assert app.table_screen is None
         assert all(h not in lobby.tables[first].members for h in lobby.players["user:anna"])

@@ -43,6 +43,11 @@ def screen_text(app: App) -> str:
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
+def toasts(app: App) -> list[str]:
+    """The texts of the toasts shown now, oldest first (Textual shows one of equal ones)."""
+    return [str(n.message) for n in app._notifications]
+
+
 def all_text(app: App) -> str:
     """Screen text plus every event-log line (also those scrolled away) and the whole narrated history."""
     from ahoy_tui.ui.screens.table import TableScreen

@@ -23,8 +23,10 @@ class GameOverScreen(ModalScreen[str | None]):
     """Dismisses with ``"rematch"``, ``"lobby"`` or None (stay and look).
 
     Only a seated player is offered the rematch (``r``); a spectator may go
-    back to the lobby or keep watching. Players who left since the game
-    ended keep their names, marked as gone.
+    back to the lobby or keep watching. Players who left during play (and
+    were not back by its end) are marked "(left)" in every viewer's report,
+    their own too, whenever it is opened (``TableSnapshot.left``); leaving or
+    coming back after the end changes no mark.
     """
 
     BINDINGS = [
@@ -42,7 +44,7 @@ class GameOverScreen(ModalScreen[str | None]):
     def __init__(self, names: Sequence[str], view: Any, seated: bool, gone: frozenset[int], last: Any,
                  ahoy: Any, book: HandBook, table_id: str | None = None) -> None:
         """``names``: seat names in play order; ``view``: the viewer's final ``PlayerView``;
-        ``seated``: the viewer holds a seat; ``gone``: seats whose player left; ``last``: the last
+        ``seated``: the viewer holds a seat; ``gone``: seats whose player left during play; ``last``: the last
         ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands; ``table_id``: where
         to ask for the rating changes (None: none are shown)."""
         super().__init__()
@@ -80,7 +82,7 @@ class GameOverScreen(ModalScreen[str | None]):
         yield Footer()
 
     def seat_name(self, seat: int) -> str:
-        """Seat ``seat``'s name, marked when that player has left the table."""
+        """Seat ``seat``'s name, marked when that player left during play."""
         name = clean(self.names[seat], 16)
         return self.app.t("go.left", name=name) if seat in self.gone else name  # type: ignore[attr-defined]
 

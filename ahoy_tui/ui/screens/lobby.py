@@ -57,6 +57,8 @@ The box shows 6 lines; every message written is wrapped and rendered at once,
 so the whole history nearly doubled a session's start (45 -> 86 ms of CPU with
 200 messages): the newest 50 are plenty to scroll back through."""
 
+SEAT_MARK = "★"
+"""Marks the status of a table where this player holds a seat (explained by the tables box's subtitle)."""
 COLUMNS = ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.status", "lobby.col.host")
 """Column keys of the table list (also their i18n keys)."""
 
@@ -301,6 +303,12 @@ class LobbyScreen(Screen[None]):
         app: Any = self.app
         fix = asciify if app.ascii_only else (lambda s: s)
         self._sync_tables(self.query_one("#tables", DataTable), app, fix)
+        seated = self._seated()
+        legend = fix(f"{SEAT_MARK} {app.t('lobby.your_seat')}") \
+            if any(str(t.table_id) in seated for t in self.tables) else ""
+        box = self.query_one("#tables-box")
+        if box.border_subtitle != legend:
+            box.border_subtitle = legend
         hint = fix(app.t("lobby.no_tables")) if not self.tables else ""
         if hint != self._hint:
             self._hint = hint
@@ -326,12 +334,13 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _status(s: Any, app: Any, seated: bool = False) -> str:
-        """The status cell (``seated``: this player holds a seat there, marked first)."""
+        """The status cell (``seated``: this player holds a seat there, marked ``★`` first; the
+        tables box's subtitle says what ★ means, ``_fill``)."""
         status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
         if getattr(s, "private", False):
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
         if seated:
-            status = f"★ {app.t('lobby.your_seat')} · {status}"
+            status = f"{SEAT_MARK} {status}"
         return status
 
     @staticmethod

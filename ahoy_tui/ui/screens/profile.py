@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -45,6 +46,10 @@ def card_text(app: Any, profiles: Sequence[Any], name: str) -> str:
     return "\n\n".join("\n".join(profile_lines(app.lang, p)) for p in profiles)
 
 
+BOX_ROWS = 22
+"""Rows of the profile box on a tall enough screen."""
+
+
 class ProfileScreen(ModalScreen[None]):
     """Choose a name (Up/Down), read its card; Esc closes.
 
@@ -55,7 +60,7 @@ class ProfileScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ProfileScreen { align: center middle; }
-    ProfileScreen #profile-box { width: 96; max-width: 100%; height: 22; max-height: 100%; }
+    ProfileScreen #profile-box { width: 96; max-width: 100%; height: 22; max-height: 100%; }  /* BOX_ROWS (_fit_box) */
     ProfileScreen #profile-names { width: 20; height: 1fr; }
     ProfileScreen #profile-scroll { width: 1fr; height: 1fr; }
     ProfileScreen #profile-card { width: 1fr; height: auto; padding: 0 1; }
@@ -80,7 +85,18 @@ class ProfileScreen(ModalScreen[None]):
                 yield Static(id="profile-card")
         yield KeyFooter()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_box(event.size.height)
+
+    def _fit_box(self, rows: int) -> None:
+        """``BOX_ROWS`` rows, centred above the key footer; when that would leave its bottom border a
+        row or two above the footer, on or just over the bottom border of the screen behind (two
+        bottom lines, one under the other), the box fills every row above the footer instead."""
+        room = rows - 1
+        self.query_one("#profile-box").styles.height = room if room < BOX_ROWS + 3 else BOX_ROWS
+
     def on_mount(self) -> None:
+        self._fit_box(self.app.size.height)
         names = self.query_one("#profile-names", OptionList)
         if self.first is not None:
             names.highlighted = self.names.index(self.first)

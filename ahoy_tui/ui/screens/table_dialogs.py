@@ -78,7 +78,7 @@ class TableDialogs:
 
         u, record = self.state.update, self.record
         self.app.push_screen(GameOverScreen(self.state.names, u.view, seated=u.seat is not None,
-                                            gone=frozenset(u.table.gone), last=record.last_hand_over(),
+                                            gone=frozenset(u.table.left), last=record.last_hand_over(),
                                             ahoy=record.last_ahoy(), book=record.book,
                                             table_id=self.state.table_id), self.on_game_over)
 

@@ -75,6 +75,30 @@ async def test_a_private_table_needs_its_code(lobby_factory):
     assert bob.latest(tid).seat == 1 and bob.latest(tid).table.code is None  # only the host's copy has it
 
 
+async def test_wrong_codes_are_throttled_per_player(lobby_factory):
+    api = lobby_factory.lobby
+    anna, bob, carl = [await Client.connect(api, n) for n in ("anna", "bob", "carl")]
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Hideout", seats=4, private=True, **UNTIMED))
+    code = anna.latest(tid).table.code
+    for guess in ("NOPE01", "NOPE02", "NOPE03"):
+        with pytest.raises(LobbyError, match="no table has that code"):
+            await api.join_by_code(bob.handle, guess)
+    for guess in ("WRONG1", "WRONG2"):  # a code given for a listed table is a guess too
+        with pytest.raises(LobbyError, match="private"):
+            await api.spectate(bob.handle, tid, guess)
+    with pytest.raises(LobbyError, match=r"^too many wrong codes: wait 60 s$"):
+        await api.join_by_code(bob.handle, code)  # even the right one, now
+    with pytest.raises(LobbyError, match="too many wrong codes"):
+        await api.join(bob.handle, tid, code)
+    assert await api.join_by_code(carl.handle, code) == tid  # others are unaffected
+    await lobby_factory.advance(30)
+    with pytest.raises(LobbyError, match=r"^too many wrong codes: wait 30 s$"):
+        await api.join_by_code(bob.handle, code)
+    await lobby_factory.advance(30)
+    assert await api.join_by_code(bob.handle, code) == tid
+    assert bob.latest(tid).seat == 2
+
+
 async def test_spectators_see_the_table_without_a_seat(lobby_factory):
     api = lobby_factory.lobby
     anna, fan = await Client.connect(api, "anna"), await Client.connect(api, "fan")
