@@ -134,6 +134,9 @@ def check_port_free(host: str, port: int) -> None:
     --workers N`` of the same user on the same port would not fail: the
     kernel would quietly split new players between the two clusters (two
     host keys, two lobbies). A plain bind fails while anything listens there.
+    The probe sets ``SO_REUSEADDR``, as the workers' listeners do: connections
+    of a cluster just stopped, left in ``TIME_WAIT`` for up to a minute, do not
+    count as a server there (on Linux it still fails against a listener).
 
     Raises:
         OSError: the port is taken (the message names it), or the host does not resolve.
@@ -143,6 +146,7 @@ def check_port_free(host: str, port: int) -> None:
         with socket.socket(family, kind, proto) as probe:
             if family == socket.AF_INET6:
                 probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
                 probe.bind(address)
             except OSError as e:

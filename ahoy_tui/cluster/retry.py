@@ -83,9 +83,11 @@ def until_loaded(url: str, within: float | None = None, pause: float = RETRY_FIR
             return
         except (redis.ConnectionError, redis.TimeoutError, OSError) as e:
             loading = isinstance(e, BusyLoadingError)
-            if isinstance(e, AuthenticationError) or time.monotonic() + pause > deadline:
+            if isinstance(e, AuthenticationError):
+                raise StoreError(f"redis {url}: cannot connect ({e})") from None
+            if time.monotonic() + pause > deadline:
                 raise StoreError(f"redis {url}: still loading its data after {within:g} s" if loading
-                                 else f"redis {url}: cannot connect ({e})") from None
+                                 else f"redis {url}: cannot connect after {within:g} s ({e})") from None
             if loading not in said:
                 said.add(loading)
                 if loading:

@@ -149,14 +149,19 @@ def track(lobby: ClusterLobby, handle: Any, owner: str, msg: object) -> None:
 
 
 def forget_worker(lobby: ClusterLobby, worker: str) -> None:
-    """``worker`` is gone: end its proxies here (R17) and forget its sessions."""
+    """``worker`` is gone: end its proxies here (R17) and forget its sessions. Logged once (a
+    worker that found it dead also hears its own ``gone``: by then nothing of it is left here)."""
     if not worker or worker == lobby.worker_id:
         return
     ended = lobby.owner.drop_worker(worker)
-    lobby.directory.forget_worker(worker)  # its tables leave the list until a worker adopts them
+    rows = [t for t, r in lobby.directory.tables.items() if r.owner == worker]
+    sessions = lobby.directory.forget_worker(worker)  # its tables leave the list until a worker adopts them
     with lobby.core.batch():
         lobby.core.tables_changed()
-    log.warning("cluster: worker %s is gone (%d of its sessions were at tables here)", worker, ended)
+    if ended or rows or sessions:
+        log.warning("cluster: worker %s is gone (%d of its sessions were at tables here)", worker, ended)
+    else:
+        log.debug("cluster: worker %s is gone (nothing of it was known here)", worker)
 
 
 def say_goodbye(lobby: ClusterLobby) -> None:

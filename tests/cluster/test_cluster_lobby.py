@@ -54,7 +54,7 @@ async def test_players_on_two_workers_play_a_whole_game_seeing_only_their_own_ca
     assert record[0]["seed"] is None
 
 
-async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(workers, monkeypatch):
+async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(workers, monkeypatch, caplog):
     instrument(monkeypatch)
     players, tid = await seat_three(workers)
     table = workers.all[0].core.tables[tid]
@@ -66,6 +66,8 @@ async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(worke
     assert await workers.all[0].online_names() == ["anna"]
     await play_until(workers, [anna], tid, lambda: table.status == "game_over")
     check_everything_sent([anna], table)
+    gone = [r for r in caplog.records if "is gone" in r.getMessage() and r.levelname == "WARNING"]
+    assert len(gone) == 1, gone  # found dead here, and its own "gone" heard back: one line
 
 
 async def test_redis_restarted_mid_game_the_workers_resync_and_the_table_plays_on(workers, redis_server,

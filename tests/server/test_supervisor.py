@@ -18,7 +18,7 @@ import pytest
 
 from ahoy_tui.cluster import retry
 from server.main import build_parser, config_from_args, main
-from server.supervisor import Supervisor
+from server.supervisor import Supervisor, check_port_free
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,8 +50,9 @@ def test_a_port_another_server_listens_on_is_one_error_line_and_exit_1(redis_ser
     """Workers listen with SO_REUSEPORT: a second cluster on a taken port must not start and split
     the players between two lobbies."""
     caplog.set_level(logging.ERROR)
-    with socket.socket() as other:  # another server (it too may allow SO_REUSEPORT)
+    with socket.socket() as other:  # another server (it too may allow SO_REUSEPORT, as the workers do)
         other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         other.bind(("127.0.0.1", 0))
         other.listen()
         port = other.getsockname()[1]
@@ -60,6 +61,21 @@ def test_a_port_another_server_listens_on_is_one_error_line_and_exit_1(redis_ser
     assert code == 1
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [f"cannot start: port {port} is already in use on 127.0.0.1 (another ahoy-server?)"]
+
+
+def test_a_port_a_stopped_server_left_connections_on_is_free_again():
+    """A cluster stopped a moment ago leaves its closed connections in TIME_WAIT for up to a
+    minute: starting it again at once must not be refused as 'already in use'."""
+    with socket.socket() as server:
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = server.accept()
+        accepted.close()  # the server closes first: its side waits in TIME_WAIT
+        client.close()
+    check_port_free("127.0.0.1", port)
 
 
 def test_a_dead_worker_is_restarted_with_growing_pauses():
