@@ -84,12 +84,11 @@ def _date(seconds: float) -> str:
 def _game_line(g: object, identity: str, lang: str) -> str:
     """One ``games`` line: id, date (UTC), table, players, winners, the caller's place."""
     names = [sanitize_name(n, 16) for n in g.names]  # type: ignore[attr-defined]
-    seat = g.seat_of(identity)  # type: ignore[attr-defined]
-    place = g.places[seat] if seat is not None else "-"  # type: ignore[attr-defined]
+    place = g.place_of(identity)  # type: ignore[attr-defined]
     winners = [names[i] for i, p in enumerate(g.places) if p == 1]  # type: ignore[attr-defined]
     return tr(lang, "plain.game", id=g.game_id, date=_date(g.finished),  # type: ignore[attr-defined]
               table=sanitize_name(g.table_name, 24), players=", ".join(names), winners=", ".join(winners),
-              place=place, of=len(names))
+              place="-" if place is None else place, of=len(names))
 
 
 async def _history(words: list[str], lobby: LobbyAPI, lang: str, identity: str, name: str) -> Answer:

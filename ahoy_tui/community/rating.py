@@ -109,17 +109,15 @@ def keyed(identity: str | None) -> bool:
 def people(listing: GameListing) -> list[tuple[str, int, bool]]:
     """Per person seat: (identity, place, forfeited), in seat order.
 
-    A forfeited seat (left during play, or given to a bot) is the person
-    who began there, placed last: one behind the worst place of the seats
-    that stayed. Bots and seats with no person are left out.
+    The place is ``GameListing.ranked_places`` (1..N): a forfeited seat is
+    the person who began there, placed after every seat that stayed. Bots
+    and seats with no person are left out.
     """
     forfeits = listing.forfeits or (None,) * len(listing.places)
-    stayed = [p for p, f in zip(listing.places, forfeits) if f is None]
-    last = max(stayed or listing.places) + 1
     out = []
-    for identity, place, gone in zip(listing.identities, listing.places, forfeits):
+    for identity, place, gone in zip(listing.identities, listing.ranked_places, forfeits):
         if gone is not None:
-            out.append((gone, last, True))
+            out.append((gone, place, True))
         elif identity is not None:
             out.append((identity, place, False))
     return out

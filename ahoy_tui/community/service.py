@@ -356,8 +356,10 @@ def _profile(t: Any, conn: Any, p: PlayerRow) -> Profile:
 
 
 def _card(t: Any, conn: Any, identity: str, game: str) -> GameCard:
+    """``identity``'s card at ``game``; a place counted before places were ranked (a leaver's could be
+    N+1 of N) is shown as at most N."""
     by_count = {n: t.stats_of(conn, identity, game, n) for n in t.counts_of(conn, identity, game)}
-    recent = [(g, f, pl, n, None if b is None else shown(b), None if a is None else shown(a))
+    recent = [(g, f, min(pl, n), n, None if b is None else shown(b), None if a is None else shown(a))
               for g, f, pl, n, b, a in t.recent_of(conn, identity, game, RECENT_GAMES)]
     return GameCard(game, t.rating_of(conn, identity, game), t.stats_of(conn, identity, game),
                     by_count, recent)

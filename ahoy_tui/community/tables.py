@@ -89,8 +89,7 @@ def seat_stats(listing: GameListing, record: Sequence[dict]) -> list[SeatStats]:
     """Per seat, what it did in this finished game, a forfeited seat counted last and as left
     (pure: call it outside the write transaction)."""
     seats = people_by_seat(listing)
-    places = [s[1] if s else p for s, p in zip(seats, listing.places)]
-    return game_stats(listing.game, record, places, [bool(s and s[2]) for s in seats])
+    return game_stats(listing.game, record, listing.ranked_places, [bool(s and s[2]) for s in seats])
 
 
 def apply_game(conn: sqlite3.Connection, listing: GameListing, per_seat: Sequence[SeatStats],

@@ -87,6 +87,29 @@ class GameListing:
         return self.identities.index(identity) if identity in self.identities else None
 
     @property
+    def ranked_places(self) -> tuple[int, ...]:
+        """Per seat, the place players read for this game (1..N, docs/community.md).
+
+        The seats that stayed (people and bots) are ranked among themselves by
+        ``places``: 1 + the number of stayed seats with a strictly better place
+        (ties stay ties). Every forfeited seat (``forfeits``) comes after them,
+        tied: the number of stayed seats + 1. Without forfeits this is ``places``.
+        The order is ``places`` with the leavers moved last, so ratings are the same.
+        """
+        gone = self.forfeits or (None,) * len(self.places)
+        stayed = [p for p, f in zip(self.places, gone) if f is None]
+        return tuple(len(stayed) + 1 if f is not None else 1 + sum(q < p for q in stayed)
+                     for p, f in zip(self.places, gone))
+
+    def place_of(self, identity: str) -> int | None:
+        """``identity``'s place (``ranked_places``): of the seat it played to the end, else of the
+        seat it forfeited; None when it did not play this game."""
+        seat = self.seat_of(identity)
+        if seat is None and identity in self.forfeits:
+            seat = self.forfeits.index(identity)
+        return None if seat is None else self.ranked_places[seat]
+
+    @property
     def winners(self) -> tuple[str, ...]:
         """Names of the seats in first place."""
         return tuple(n for n, p in zip(self.names, self.places) if p == 1)

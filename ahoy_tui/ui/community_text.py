@@ -79,7 +79,8 @@ def game_lines(lang: str, card: GameCard, is_keyed: bool) -> list[str]:
     s, r = card.stats, card.rating
     head = game_title(card.game)
     if is_keyed:
-        rating = tr(lang, "cm.rating_none") if r is None else tr(lang, "cm.rating", rating=label(r), games=r.games)
+        rating = (tr(lang, "cm.rating_none") if r is None
+                  else counted(lang, "cm.rating", r.games, rating=label(r), games=r.games))
         head = f"{head} · {rating}"
     avg = "-" if s.average_place is None else f"{s.average_place:.2f}"
     pph = "-" if s.points_per_hand is None else f"{s.points_per_hand:.1f}"
@@ -91,14 +92,21 @@ def game_lines(lang: str, card: GameCard, is_keyed: bool) -> list[str]:
         counts = {c: s.count(c) for c in line.counters}
         out.append("  " + _text(lang, f"cm.stat.{card.game}.{line.key}", line.text.format(**counts), **counts))
     if card.by_count:
-        out.append("  " + " · ".join(tr(lang, "cm.by_count", n=n, games=c.games, wins=c.wins)
-                                     for n, c in sorted(card.by_count.items())))
+        out.append("  " + " · ".join(
+            tr(lang, "cm.by_count", n=n, games=counted(lang, "cm.n_games", c.games),
+               wins=counted(lang, "cm.n_wins", c.wins)) for n, c in sorted(card.by_count.items())))
     if card.recent:
         games = ", ".join(f"{time.strftime('%Y-%m-%d', time.gmtime(f))} {pl}/{n}"
                           + (f" {a - b:+d}" if a is not None and b is not None else "")
                           for _, f, pl, n, b, a in card.recent[:RECENT_SHOWN])
         out.append("  " + tr(lang, "cm.recent", games=games))
     return out
+
+
+def counted(lang: str, key: str, n: int, **kw: object) -> str:
+    """The text ``key`` for a count ``n``: ``key.one`` when ``n`` is 1 ("1 game"), else ``key``
+    ("3 games"); ``n`` is passed as ``{n}``."""
+    return tr(lang, f"{key}.one" if n == 1 else key, n=n, **kw)
 
 
 def _text(lang: str, key: str, fallback: str, **kw: object) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from openskill.models import PlackettLuce
 
 from ahoy_tui.community.rating import BASE, PROVISIONAL_GAMES, Rating, label, rate, rated_places
 from tests.community.helpers import ANNA, BO, CY, game, listing
@@ -32,9 +33,44 @@ def test_keyless_names_and_bots_are_never_rated():
 def test_a_player_who_left_or_gave_the_seat_to_a_bot_is_last():
     # BO's seat was given to a bot that went on to win: BO is still last, behind ANNA and CY.
     lst = listing("g1", (ANNA, None, CY), (3, 1, 2), forfeits=(None, BO, None))
-    assert dict(rated_places(lst)) == {ANNA: 3, BO: 4, CY: 2}
+    assert dict(rated_places(lst)) == {ANNA: 2, BO: 3, CY: 1}
     changes = rate(lst, {})
     assert changes[BO][1].mu < changes[ANNA][1].mu < changes[CY][1].mu
+
+
+@pytest.mark.parametrize("places, forfeits, ranked", [
+    ((4, 3, 1, 2), (None, BO, None, None), (3, 4, 1, 2)),     # the leaver's seat beat anna on points
+    ((2, 1, 2, 4), (None, BO, None, CY), (1, 3, 1, 3)),       # ties stay ties, two leavers tie last
+    ((1, 2, 3), (ANNA, BO, CY), (1, 1, 1)),                   # everybody left
+    ((1, 2, 2), (), (1, 2, 2)),                               # nobody left: the game's places
+])
+def test_every_place_of_a_game_with_leavers_is_within_1_to_n(places, forfeits, ranked):
+    lst = listing("g1", (ANNA, None, "user:carl", None)[:len(places)], places, forfeits=forfeits)
+    assert lst.ranked_places == ranked
+    assert all(1 <= p <= len(places) for p in lst.ranked_places)
+
+
+def _old_rated_places(lst):
+    """The rule before places were ranked: a leaver one behind the worst place that stayed, others as played."""
+    last = max(p for p, f in zip(lst.places, lst.forfeits) if f is None) + 1
+    return [(f or i, last if f else p) for i, p, f in zip(lst.identities, lst.places, lst.forfeits)
+            if (f or i) and (f or i).startswith("key:")]
+
+
+def test_ranking_the_places_of_a_game_with_a_leaver_changes_no_rating():
+    # bo left and his seat went to a bot that beat anna on points: the old rule placed him 5th of 4
+    lst = listing("g1", (ANNA, None, CY, None), (4, 3, 1, 2), forfeits=(None, BO, None, None))
+    old = _old_rated_places(lst)
+    assert dict(old) == {ANNA: 4, BO: 5, CY: 1} and dict(rated_places(lst)) == {ANNA: 3, BO: 4, CY: 1}
+    current = {ANNA: Rating(27.0, 6.0, 3), CY: Rating(24.0, 7.0, 1)}
+    model = PlackettLuce()
+    teams = [[model.rating(mu=current.get(i, Rating()).mu, sigma=current.get(i, Rating()).sigma)]
+             for i, _ in old]
+    before_fix = model.rate(teams, ranks=[float(p) for _, p in old])
+    after = rate(lst, current)
+    for (identity, _), team in zip(old, before_fix):
+        assert after[identity][1].mu == pytest.approx(team[0].mu, abs=1e-12)
+        assert after[identity][1].sigma == pytest.approx(team[0].sigma, abs=1e-12)
 
 
 def test_a_game_is_counted_once_by_its_id(community):

@@ -91,7 +91,7 @@ async def test_a_keyed_game_rates_both_and_a_keyless_one_rates_nobody(tmp_path, 
         assert all(r != "1000?" for _, r in board)                       # both changed
         assert board[0][0] == min(("anna", "bo"), key=lambda n: place[n])  # the better place leads
         anna = await _plain(server.port, "stats anna")
-        assert "after 1 rated games" in anna and "games 1" in anna
+        assert "after 1 rated game\n" in anna and "games 1" in anna
         before = dict(board)
         lobby.close_table(tid, "the test is done with it")
 
@@ -101,7 +101,7 @@ async def test_a_keyed_game_rates_both_and_a_keyless_one_rates_nobody(tmp_path, 
         carl = await _plain(server.port, "stats carl")
         assert "never rated" in carl and "games 1" in carl
         anna = await _plain(server.port, "stats anna")
-        assert "after 1 rated games" in anna and "games 2" in anna
+        assert "after 1 rated game\n" in anna and "games 2" in anna
     finally:
         await server.stop()
         community.close()
@@ -135,7 +135,7 @@ async def test_an_ahoi_game_is_on_the_ahoi_board_only(tmp_path):
         assert {n for n, _ in ahoi} == {"anna", "bo"} and all(r != "1000?" for _, r in ahoi)
         assert _board(await _plain(server.port, "top")) == []
         stats = await _plain(server.port, "stats anna")
-        assert "Ahoi" in stats and "AHOY!! V2" not in stats and "after 1 rated games" in stats
+        assert "Ahoi" in stats and "AHOY!! V2" not in stats and "after 1 rated game\n" in stats
     finally:
         await server.stop()
         community.close()

@@ -130,3 +130,43 @@ async def test_no_card_of_any_game_reaches_the_answers():
         assert "lies told" in (await answer("stats anna", lobby, "ssh host")).text
     finally:
         c.close()
+
+
+class _Games:
+    """A lobby that only answers ``my_games`` (what ``ssh host games`` asks), with ``listings``."""
+
+    def __init__(self, *listings) -> None:
+        self.listings = list(listings)
+
+    async def connect(self, identity, name):
+        return identity
+
+    async def disconnect(self, handle):
+        return None
+
+    async def my_games(self, handle, limit=50):
+        return self.listings
+
+
+async def test_stats_and_games_give_a_leaver_the_same_last_place():
+    """bob left mid-game and a bot finished his seat 3rd on points, ahead of anna: every answer puts
+    him 4th of 4 and anna 3rd of 4."""
+    ids, names = (ANNA, None, "user:carl", None), ("anna", "bob", "carl", "Hook")
+    left = listing("g1", ids, (4, 3, 1, 2), (None, BO, None, None), 1_700_000_000.0, names)
+    stayed = listing("g1", (ANNA, BO, "user:carl", None), (4, 3, 1, 2), (None, BO, None, None),
+                     1_700_000_000.0, names)       # he left the seat without a bot taking it
+    c = Community()
+    try:
+        c.record(game("g1", ids, (4, 3, 1, 2), (None, BO, None, None), 1_700_000_000.0, names)).result(5)
+        lobby = InMemoryLobby(Lobby(community=c))
+        bob = (await answer("stats bob", lobby, "ssh host")).text
+        assert "4/4" in bob and "average place 4.00" in bob and "after 1 rated game" in bob
+        anna = (await answer("stats anna", lobby, "ssh host")).text
+        assert "3/4" in anna and "average place 3.00" in anna
+    finally:
+        c.close()
+    for lst in (left, stayed):
+        bob_games = (await answer("games", _Games(lst), "ssh host", identity=BO)).text
+        assert "place 4 of 4" in bob_games.splitlines()[1]
+    anna_games = (await answer("games", _Games(left), "ssh host", identity=ANNA)).text
+    assert "place 3 of 4" in anna_games and "winner: carl" in anna_games

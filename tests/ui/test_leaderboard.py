@@ -41,6 +41,16 @@ def _card(name: str):
     return lambda app: isinstance(app.screen, ProfileScreen) and app.screen.shown == name
 
 
+async def _own_card(app: AhoyApp, name: str) -> str:
+    """The text of ``name``'s profile card, opened with ``v`` in the lobby (``name`` is the only one online),
+    on one line (words joined by single spaces)."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await wait_for(pilot, _card(name))
+        return " ".join(screen_text(app).split())
+
+
 def _played(community: Community) -> None:
     for n in range(4):      # cy wins the 4-seat games, anna the 3-seat ones: two different orders
         ids, names = ((CY, BO, ANNA, None), ("cy", "bo", "anna", "Hook")) if n < 2 else \
@@ -91,13 +101,8 @@ async def test_a_profile_card_from_the_online_list_marks_a_keyless_name(communit
     _played(community)
     lobby = Lobby(timing=Timing.instant(), community=community)
     community.record(game("g9", ("user:zoe", None), (1, 2), names=("zoe", "Hook"))).result(5)
-    app = _app(lobby, "user:zoe", "zoe", lang="es")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("v")
-        await wait_for(pilot, _card("zoe"))
-        card = " ".join(screen_text(app).split())
-        assert "nunca puntúa" in card and "partidas 1 victorias 1" in card
+    card = await _own_card(_app(lobby, "user:zoe", "zoe", lang="es"), "zoe")
+    assert "nunca puntúa" in card and "partidas 1 victorias 1" in card
 
 
 async def test_the_game_over_screen_shows_both_rating_changes(community):
@@ -125,7 +130,7 @@ async def test_the_game_over_screen_shows_both_rating_changes(community):
         await pilot.press("v")
         await wait_for(pilot, lambda a: isinstance(a.screen, ProfileScreen) and a.screen.shown)
         card = str(app.screen.query_one("#profile-card").render())
-        assert "rated games" in card and "lies told" in card
+        assert "after 1 rated game\n" in card and "lies told" in card
         assert not CARD.search(card)          # counts only: no card of the game reaches the card (R18)
 
 
@@ -229,3 +234,12 @@ async def test_the_profile_card_has_one_bottom_border(community, size):
         assert bottoms and not any(b + 1 in bottoms for b in bottoms), "\n".join(lines)
         if size == (80, 24):
             assert len(bottoms) == 1 and "rating 1067?" in "\n".join(lines)
+
+
+async def test_a_profile_card_puts_the_player_ahead_of_a_leaver(community):
+    """bob left mid-game; his seat (a bot) beat anna on points: anna's card reads 3rd of 4, not 4th."""
+    community.record(game("g1", (ANNA, None, "user:carl", None), (4, 3, 1, 2), forfeits=(None, BO, None, None),
+                          finished=1_700_000_000.0, names=("anna", "bob", "carl", "Hook"))).result(5)
+    card = await _own_card(_app(Lobby(timing=Timing.instant(), community=community), ANNA, "anna"), "anna")
+    assert "2023-11-14 3/4" in card and "average place 3.00" in card
+    assert "after 1 rated game " in card and "4 players: 1 game, 0 wins" in card

@@ -10,6 +10,7 @@ from ahoy_tui.game.follow import HAND_SIZE
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
 from ahoy_tui.ui.screens.replay_view import ReplayScreen
+from tests.community.helpers import game as archived_game
 from tests.history_helpers import finished_lobby
 
 SIZE = (80, 24)
@@ -181,3 +182,18 @@ async def test_an_ahoi_game_in_my_games_says_how_to_get_its_record():
         await pilot.press("enter")
         await wait_for(pilot, lambda a: any(f"record {game.game_id}" in n.message for n in a._notifications))
         assert isinstance(app.screen, MyGamesScreen) and app.is_running
+
+
+async def test_my_games_puts_a_leaver_last_and_those_who_stayed_ahead():
+    """bob left; a bot finished his seat 3rd on points, ahead of anna: anna reads 3 of 4, bob 4 of 4."""
+    lobby = new_lobby()
+    lobby.store.archive(archived_game("g1", ("user:anna", "user:bob", "user:carl", None), (4, 3, 1, 2),
+                                      forfeits=(None, "user:bob", None, None), names=("anna", "bob", "carl", "Hook")))
+    for name, place in (("anna", "3 of 4"), ("bob", "4 of 4")):
+        app = make_app(lobby, name)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("g")
+            await wait_for(pilot, listed)
+            row = next(line for line in screen_text(app).splitlines() if "Wake" in line)
+            assert place in row, (name, row)

@@ -103,11 +103,11 @@ class MyGamesScreen(Screen[None]):
     def _cells(g: Any, me: str, wide: bool, app: Any) -> tuple[str, ...]:
         """One game's row: date, table, players, winners, the player's place and total."""
         names = [clean(n, 16) for n in g.names]
-        seat = g.seat_of(me)
+        seat, place = g.seat_of(me), g.place_of(me)
         w = WIDTHS[wide]
         return (date_utc(g.finished), _cut(clean(g.table_name, 40), w[1]),
                 _cut(", ".join(names), w[2]), _cut(", ".join(clean(n, 16) for n in g.winners), w[3]),
-                app.t("games.place", place=g.places[seat], of=len(names)) if seat is not None else "-",
+                app.t("games.place", place=place, of=len(names)) if place is not None else "-",
                 str(g.totals[seat]) if seat is not None else "-")
 
     def on_resize(self) -> None:
