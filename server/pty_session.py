@@ -130,6 +130,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.handle: Any = None
         """The session's ``PlayerHandle`` while it is in the lobby."""
         self.replaced = False
+        self.input_ended = False
+        """The client sent EOF (``ssh ... </dev/null``): a TUI that has not started yet is not run."""
         self.started = 0
         """Order in which interactive sessions started (a newer one replaces older ones)."""
 
@@ -180,10 +182,18 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.task = asyncio.ensure_future(self._run_tui())
 
     def _refuse(self, line: str) -> None:
+        """Write ``line`` (one line, no newline) and end the channel: exit status 1, then close.
+
+        The channel is closed even when the line cannot be written any more, or the client
+        would wait for it forever (an ``ssh`` with its stdin at EOF did, with ``--redis``)."""
+        assert self.chan is not None
         try:
             self.chan.write(f"{line}\r\n".encode())
-            self.chan.exit(1)
         except OSError:  # the client went away meanwhile
+            pass
+        try:
+            self.chan.exit(1)
+        except OSError:
             pass
 
     def _refusal(self) -> str | None:
@@ -280,8 +290,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         lobby = self.server.lobby
         identity = self.connection.identity
         if self.replaced:  # a newer session of this identity started first
-            chan.write(f"{self.goodbye}\r\n".encode())
-            chan.exit(1)
+            self._refuse(self.goodbye or "")
             return
         handle = self.handle = await lobby.connect(identity, sanitize_name(self.connection.username))
         handle.address = address_key(self.connection.address)  # wrong table codes count per address too
@@ -313,7 +322,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 log.exception("could not build the app for %s", esc(identity))
                 link.send_text(RESTORE_SEQUENCE + APOLOGY)
             else:
-                if not self.replaced:
+                # No await since build_app: an EOF from now on reaches the app (eof_received).
+                if self.input_ended:  # the client has nothing more to say
+                    status = 0
+                elif not self.replaced:
                     status = await run_hosted(self.app, link)
         finally:
             self.server.sessions.discard(self)
@@ -372,10 +384,16 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 self.link.resize(*self.size)
 
     def eof_received(self) -> bool:
+        """The client will send no more input: end the app (or do not start it).
+
+        Our side stays open (True) so the last words still reach the client: a plain answer
+        (the lobby is asked first), a refusal (``_run_tui`` waits for Redis), the goodbye and
+        the terminal restore. Every path ends with ``chan.exit``, which sends the exit status
+        and closes the channel."""
+        self.input_ended = True
         if self.app is not None:
             self.app.exit()
-        # A plain answer (no PTY) asks the lobby first: the channel stays open until it is written.
-        return self.has_plain_answer
+        return True
 
     def break_received(self, msec: int) -> bool:
         return False

@@ -202,6 +202,39 @@ async def test_sessions_started_at_once_on_two_workers_never_go_over_a_limit(wor
             await srv.stop()
 
 
+async def test_a_refused_client_that_sent_eof_is_told_and_let_go(workers, tmp_path, monkeypatch):
+    """``ssh -tt host </dev/null`` on a full server: its EOF reaches the server while the place is
+    asked of Redis; it still gets the refusal line and exit status 1, then the channel is closed
+    (the client waited forever: the line failed to write and the channel stayed open)."""
+    a, b = await servers(workers, tmp_path, max_sessions=1, max_connections_per_minute=0)
+    players = []
+    try:
+        players.append(await connect(b.port, "anna", password="parrot"))
+        assert await in_or_refused(players[0], "Ahoy, anna!")
+        asked, answer = asyncio.Event(), asyncio.Event()
+        take = a.shared_sessions.take
+
+        async def slow_take(*args):  # Redis answers only once bob's EOF has arrived
+            asked.set()
+            await answer.wait()
+            return await take(*args)
+        monkeypatch.setattr(a.shared_sessions, "take", slow_take)
+        bob = await connect(a.port, "bob", password="parrot")
+        players.append(bob)
+        await asyncio.wait_for(asked.wait(), 10)
+        bob.chan.write_eof()
+        await wait_until(lambda: any(s.input_ended for s in list(a.sessions)), what="bob's EOF at the server")
+        answer.set()
+        await asyncio.wait_for(bob.closed.wait(), 10)
+        assert bob.exit_status == 1
+        assert FULL in bob.raw.decode()
+    finally:
+        for p in players:
+            await p.close()
+        for srv in (a, b):
+            await srv.stop()
+
+
 async def test_a_killed_workers_sessions_stop_counting_towards_the_limit(workers):
     w0, w1 = workers.all
     gate = Gate(Limits(max_sessions=1, per_address=0))

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import connect, start_server
+from harness import connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby, Timing
 
@@ -69,6 +69,50 @@ async def test_many_sessions_at_once_all_get_their_first_frame(tmp_path: Path):
             # the title and the list's header only come with a full frame (nothing repaints them)
             await p.wait_for(r"welcome aboard(.|\n)*Tables", 30)
     finally:
+        for p in players:
+            await p.close()
+        await server.stop()
+
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["let-in", "refused"])
+async def test_a_client_that_sends_eof_while_its_session_starts_is_let_go(tmp_path: Path, monkeypatch, full: bool):
+    """``ssh -tt host </dev/null``: the client's EOF comes while the session joins the lobby, before
+    its app runs; the app is not run (nobody can type in it) and the channel is closed with exit
+    status 0, the client does not wait forever. A refused client (the ship is full) gets its line
+    and exit status 1."""
+    server = await start_server(tmp_path, max_sessions=1 if full else 0)
+    players = []
+    asked, answer = asyncio.Event(), asyncio.Event()
+    join = server.lobby.connect
+
+    async def slow_connect(*args, **kwargs):  # the lobby answers only once the EOF has arrived
+        asked.set()
+        await answer.wait()
+        return await join(*args, **kwargs)
+    try:
+        if full:
+            players.append(await connect(server.port, "anna"))
+            await players[0].wait_for("Ahoy, anna!")
+        monkeypatch.setattr(server.lobby, "connect", slow_connect)
+        bob = await connect(server.port, "bob")
+        players.append(bob)
+        if not full:
+            await asyncio.wait_for(asked.wait(), 10)
+        bob.chan.write_eof()
+        if not full:
+            await wait_until(lambda: any(s.input_ended for s in list(server.sessions)),
+                             what="bob's EOF at the server")
+            answer.set()
+        await asyncio.wait_for(bob.closed.wait(), 10)
+        if full:
+            assert bob.exit_status == 1 and b"full" in bytes(bob.raw)
+        else:
+            assert bob.exit_status == 0
+            await _drained(server)
+            assert not server.sessions
+    finally:
+        answer.set()
         for p in players:
             await p.close()
         await server.stop()
