@@ -105,10 +105,10 @@ class Lobby:
         self._flushing = False
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
+        """Per identity, the table it was last at with its seat (where a reconnect returns)."""
         self.waiting: dict[str, regain.Members] = {}
         """Per table let go while its store was out of reach: who was at it (``let_go``), to
         attach again when this lobby adopts it back, or to send after it (another worker's)."""
-        """Per identity, the table it was last at with its seat (where a reconnect returns)."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
         """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
         instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
