@@ -177,8 +177,7 @@ class Gate:
 
     # -- after authentication ---------------------------------------------------
     def session_refusal(self, addr: str, identity: str, name: str,
-                        running: Iterable[tuple[str, str]],
-                        elsewhere: Iterable[tuple[str, str]] = ()) -> str | None:
+                        running: Iterable[tuple[str, str]]) -> str | None:
         """The refusal line for a new interactive session, or None to let it run.
 
         Sessions of the same identity are not counted: the new one replaces them.
@@ -187,10 +186,8 @@ class Gate:
             addr: The client's IP address.
             identity: Its identity (``key:...`` / ``user:...``).
             name: Its display name (kept for the callers' log lines).
-            running: ``(address, identity)`` of every session running now.
-            elsewhere: ``(address key, identity)`` of the sessions on the other
-                workers of a cluster (``--redis``): they count towards both
-                ``max_sessions`` and ``per_address`` (cluster-wide).
+            running: ``(address, identity)`` of every session running now (with
+                ``--redis`` the cluster's limits are ``server.shared_limits.SharedSessions``).
         """
         lim = self.limits
         key = address_key(addr)
@@ -200,10 +197,6 @@ class Gate:
                 continue
             total += 1
             same_address += address_key(other_addr) == key
-        for other_key, other_identity in elsewhere:
-            if other_identity != identity:
-                total += 1
-                same_address += other_key == key
         if lim.max_sessions and total >= lim.max_sessions:
             return self.full_refused(addr)
         if lim.per_address and same_address >= lim.per_address:

@@ -205,11 +205,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             return None
         conn = self.connection
         running = [(s.connection.address, s.connection.identity) for s in self.server.sessions]
-        elsewhere = getattr(self.server.lobby, "sessions_elsewhere", None)  # a ClusterLobby (--redis)
-        return self.server.gate.session_refusal(
-            conn.address, conn.identity, sanitize_name(conn.username), running,
-            elsewhere() if elsewhere is not None else (),
-        )
+        return self.server.gate.session_refusal(conn.address, conn.identity, sanitize_name(conn.username), running)
 
     # -- no PTY ---------------------------------------------------------
     async def _answer_plain(self) -> None:

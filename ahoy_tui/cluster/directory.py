@@ -103,12 +103,6 @@ class Directory:
             self.addresses.pop(k, None)
         return [self.sessions.pop(k)[0] for k in gone]
 
-    def remote_sessions(self, me: str) -> list[tuple[str, str]]:
-        """``(address, identity)`` of every session on workers other than ``me`` (the limits count them)."""
-        prefix = f"{me}/"
-        return [(self.addresses.get(k, ""), identity) for k, (identity, _) in self.sessions.items()
-                if not k.startswith(prefix)]
-
     def remote_entries(self, me: str) -> list[tuple[str, str, str]]:
         """``(identity, name, address)`` of every session on workers other than ``me`` (address:
         ``server.limits.address_key`` form, "" until its worker told it)."""

@@ -278,16 +278,12 @@ class ClusterLobby:
                 asyncio.ensure_future(self.disconnect(h))
 
     def set_address(self, handle: PlayerHandle, address: str) -> None:
-        """The client address of session ``handle`` (``server.limits.address_key``): the other
-        workers count it in their per-address limit."""
+        """The client address of session ``handle`` (``server.limits.address_key``): told to the
+        other workers, so an operator's ``ban addr NAME`` there finds it."""
         sid = self._sid.get(handle)
         if sid is not None:
             self._address[handle] = address
             self.announce(handle, sid, True)
-
-    def sessions_elsewhere(self) -> list[tuple[str, str]]:
-        """``(address, identity)`` of every session on the other workers (for ``Gate.session_refusal``)."""
-        return self.directory.remote_sessions(self.worker_id)
 
     def sessions(self) -> dict[PlayerHandle, str]:
         """This worker's sessions and their ids."""

@@ -46,10 +46,3 @@ def assert_log_is_the_game(log: TableLog, record: list[dict]) -> None:
     assert json.loads(json.dumps(list(again.tables[log.table_id].game.record))) == plain
     _, summary = replay(plain)
     assert summary.game_over
-
-
-async def sessions_at(worker, workers, address: str, names: tuple[str, ...] = ("anna", "bob")) -> None:  # noqa: ANN001
-    """Sessions of ``names`` (identities ``user:NAME``) on ``worker`` from ``address``, heard by every worker."""
-    for n in names:
-        worker.set_address(await worker.connect(f"user:{n}", n), address)
-    await workers.settle()

@@ -22,7 +22,6 @@ from server.cluster import shared_rates, shared_sessions
 from server.limits import FULL, Gate, Limits
 from server.shared_limits import UNCHECKED, SharedRates, SharedSessions
 from server.ssh import AhoyServer
-from tests.cluster.helpers import sessions_at
 from tests.cluster.workers import Workers
 from tests.e2e.conftest import client_key  # noqa: F401 - puts tests/e2e (harness) on the path
 from tests.lobby.contract.client import Client
@@ -156,14 +155,30 @@ async def test_the_cap_on_open_tables_counts_every_workers_tables_even_at_once(w
 
 # -- sessions and rates at the front door ----------------------------------------------------
 
+async def places_given_back(worker, left: int) -> None:
+    """Wait until ``left`` places are taken in the cluster (a place is given back queued)."""
+    from ahoy_tui.cluster.places import PLACES
+
+    async def holds() -> bool:
+        return await worker.bus.redis.hlen(PLACES) == left
+    await wait_until(holds, what=f"{left} session places taken")
+
+
 async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
     w0, w1 = workers.all
     gate = Gate(Limits(max_sessions=3, per_address=0))
-    await sessions_at(w0, workers, "10.0.0.7")
-    here = [("10.0.0.9", "user:cara")]
-    assert gate.session_refusal("10.0.0.8", "user:dan", "dan", here, w1.sessions_elsewhere()) == FULL
-    assert gate.session_refusal("10.0.0.7", "user:anna", "anna", here, w1.sessions_elsewhere()) is None
-    assert gate.session_refusal("10.0.0.8", "user:dan", "dan", [], w1.sessions_elsewhere()) is None
+    at0, at1 = SharedSessions(w0.places, gate), SharedSessions(w1.places, gate)
+    for who in ("user:anna", "user:bob"):
+        assert (await at0.take("10.0.0.7", who))[0] is None
+    refusal, cara = await at1.take("10.0.0.9", "user:cara")
+    assert refusal is None
+    assert (await at1.take("10.0.0.8", "user:dan"))[0] == FULL
+    refusal, again = await at1.take("10.0.0.7", "user:anna")  # her new session replaces the older one
+    assert refusal is None
+    for place in (again, cara):
+        at1.release(place)
+    await places_given_back(w1, 2)
+    assert (await at1.take("10.0.0.8", "user:dan"))[0] is None
 
 
 async def in_or_refused(player, greeting: str) -> bool:

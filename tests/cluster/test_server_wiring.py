@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ahoy_tui.cluster import retry
-from server.cluster import end_replaced_sessions
+from server.cluster import end_replaced_sessions, shared_sessions
 from server.commands import answer
 from server.limits import Gate, Limits
 from server.main import main
-from tests.cluster.helpers import sessions_at
 
 
 @dataclass(eq=False)
@@ -35,10 +34,12 @@ def test_redis_unreachable_at_start_is_one_clear_line(tmp_path, caplog, monkeypa
 async def test_sessions_on_other_workers_count_towards_the_per_address_limit(workers):
     w0, w1 = workers.all
     gate = Gate(Limits(max_sessions=100, per_address=2))
-    await sessions_at(w0, workers, "10.0.0.7")
-    assert gate.session_refusal("10.0.0.7", "user:cara", "cara", [], w1.sessions_elsewhere()) is not None
-    assert gate.session_refusal("10.0.0.8", "user:cara", "cara", [], w1.sessions_elsewhere()) is None
-    assert gate.session_refusal("10.0.0.7", "user:anna", "anna", [], w1.sessions_elsewhere()) is None
+    at0, at1 = shared_sessions(w0, gate), shared_sessions(w1, gate)
+    for who in ("user:anna", "user:bob"):
+        assert (await at0.take("10.0.0.7", who))[0] is None
+    assert (await at1.take("10.0.0.7", "user:cara"))[0] is not None
+    assert (await at1.take("10.0.0.8", "user:cara"))[0] is None
+    assert (await at1.take("10.0.0.7", "user:anna"))[0] is None
 
 
 async def test_an_older_session_replaced_on_another_worker_is_ended_by_its_server(workers):
