@@ -95,9 +95,36 @@ def _line(game: AhoiGame, obj: Any, checked: int) -> int:
                 raise IllegalAction("AH3", "no round is being played: no deal line and no seed to shuffle from")
             game.deal()
         game.act(seat, action)
+        _check_shown(game, seat, obj)
     else:
         raise IllegalAction("FORMAT", "a line must be a chance, action or result")
     return checked
+
+
+SHOWN_RULE = {"draw": "AH5", "first_look": "AH4", "lupe": "AH9"}
+"""The rule a projection's shown value checks against (RECORDS.md "Projections")."""
+
+
+def _check_shown(game: AhoiGame, seat: int, obj: dict) -> None:
+    """A projection's own ``draw``/``first_look``/``lupe`` line names the values the seat saw:
+    they must be the cards there (AH4, AH5, AH9).
+
+    Raises:
+        IllegalAction: the rule of the line, when a named value is not the card there.
+    """
+    act = obj.get("act")
+    key = "values" if act == "first_look" else "value"
+    if act not in SHOWN_RULE or key not in obj:
+        return
+    s = game.state
+    if act == "draw":
+        truth: Any = C.value(s.held) if s.held >= 0 else None
+    elif act == "first_look":
+        truth = [C.value(s.layouts[seat][p - 1]) for p in obj["positions"]]
+    else:
+        truth = C.value(s.layouts[seat][obj["position"] - 1])
+    if obj[key] != truth:
+        raise IllegalAction(SHOWN_RULE[act], f"{key} {obj[key]!r} is not what the seat was shown")
 
 
 def _deal(game: AhoiGame, obj: dict) -> None:
@@ -239,17 +266,20 @@ def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:
-    """The record as ``seat`` (None: a spectator) may see it (AH16).
+    """The record as ``seat`` (None: a spectator) may see it (RECORDS.md "Projections", AH16).
 
     The seed becomes ``null``. A deal's deck shows only the card that started
     the discard pile until the round's result line; then every card that was
     dealt or drawn (all of them were face up by the end, AH11) and ``null``
-    for the cards never drawn. Action lines name no card values.
+    for the cards never drawn. The seat's own lines carry the values it was
+    shown: ``draw`` its drawn card's ``value`` (AH5.2), ``first_look`` its two
+    ``values`` (AH4), ``lupe`` the ``value`` (AH9); no other line names a value.
     """
+    shown = _shown(record, seat)
     out: list[dict] = []
     players = len(record[0].get("seats", [])) if record and isinstance(record[0], dict) else 0
     deal_at, full, draws = -1, [], 0
-    for line in record:
+    for no, line in enumerate(record):
         line = dict(line)
         if "format" in line:
             line["seed"] = None
@@ -259,8 +289,35 @@ def project(record: Sequence[dict], seat: int | None) -> list[dict]:
         elif line.get("act") == "draw":
             draws += 1
         elif line.get("result") == "round" and deal_at >= 0:
-            shown = 4 * players + 1 + draws
-            out[deal_at]["deck"] = [c if i < shown else None for i, c in enumerate(full)]
+            shown_cards = 4 * players + 1 + draws
+            out[deal_at]["deck"] = [c if i < shown_cards else None for i, c in enumerate(full)]
             deal_at = -1
+        line.update(shown.get(no, {}))
         out.append(line)
+    return out
+
+
+def _shown(record: Sequence[dict], seat: int | None) -> dict[int, dict]:
+    """Per line index, the values the full ``record`` showed ``seat`` by that line (its own draw,
+    first look, Lupe); the engine replays the record to know which cards lay where. A line the
+    engine refuses ends the reading (what came before stays)."""
+    out: dict[int, dict] = {}
+    if seat is None or not record:
+        return out
+    try:
+        seats, aid, seed = parse_header(record[0])
+        game, checked = AhoiGame(seats, aid, seed), 0
+        for no, obj in enumerate(record[1:], 1):
+            checked = _line(game, obj, checked)
+            if not isinstance(obj, dict) or obj.get("seat") != seat:
+                continue
+            s, act = game.state, obj.get("act")
+            if act == "draw" and s.held >= 0:
+                out[no] = {"value": C.value(s.held)}
+            elif act == "first_look":
+                out[no] = {"values": [C.value(s.layouts[seat][p - 1]) for p in obj["positions"]]}
+            elif act == "lupe":
+                out[no] = {"value": C.value(s.layouts[seat][obj["position"] - 1])}
+    except (IllegalAction, KeyError, IndexError, TypeError, ValueError):
+        pass
     return out
