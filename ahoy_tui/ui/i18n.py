@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
-from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
+from ahoy_tui.ui.i18n_history import DE_HISTORY, EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import DE_SYSTEM, EN_SYSTEM, ES_SYSTEM
 
 LANGS: tuple[str, ...] = ("en", "es", "de")
-"""UI languages; German has Ahoi's texts and the general ones Ahoi's screens need (else English)."""
+"""UI languages; German has Ahoi's texts, the general ones Ahoi's screens need and the game history's
+(else English)."""
 
 EN: dict[str, str] = {
     # general
@@ -486,6 +487,7 @@ EN.update(EN_AHOI)
 ES.update(ES_AHOI)
 DE: dict[str, str] = dict(DE_AHOI)
 DE.update(DE_SYSTEM)
+DE.update(DE_HISTORY)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

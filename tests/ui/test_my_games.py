@@ -63,7 +63,7 @@ async def test_the_viewer_steps_through_the_game_and_goes_back():
         await wait_for(pilot, replaying)
         viewer = app.screen
         assert viewer.game.table_name == "Wake 1" and viewer.at == 0
-        await pilot.press("right", "l", "space")
+        await pilot.press("right", "l", "right")
         await wait_for(pilot, lambda a: viewer.at == 3)
         assert "paso 3/" in screen_text(app) and "Tu mano" in screen_text(app)
         await pilot.press("left", "h")
@@ -90,7 +90,7 @@ def seen_by(full: list[dict], seat: int) -> list[set[int]]:
     """Per line of the full record, the identities ``seat`` had been shown up to it (the oracle)."""
     n = len(full[0]["seats"])
     out, known = [set()], set()
-    deal, pending, laid = {}, {}, []
+    deal, pending, laid, pile = {}, {}, [], []
     for line in full[1:]:
         ids = lambda names: {C.identity(C.parse(x)) for x in names}  # noqa: E731
         act = line.get("act")
@@ -98,6 +98,13 @@ def seen_by(full: list[dict], seat: int) -> list[set[int]]:
             deal, pending = line, {}
             first = line["first_seat"]
             known |= ids(c for i, c in enumerate(line["deck"][:HAND_SIZE * n]) if (first + i) % n == seat)
+            pile = list(line["deck"][HAND_SIZE * n:])
+        elif line.get("chance") == "reshuffle":
+            pile = list(line["draw_pile"])
+        elif act == "draw" and pile:
+            card = pile.pop(0)
+            if line["seat"] == seat:  # it saw the card it drew (RECORDS.md "Projections")
+                known |= ids([card])
         elif act == "offer":
             known |= ids([line["want"], line["give"]])
         elif act == "discard":

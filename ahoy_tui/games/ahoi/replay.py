@@ -12,10 +12,12 @@ from dataclasses import dataclass, field as dc_field
 from typing import Any, Iterable, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
+from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, RecordError, field, loads, parse_action, parse_header
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.games.base import IllegalAction
+from ahoy_tui.games.ahoi.view import AhoiView
+from ahoy_tui.games.base import IllegalAction, ReplayStep
 
 
 @dataclass
@@ -127,7 +129,7 @@ def _check_shown(game: AhoiGame, seat: int, obj: dict) -> None:
         raise IllegalAction(SHOWN_RULE[act], f"{key} {obj[key]!r} is not what the seat was shown")
 
 
-def _deal(game: AhoiGame, obj: dict) -> None:
+def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
     if field(obj, "chance", str) != "deal":
         raise IllegalAction("FORMAT", f"unknown chance {obj['chance']!r}")
     s = game.state
@@ -145,7 +147,7 @@ def _deal(game: AhoiGame, obj: dict) -> None:
             raise IllegalAction("AH1", "the deck is not the 52 cards of Ahoi")
     elif game.seed is None:
         raise IllegalAction("AH3", "a deal without a deck and no seed to shuffle from")
-    game.deal(deck, dealer)
+    return game.deal(deck, dealer)
 
 
 def _result(game: AhoiGame, obj: dict, checked: int) -> int:
@@ -321,3 +323,63 @@ def _shown(record: Sequence[dict], seat: int | None) -> dict[int, dict]:
     except (IllegalAction, KeyError, IndexError, TypeError, ValueError):
         pass
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class AhoiStep:
+    """Ahoi after one record line as the viewing seat saw it (``ReplayStep.picture``; AH16).
+
+    Attributes:
+        view: The seat's :class:`AhoiView` after the line (what the live table showed it).
+        events: The line's events the seat saw (``for_viewer``): its peeks (AH4, AH9) and an
+            onlooker's AH8 ``shown`` are face up at this step only, as the table shows them.
+    """
+
+    view: AhoiView
+    events: tuple[AhoiEvent, ...]
+
+
+def replay_steps(record: Sequence[dict], seat: int) -> list[ReplayStep]:
+    """``GameSpec.replay_steps`` for Ahoi: ``record`` is ``seat``'s projection (AH16).
+
+    Every finished round names every card it dealt or drew, so the engine
+    replays it once the never-drawn cards are filled in with the values the
+    deck lacks (``_filled``; they never reach a view). A step's picture is
+    the seat's own view then (:class:`AhoiStep`), so it shows only what the
+    table showed that seat. A last round without a result line hides its
+    cards: the steps end at its deal.
+
+    Raises:
+        IllegalAction: (a ``ValueError``) the AH rule a line breaks, its message starting
+            ``line N:`` (1-based).
+    """
+    lines = list(record)
+    if not lines:
+        raise IllegalAction("FORMAT", "line 1: the record is empty")
+    rounds_done = sum(1 for o in lines if isinstance(o, dict) and o.get("result") == "round")
+    no = 1
+    try:
+        seats, aid, _ = parse_header(lines[0])
+        if not 0 <= seat < len(seats):
+            raise IllegalAction("FORMAT", f"seat {seat} is not in this game")
+        game, checked = AhoiGame(seats, aid, None), 0
+        steps = [ReplayStep(lines[0], 0, AhoiStep(game.view(seat), ()))]
+        for no, obj in enumerate(lines[1:], 2):
+            events: list[AhoiEvent] = []
+            if not isinstance(obj, dict):
+                raise IllegalAction("FORMAT", "a line must be a JSON object")
+            if "chance" in obj:
+                if obj.get("round") == rounds_done + 1 and None in (obj.get("deck") or [None]):
+                    break  # an unfinished round: its cards stay hidden
+                events = _deal(game, {**obj, "deck": _filled(list(obj.get("deck") or []))})
+            elif "result" in obj:
+                checked = _result(game, obj, checked)
+            else:
+                actor, action = parse_action(obj)
+                events = game.act(actor, action)
+                _check_shown(game, actor, obj)
+            steps.append(ReplayStep(obj, game.state.round_no,
+                                    AhoiStep(game.view(seat), tuple(for_viewer(events, seat)))))
+    except IllegalAction as e:
+        raise IllegalAction(e.rule, f"line {no}: {e.message}") from None
+    return steps
