@@ -175,22 +175,6 @@ async def test_a_damaged_game_is_refused_with_a_toast_and_the_session_goes_on():
         assert isinstance(app.screen, MyGamesScreen) and app.is_running
 
 
-async def test_an_ahoi_game_in_my_games_says_how_to_get_its_record():
-    """The viewer replays AHOY!! V2; an Ahoi game gets a toast naming ``ssh HOST record ID`` and the
-    session stays on the list."""
-    lobby = finished_lobby(seed=7, game="ahoi")
-    (game,) = lobby.my_games(lobby.connect("user:anna", "anna"))
-    assert game.game == "ahoi"
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("g")
-        await wait_for(pilot, listed)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda a: any(f"record {game.game_id}" in n.message for n in a._notifications))
-        assert isinstance(app.screen, MyGamesScreen) and app.is_running
-
-
 async def test_my_games_puts_a_leaver_last_and_those_who_stayed_ahead():
     """bob left; a bot finished his seat 3rd on points, ahead of anna: anna reads 3 of 4, bob 4 of 4."""
     lobby = new_lobby()
