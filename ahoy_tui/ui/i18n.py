@@ -248,7 +248,8 @@ EN: dict[str, str] = {
         " B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
         "LOBBY: n new table · j join · w watch · k join by code · g my games (your finished games;"
-        " Enter replays one from your seat: →/l/space next, ←/h back, PgUp/PgDn hand, Home/End, Esc)\n"
+        " Enter replays one from your seat, AHOY!! V2 or Ahoi: →/l next, ←/h back, space play/pause, +/- speed,"
+        " g go to a step or hand (12, h3), PgUp/PgDn or n/p hand, Home/End, Esc)\n"
         "Mouse: click cards and buttons."
     ),
 }
@@ -467,7 +468,8 @@ ES: dict[str, str] = {
         " P pasar siempre al intervenir · I consejos sí/no ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "SALÓN: n mesa nueva · j unirse · w mirar · k unirse con código · g mis partidas (tus partidas"
-        " terminadas; Enter repasa una desde tu asiento: →/l/espacio siguiente, ←/h atrás, RePág/AvPág mano,"
+        " terminadas; Enter repasa una desde tu asiento, AHOY!! V2 o Ahoi: →/l siguiente, ←/h atrás,"
+        " espacio reproducir/pausa, +/- velocidad, g ir a un paso o mano (12, h3), RePág/AvPág o n/p mano,"
         " Inicio/Fin, Esc)\n"
         "Ratón: pulsa cartas y botones."
     ),
