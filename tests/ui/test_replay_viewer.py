@@ -13,7 +13,7 @@ from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import parse_action
 from ahoy_tui.ui.ahoi_cards import FACE
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
-from ahoy_tui.ui.screens.replay_view import ReplayScreen
+from ahoy_tui.ui.screens.replay_view import SPEEDS, ReplayScreen
 from ahoy_tui.ui.text import card_label
 from ahoy_tui.ui.widgets.hand_view import HandView
 from tests.history_helpers import finished_lobby
@@ -74,7 +74,7 @@ async def test_autoplay_plays_pauses_and_changes_speed():
     async with app.run_test(size=SIZE) as pilot:
         viewer = await open_viewer(pilot, app)
         footer = screen_text(app).splitlines()[-1]
-        assert "space Play" in footer and "g Go to" in footer
+        assert "space Play" in footer and "g Go to" in footer and "+ Faster" in footer and "❚❚" in screen_text(app)
         speed = viewer.speed
         await pilot.press("plus")
         assert viewer.speed == speed + 1
@@ -84,12 +84,12 @@ async def test_autoplay_plays_pauses_and_changes_speed():
         await pilot.press("space")
         await wait_for(pilot, lambda a: viewer.at >= 3)
         assert viewer.playing and "Pause" in screen_text(app).splitlines()[-1]
-        assert "playing" in screen_text(app).splitlines()[0]
+        assert f"▶ {SPEEDS[viewer.speed]:g}/s" in screen_text(app).splitlines()[0]
         await pilot.press("space")
         await wait_for(pilot, lambda a: not viewer.playing)
         stopped = viewer.at
         await pilot.pause(0.3)
-        assert viewer.at == stopped and "paused" in screen_text(app).splitlines()[0]
+        assert viewer.at == stopped and "❚❚" in screen_text(app).splitlines()[0]
         await pilot.press("end", "space")  # at the end, play starts over from the start
         await wait_for(pilot, lambda a: viewer.playing and viewer.at < 10)
         await pilot.press("escape")
@@ -138,7 +138,7 @@ async def test_go_to_a_step_or_a_hand_and_a_wrong_entry_loses_nothing():
         await wait_for(pilot, lambda a: viewer.at == len(viewer.steps) - 1)
         await pilot.press("m")
         await pilot.pause()
-        assert screen_text(app).isascii()
+        assert screen_text(app).isascii() and screen_text(app).splitlines()[0].endswith("| ||")  # paused
 
 
 def live_views(full: list[dict], seat: int) -> list:

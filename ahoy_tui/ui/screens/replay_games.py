@@ -201,7 +201,7 @@ class AhoiPaint:
         if d.get("result") == "round":
             scores = ", ".join(f"{n} +{s}" for n, s in zip(self.names, d.get("scores", [])))
             return app.t("replay.round_over", n=d.get("round"), scores=scores)
-        return " ".join(t.plain for t in narrate(step.picture.events, self.names, self.seat, app.lang, False))
+        return " · ".join(t.plain for t in narrate(step.picture.events, self.names, self.seat, app.lang, False))
 
     def report(self, step: ReplayStep, app: Any, fix: Any) -> tuple[str, Text] | None:
         """Ahoi's round end shows in the layouts themselves (every card face up, AH11)."""

@@ -59,10 +59,10 @@ class ReplayScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("right,l", "next", "Next"),
-        Binding("left,h", "prev", "Previous"),
+        Binding("left,h", "prev", "Previous", show=False),
         Binding("space", "play", "Play"),
         Binding("space", "pause", "Pause"),
-        Binding("plus,equals_sign", "faster", "Faster", show=False),  # the title names the speed and +/-
+        Binding("plus,equals_sign", "faster", "Faster"),
         Binding("minus", "slower", "Slower", show=False),
         Binding("g", "jump", "Go to"),
         Binding("pagedown,n", "next_hand", "Next hand"),
