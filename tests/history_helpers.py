@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from ahoy_tui.game import cards as C
+from ahoy_tui.game.follow import HAND_SIZE
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 
 
@@ -51,3 +53,50 @@ def card_names(obj: object) -> set[str]:
 def never_shown(full: list[dict], projected: list[dict]) -> set[str]:
     """Card names the full record holds that the projection never names (the seat never saw them)."""
     return card_names(full) - card_names(projected)
+
+
+def seen_by(full: list[dict], seat: int) -> list[set[int]]:
+    """Per line of the full AHOY!! V2 record, the identities ``seat`` had been shown up to it (the
+    oracle: dealt, drawn — the draw pile's top —, offered, discarded, AHOY!, traded, taken, and every
+    deal once its hand is over, R14)."""
+    n = len(full[0]["seats"])
+    out, known = [set()], set()
+    deal, pending, laid, pile = {}, {}, [], []
+    for line in full[1:]:
+        ids = lambda names: {C.identity(C.parse(x)) for x in names}  # noqa: E731
+        act = line.get("act")
+        if line.get("chance") == "deal":
+            deal, pending = line, {}
+            first = line["first_seat"]
+            known |= ids(c for i, c in enumerate(line["deck"][:HAND_SIZE * n]) if (first + i) % n == seat)
+            pile = list(line["deck"][HAND_SIZE * n:])
+        elif line.get("chance") == "reshuffle":
+            pile = list(line["draw_pile"])
+        elif act == "draw" and pile:
+            card = pile.pop(0)
+            if line["seat"] == seat:  # it saw the card it drew (RECORDS.md "Projections")
+                known |= ids([card])
+        elif act == "offer":
+            known |= ids([line["want"], line["give"]])
+        elif act == "discard":
+            known |= ids([line["card"]])
+        elif act == "ahoy":
+            known |= ids(line["cards"])
+        elif act == "hands_up":
+            known.add(C.JOKER)
+        elif act == "exchange":
+            pending[line["seat"]] = line["card"]
+            if len(pending) == 2:
+                if seat in pending:
+                    known |= ids(pending.values())
+                pending = {}
+        elif act == "lay_down":
+            laid = (line["seat"], line["cards"])
+            if line["seat"] == seat:
+                known |= ids(line["cards"])
+        elif act == "pick" and seat in (line["seat"], laid[0]):
+            known |= ids([laid[1][line["index"]]])
+        elif line.get("result") == "hand":
+            known |= ids(deal["deck"][:HAND_SIZE * n])
+        out.append(set(known))
+    return out

@@ -232,10 +232,7 @@ class Follower:
         seat = _seat(obj, "seat", self.players)
         act = obj.get("act")
         if act == "draw":
-            if not self.draw_pile:
-                return {"drew": False}
-            self.give(seat, self.draw_pile.pop(0))
-            return {"drew": True}
+            return self._draw(seat, obj)
         if act in ("offer", "respond", "step_in", "pass", "choose_partner"):
             if act == "offer":
                 _name(obj.get("want")), _name(obj.get("give"))
@@ -271,6 +268,28 @@ class Follower:
             self.ahoy_seat = seat
             return {}
         raise RuleError("FORMAT", f"unknown act {act!r}")
+
+    def _draw(self, seat: int, obj: dict) -> dict:
+        """The draw pile's top to ``seat`` (R6); a seat's own projection names it (``"card"``).
+
+        Raises:
+            RuleError: R6 when the named card is not the pile's top (or no copy of it is left).
+        """
+        named = _name(obj.get("card"))
+        if not self.draw_pile:
+            if named is not None:
+                raise RuleError("R6", "the draw pile is empty")
+            return {"drew": False}
+        top = self.draw_pile.pop(0)
+        if named is not None and top is None:
+            if self.pool[named] <= 0:
+                raise RuleError("R6", f"no copy of {C.name(named)} was left to draw")
+            self.pool[named] -= 1
+            top = named
+        elif named is not None and named != top:
+            raise RuleError("R6", f"the draw pile's top is {C.name(top)}, not {C.name(named)}")
+        self.give(seat, top)
+        return {"drew": True}
 
     def _exchange(self, seat: int, card: int | None) -> dict:
         if seat in self.trade:

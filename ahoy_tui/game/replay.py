@@ -163,8 +163,26 @@ def _action(game: Game, obj: dict, lines: list, i: int) -> int:
             i += 1
         elif game.seed is None:
             raise RuleError("R3", "a reshuffle is needed and there is no chance line or seed")
-    game.act(seat, action, shuffle=False, reshuffle=forced)
+    events = game.act(seat, action, shuffle=False, reshuffle=forced)
+    if isinstance(action, Draw) and "card" in obj:
+        _check_drawn(obj, events)
     return i
+
+
+def _check_drawn(obj: dict, events: list) -> None:
+    """A projection's own ``draw`` line names the card drawn: it must be the one the pile gave (R6).
+
+    Raises:
+        RuleError: R1 for a bad card name, R6 when it is not the card drawn.
+    """
+    named = obj["card"]
+    drew = next((e.data["card"] for e in events if e.kind == "drew_card"), None)
+    if named is None and drew is None:
+        return
+    if not isinstance(named, str):
+        raise RuleError("FORMAT", "field 'card' has the wrong type")
+    if drew is None or C.identity(C.parse(named)) != drew:
+        raise RuleError("R6", f"the draw gave {C.name(drew) if drew is not None else 'nothing'}, not {named}")
 
 
 def _result(game: Game, obj: dict, checked: int) -> int:
@@ -193,17 +211,20 @@ def _result(game: Game, obj: dict, checked: int) -> int:
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:
-    """The record as ``seat`` (None: a spectator) may see it (RECORDS.md, R18).
+    """The record as ``seat`` (None: a spectator) may see it (RECORDS.md "Projections", R18).
 
     Hidden arguments become ``null``: the seed; undealt cards and reshuffle
     orders (always); other seats' dealt cards, exchange cards and laid-down
-    cards until that hand's result line (R14).
+    cards until that hand's result line (R14). The seat's own ``draw`` lines
+    carry the card it drew (``"card"``, R6: the draw pile's top, which it saw);
+    no other seat's draw ever names a card.
     """
     out: list[dict] = []
     hand_lines: list[tuple[int, dict]] = []  # indexes in ``out`` of hidden lines of this hand
     players = len(record[0]["seats"]) if record and isinstance(record[0], dict) else 0
-    dealt = 0
-    for line in record:
+    pile: list[str] = []  # the draw pile, top first (full record: every card named)
+    used = -1  # a reshuffle line read early: it stood just after its draw
+    for no, line in enumerate(record):
         line = dict(line)
         if "format" in line:
             line["seed"] = None
@@ -211,11 +232,21 @@ def project(record: Sequence[dict], seat: int | None) -> list[dict]:
             dealt = 5 * players
             first = line["first_seat"]
             full = list(line["deck"])
+            pile = full[dealt:]
             line["deck"] = [c if i < dealt and (first + i) % players == seat else None
                             for i, c in enumerate(full)]
             hand_lines.append((len(out), {"deck": [c if i < dealt else None for i, c in enumerate(full)]}))
         elif line.get("chance") == "reshuffle":
+            if no != used:
+                pile = list(line["draw_pile"])
             line["draw_pile"] = [None] * len(line["draw_pile"])
+        elif line.get("act") == "draw":
+            nxt = record[no + 1] if no + 1 < len(record) else None
+            if not pile and isinstance(nxt, dict) and nxt.get("chance") == "reshuffle":
+                pile, used = list(nxt["draw_pile"]), no + 1  # written just after the draw (R6)
+            drew = pile.pop(0) if pile else None
+            if drew is not None and line.get("seat") == seat:
+                line["card"] = drew
         elif line.get("act") in ("exchange", "lay_down") and line.get("seat") != seat:
             key = "card" if line["act"] == "exchange" else "cards"
             hand_lines.append((len(out), {key: line[key]}))

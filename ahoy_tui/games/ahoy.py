@@ -23,8 +23,9 @@ from ahoy_tui.game.reveal import reveal_events
 from ahoy_tui.game.state import LIMIT_PRESETS as _PRESETS_BY_NAME
 from ahoy_tui.game.state import HandResult, Phase, Settings, State
 from ahoy_tui.game.view import PlayerView
+from ahoy_tui.games.ahoy_replay import replay_steps
 from ahoy_tui.games.ahoy_stats import STAT_LINES, game_stats
-from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, SeatTally, StatLine, check_options,
+from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, ReplayStep, SeatTally, StatLine, check_options,
                                 places_by_lowest)
 
 LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
@@ -207,6 +208,10 @@ class AhoySpec:
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         return project(record, seat)
+
+    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
+        """Each line as the seat knew it (``ahoy_replay.Moment``: its hand, piles, counts, R18)."""
+        return replay_steps(record, seat)
 
 
 AHOY = AhoySpec()

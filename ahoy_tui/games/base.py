@@ -15,7 +15,8 @@ talks to a game only through the two shapes below.
   runs out, and the record of the finished game.
 
 Hidden information (R18, AH16) stays behind this seam: the lobby hands out
-only ``view(seat)``, ``visible(events, seat)`` and ``project(record, seat)``.
+only ``view(seat)``, ``visible(events, seat)`` and ``project(record, seat)``;
+the replay viewer reads a projection through ``replay_steps(record, seat)``.
 Actions, views and events are opaque to the lobby (any frozen dataclass the
 game's ``wire_types`` name); it compares actions with ``==`` only.
 """
@@ -146,6 +147,23 @@ class SeatTally:
     def bump(self, counter: str, by: int = 1) -> None:
         """Add ``by`` to ``counts[counter]``."""
         self.counts[counter] = self.counts.get(counter, 0) + by
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One line of a seat's record and the table as that seat knew it after the line
+    (``GameSpec.replay_steps``; R18, AH16).
+
+    Attributes:
+        line: The record line (step 0 is the header).
+        hand: The hand (AHOY!! V2) or round (Ahoi) being played; 0 before the first deal.
+        picture: The game's own account of what the seat had in front of it then (a frozen
+            dataclass of that game, never a hidden card); the UI draws it per game.
+    """
+
+    line: dict
+    hand: int
+    picture: Any
 
 
 @runtime_checkable
@@ -296,6 +314,17 @@ class GameSpec(Protocol):
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         """A finished game's record as ``seat`` (None: a spectator) may see it (R18)."""
+        ...
+
+    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
+        """A finished game as ``seat`` lived it: one :class:`ReplayStep` per line of ``record``
+        (``project(full, seat)``, what ``LobbyAPI.game_record`` gives), the header first.
+
+        Reads only the projection, so no step holds what the seat was not shown (R18, AH16).
+
+        Raises:
+            ValueError: a record this game cannot follow (its message names the rule).
+        """
         ...
 
     def stats(self, record: Sequence[dict]) -> list[SeatTally]:

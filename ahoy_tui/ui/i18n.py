@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
-from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
+from ahoy_tui.ui.i18n_history import DE_HISTORY, EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
 from ahoy_tui.ui.i18n_system import DE_SYSTEM, EN_SYSTEM, ES_SYSTEM
 
 LANGS: tuple[str, ...] = ("en", "es", "de")
-"""UI languages; German has Ahoi's texts and the general ones Ahoi's screens need (else English)."""
+"""UI languages; German has Ahoi's texts, the general ones Ahoi's screens need and the game history's
+(else English)."""
 
 EN: dict[str, str] = {
     # general
@@ -247,7 +248,8 @@ EN: dict[str, str] = {
         " B seat to bot (host) · t theme · m ASCII ·"
         " l language · Ctrl+L redraw · ? help · q leave\n"
         "LOBBY: n new table · j join · w watch · k join by code · g my games (your finished games;"
-        " Enter replays one from your seat: →/l/space next, ←/h back, PgUp/PgDn hand, Home/End, Esc)\n"
+        " Enter replays one from your seat, AHOY!! V2 or Ahoi: →/l next, ←/h back, space play/pause, +/- speed,"
+        " g go to a step or hand (12, h3), PgUp/PgDn or n/p hand, Home/End, Esc)\n"
         "Mouse: click cards and buttons."
     ),
 }
@@ -466,7 +468,8 @@ ES: dict[str, str] = {
         " P pasar siempre al intervenir · I consejos sí/no ·"
         " B plaza a un bot (anfitrión) · t tema · m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\n"
         "SALÓN: n mesa nueva · j unirse · w mirar · k unirse con código · g mis partidas (tus partidas"
-        " terminadas; Enter repasa una desde tu asiento: →/l/espacio siguiente, ←/h atrás, RePág/AvPág mano,"
+        " terminadas; Enter repasa una desde tu asiento, AHOY!! V2 o Ahoi: →/l siguiente, ←/h atrás,"
+        " espacio reproducir/pausa, +/- velocidad, g ir a un paso o mano (12, h3), RePág/AvPág o n/p mano,"
         " Inicio/Fin, Esc)\n"
         "Ratón: pulsa cartas y botones."
     ),
@@ -486,6 +489,7 @@ EN.update(EN_AHOI)
 ES.update(ES_AHOI)
 DE: dict[str, str] = dict(DE_AHOI)
 DE.update(DE_SYSTEM)
+DE.update(DE_HISTORY)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

@@ -31,6 +31,7 @@ ACTION_TEXT: dict[str, str] = {
     "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
     "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
+    "play": "key.play", "pause": "key.pause", "faster": "key.faster", "slower": "key.slower", "jump": "key.jump",
     "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
     "leaderboard": "key.leaderboard", "profile": "key.profile",
 }

@@ -12,7 +12,8 @@ from ahoy_tui.cli import main as ahoy_main
 from ahoy_tui.game.replay import project
 from ahoy_tui.lobby import Lobby, ManualClock, Timing
 from ahoy_tui.store.sqlite import SQLiteStore
-from tests.history_helpers import card_names, finished_lobby, never_shown
+from ahoy_tui.game import cards as C
+from tests.history_helpers import card_names, finished_lobby, never_shown, seen_by
 
 
 async def _run(port: int, command: str, user: str = "anna", env: dict | None = None):
@@ -65,6 +66,35 @@ async def test_record_is_the_seats_projection_and_replays_valid(played, tmp_path
     path.write_text(text)
     assert ahoy_main(["replay", str(path)]) == 0
     assert "valid record" in capsys.readouterr().out
+
+
+async def test_record_names_the_callers_own_draws_and_no_card_it_was_not_shown(played):
+    """RECORDS.md "Projections" over SSH: every own ``draw`` line carries the card the pile gave
+    (the oracle reads the full record's piles), no other seat's draw carries one, and no card name
+    in the bytes is one the seat was never shown (R18)."""
+    srv, lobby = played
+    (game,) = lobby.my_games(lobby.connect("user:anna", "anna"))
+    p = await _run(srv.port, f"record {game.game_id}")
+    assert p.exit_status == 0
+    text = bytes(p.raw).decode("ascii")
+    full = lobby.finished_records[-1][1]
+    import json
+
+    lines = [json.loads(line) for line in text.splitlines()]
+    shown = seen_by(full, 0)
+    named = 0
+    for k, line in enumerate(lines):
+        if line.get("act") == "draw" and line["seat"] == 0:
+            new = shown[k] - shown[k - 1]
+            assert "card" in line and C.identity(C.parse(line["card"])) in shown[k]
+            assert not new or C.identity(C.parse(line["card"])) in new
+            named += 1
+        elif line.get("act") == "draw":
+            assert "card" not in line, k
+    assert named > 3
+    in_bytes = {C.identity(C.parse(c)) for c in card_names(lines)}
+    assert in_bytes <= shown[-1], in_bytes - shown[-1]
+    assert {C.identity(c) for c in C.full_deck(3)} - shown[-1]  # there was something to hide
 
 
 @pytest.mark.parametrize("command", [

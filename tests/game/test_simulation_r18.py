@@ -15,7 +15,8 @@ from ahoy_tui.game import cards as C
 from ahoy_tui.game.engine import ahoy_actions, awaiting
 from ahoy_tui.game.events import for_viewer
 from ahoy_tui.game.game import Game
-from ahoy_tui.game.replay import project, replay
+from ahoy_tui.game.record import RecordError
+from ahoy_tui.game.replay import check, project, replay
 from ahoy_tui.game.state import Phase, Settings
 
 
@@ -146,3 +147,52 @@ def test_projection_mid_hand_hides_other_seats_cards():
                 assert line["card"] is None
             if line.get("act") == "exchange" and line["seat"] == seat:
                 assert line["card"] is not None
+
+
+def test_a_seats_projection_names_its_own_draws_and_nothing_hidden_of_others():
+    """RECORDS.md "Projections": a seat's own ``draw`` lines carry the card the engine gave it
+    (R6); other seats' draws carry none, and nothing else changes but the hidden arguments (R18).
+    A whole 4-seat game with reshuffles; the engine's private ``drew_card`` events are the oracle."""
+    game = Game([f"p{i}" for i in range(4)], Settings(limit=60, max_reshuffles=8), seed=21)
+    bots = [make_bot("random", 30 + i) for i in range(4)]
+    drawn: dict[int, tuple[int, int]] = {}  # record line -> (seat, identity drawn)
+    while not game.over:
+        game.deal()
+        while game.state.hand_in_progress:
+            seat = awaiting(game.state)[0]
+            action = bots[seat].choose(game.view(seat), game.legal(seat))
+            events = game.act(seat, action)
+            got = [e.data["card"] for e in events if e.kind == "drew_card"]
+            if got:
+                drawn[len(game.record) - 1] = (seat, got[0])
+    assert any(line.get("chance") == "reshuffle" for line in game.record)
+    hidden = {"seed", "deck", "draw_pile", "card", "cards"}
+    for seat in [0, 1, 2, 3, None]:
+        lines = project(game.record, seat)
+        own = 0
+        for no, (full, mine) in enumerate(zip(game.record, lines)):
+            assert {k: v for k, v in full.items() if k not in hidden} == \
+                {k: v for k, v in mine.items() if k not in hidden}, no
+            if full.get("act") != "draw":
+                continue
+            who, card = drawn.get(no, (full["seat"], None))
+            if who == seat and card is not None:
+                assert C.identity(C.parse(mine["card"])) == card
+                own += 1
+            else:
+                assert "card" not in mine, (seat, no, mine)
+        assert (own > 20) == (seat is not None)
+        names, summary = check(lines)
+        assert summary.projected and summary.totals == list(game.state.totals)
+    at = next(no for no, (who, _) in drawn.items() if who == 0)  # the engine knows the deck: it checks
+    named = [dict(line) for line in game.record]
+    named[at]["card"] = C.name(drawn[at][1])
+    assert check(named)[1].totals == list(game.state.totals)
+    lying = [dict(line) for line in game.record]
+    lying[at]["card"] = next(C.name(c) for c in C.full_deck(4) if C.identity(c) != drawn[at][1])
+    try:
+        check(lying)
+    except RecordError as err:
+        assert (err.line, err.rule) == (at + 1, "R6")
+    else:
+        raise AssertionError("a wrong drawn card passed")

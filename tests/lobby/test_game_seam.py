@@ -21,7 +21,7 @@ from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoi.spec import AHOI
 from ahoy_tui.games.ahoy import AHOY
-from ahoy_tui.games.base import IllegalAction, Option, SeatTally, StatLine, check_options, places_by_lowest
+from ahoy_tui.games.base import IllegalAction, Option, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
 from ahoy_tui.lobby import CLOCK_PROFILES, Lobby, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
 from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.table import Table
@@ -210,6 +210,9 @@ class RaceSpec:
 
     def project(self, record, seat):
         return [line if line.get("seat") in (None, seat) else {**line, "n": None} for line in record]
+
+    def replay_steps(self, record, seat):
+        return [ReplayStep(line, 0, line) for line in record]
 
     def stats(self, record):
         out = [SeatTally() for _ in record[0]["seats"]]

@@ -6,12 +6,11 @@ from test_hidden_info import leaked
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.game import cards as C
-from ahoy_tui.game.follow import HAND_SIZE
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
 from ahoy_tui.ui.screens.replay_view import ReplayScreen
 from tests.community.helpers import game as archived_game
-from tests.history_helpers import finished_lobby
+from tests.history_helpers import finished_lobby, seen_by
 
 SIZE = (80, 24)
 
@@ -63,7 +62,7 @@ async def test_the_viewer_steps_through_the_game_and_goes_back():
         await wait_for(pilot, replaying)
         viewer = app.screen
         assert viewer.game.table_name == "Wake 1" and viewer.at == 0
-        await pilot.press("right", "l", "space")
+        await pilot.press("right", "l", "right")
         await wait_for(pilot, lambda a: viewer.at == 3)
         assert "paso 3/" in screen_text(app) and "Tu mano" in screen_text(app)
         await pilot.press("left", "h")
@@ -84,44 +83,6 @@ async def test_the_viewer_steps_through_the_game_and_goes_back():
         await wait_for(pilot, listed)
         await pilot.press("escape")
         await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
-
-
-def seen_by(full: list[dict], seat: int) -> list[set[int]]:
-    """Per line of the full record, the identities ``seat`` had been shown up to it (the oracle)."""
-    n = len(full[0]["seats"])
-    out, known = [set()], set()
-    deal, pending, laid = {}, {}, []
-    for line in full[1:]:
-        ids = lambda names: {C.identity(C.parse(x)) for x in names}  # noqa: E731
-        act = line.get("act")
-        if line.get("chance") == "deal":
-            deal, pending = line, {}
-            first = line["first_seat"]
-            known |= ids(c for i, c in enumerate(line["deck"][:HAND_SIZE * n]) if (first + i) % n == seat)
-        elif act == "offer":
-            known |= ids([line["want"], line["give"]])
-        elif act == "discard":
-            known |= ids([line["card"]])
-        elif act == "ahoy":
-            known |= ids(line["cards"])
-        elif act == "hands_up":
-            known.add(C.JOKER)
-        elif act == "exchange":
-            pending[line["seat"]] = line["card"]
-            if len(pending) == 2:
-                if seat in pending:
-                    known |= ids(pending.values())
-                pending = {}
-        elif act == "lay_down":
-            laid = (line["seat"], line["cards"])
-            if line["seat"] == seat:
-                known |= ids(line["cards"])
-        elif act == "pick" and seat in (line["seat"], laid[0]):
-            known |= ids([laid[1][line["index"]]])
-        elif line.get("result") == "hand":
-            known |= ids(deal["deck"][:HAND_SIZE * n])
-        out.append(set(known))
-    return out
 
 
 async def test_the_viewer_never_shows_a_card_the_seat_was_not_shown():
@@ -165,22 +126,6 @@ async def test_a_damaged_game_is_refused_with_a_toast_and_the_session_goes_on():
         await wait_for(pilot, listed)
         await pilot.press("enter")
         await wait_for(pilot, lambda a: any("damaged" in n.message for n in a._notifications))
-        assert isinstance(app.screen, MyGamesScreen) and app.is_running
-
-
-async def test_an_ahoi_game_in_my_games_says_how_to_get_its_record():
-    """The viewer replays AHOY!! V2; an Ahoi game gets a toast naming ``ssh HOST record ID`` and the
-    session stays on the list."""
-    lobby = finished_lobby(seed=7, game="ahoi")
-    (game,) = lobby.my_games(lobby.connect("user:anna", "anna"))
-    assert game.game == "ahoi"
-    app = make_app(lobby)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("g")
-        await wait_for(pilot, listed)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda a: any(f"record {game.game_id}" in n.message for n in a._notifications))
         assert isinstance(app.screen, MyGamesScreen) and app.is_running
 
 

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field as dc_field
 from typing import Any, Iterable, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
+from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, RecordError, field, loads, parse_action, parse_header
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.games.base import IllegalAction
+from ahoy_tui.games.ahoi.view import AhoiView
+from ahoy_tui.games.base import IllegalAction, ReplayStep
 
 
 @dataclass
@@ -95,12 +97,39 @@ def _line(game: AhoiGame, obj: Any, checked: int) -> int:
                 raise IllegalAction("AH3", "no round is being played: no deal line and no seed to shuffle from")
             game.deal()
         game.act(seat, action)
+        _check_shown(game, seat, obj)
     else:
         raise IllegalAction("FORMAT", "a line must be a chance, action or result")
     return checked
 
 
-def _deal(game: AhoiGame, obj: dict) -> None:
+SHOWN_RULE = {"draw": "AH5", "first_look": "AH4", "lupe": "AH9"}
+"""The rule a projection's shown value checks against (RECORDS.md "Projections")."""
+
+
+def _check_shown(game: AhoiGame, seat: int, obj: dict) -> None:
+    """A projection's own ``draw``/``first_look``/``lupe`` line names the values the seat saw:
+    they must be the cards there (AH4, AH5, AH9).
+
+    Raises:
+        IllegalAction: the rule of the line, when a named value is not the card there.
+    """
+    act = obj.get("act")
+    key = "values" if act == "first_look" else "value"
+    if act not in SHOWN_RULE or key not in obj:
+        return
+    s = game.state
+    if act == "draw":
+        truth: Any = C.value(s.held) if s.held >= 0 else None
+    elif act == "first_look":
+        truth = [C.value(s.layouts[seat][p - 1]) for p in obj["positions"]]
+    else:
+        truth = C.value(s.layouts[seat][obj["position"] - 1])
+    if obj[key] != truth:
+        raise IllegalAction(SHOWN_RULE[act], f"{key} {obj[key]!r} is not what the seat was shown")
+
+
+def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
     if field(obj, "chance", str) != "deal":
         raise IllegalAction("FORMAT", f"unknown chance {obj['chance']!r}")
     s = game.state
@@ -118,7 +147,7 @@ def _deal(game: AhoiGame, obj: dict) -> None:
             raise IllegalAction("AH1", "the deck is not the 52 cards of Ahoi")
     elif game.seed is None:
         raise IllegalAction("AH3", "a deal without a deck and no seed to shuffle from")
-    game.deal(deck, dealer)
+    return game.deal(deck, dealer)
 
 
 def _result(game: AhoiGame, obj: dict, checked: int) -> int:
@@ -239,17 +268,20 @@ def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:
-    """The record as ``seat`` (None: a spectator) may see it (AH16).
+    """The record as ``seat`` (None: a spectator) may see it (RECORDS.md "Projections", AH16).
 
     The seed becomes ``null``. A deal's deck shows only the card that started
     the discard pile until the round's result line; then every card that was
     dealt or drawn (all of them were face up by the end, AH11) and ``null``
-    for the cards never drawn. Action lines name no card values.
+    for the cards never drawn. The seat's own lines carry the values it was
+    shown: ``draw`` its drawn card's ``value`` (AH5.2), ``first_look`` its two
+    ``values`` (AH4), ``lupe`` the ``value`` (AH9); no other line names a value.
     """
+    shown = _shown(record, seat)
     out: list[dict] = []
     players = len(record[0].get("seats", [])) if record and isinstance(record[0], dict) else 0
     deal_at, full, draws = -1, [], 0
-    for line in record:
+    for no, line in enumerate(record):
         line = dict(line)
         if "format" in line:
             line["seed"] = None
@@ -259,8 +291,95 @@ def project(record: Sequence[dict], seat: int | None) -> list[dict]:
         elif line.get("act") == "draw":
             draws += 1
         elif line.get("result") == "round" and deal_at >= 0:
-            shown = 4 * players + 1 + draws
-            out[deal_at]["deck"] = [c if i < shown else None for i, c in enumerate(full)]
+            shown_cards = 4 * players + 1 + draws
+            out[deal_at]["deck"] = [c if i < shown_cards else None for i, c in enumerate(full)]
             deal_at = -1
+        line.update(shown.get(no, {}))
         out.append(line)
     return out
+
+
+def _shown(record: Sequence[dict], seat: int | None) -> dict[int, dict]:
+    """Per line index, the values the full ``record`` showed ``seat`` by that line (its own draw,
+    first look, Lupe); the engine replays the record to know which cards lay where. A line the
+    engine refuses ends the reading (what came before stays)."""
+    out: dict[int, dict] = {}
+    if seat is None or not record:
+        return out
+    try:
+        seats, aid, seed = parse_header(record[0])
+        game, checked = AhoiGame(seats, aid, seed), 0
+        for no, obj in enumerate(record[1:], 1):
+            checked = _line(game, obj, checked)
+            if not isinstance(obj, dict) or obj.get("seat") != seat:
+                continue
+            s, act = game.state, obj.get("act")
+            if act == "draw" and s.held >= 0:
+                out[no] = {"value": C.value(s.held)}
+            elif act == "first_look":
+                out[no] = {"values": [C.value(s.layouts[seat][p - 1]) for p in obj["positions"]]}
+            elif act == "lupe":
+                out[no] = {"value": C.value(s.layouts[seat][obj["position"] - 1])}
+    except (IllegalAction, KeyError, IndexError, TypeError, ValueError):
+        pass
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class AhoiStep:
+    """Ahoi after one record line as the viewing seat saw it (``ReplayStep.picture``; AH16).
+
+    Attributes:
+        view: The seat's :class:`AhoiView` after the line (what the live table showed it).
+        events: The line's events the seat saw (``for_viewer``): its peeks (AH4, AH9) and an
+            onlooker's AH8 ``shown`` are face up at this step only, as the table shows them.
+    """
+
+    view: AhoiView
+    events: tuple[AhoiEvent, ...]
+
+
+def replay_steps(record: Sequence[dict], seat: int) -> list[ReplayStep]:
+    """``GameSpec.replay_steps`` for Ahoi: ``record`` is ``seat``'s projection (AH16).
+
+    Every finished round names every card it dealt or drew, so the engine
+    replays it once the never-drawn cards are filled in with the values the
+    deck lacks (``_filled``; they never reach a view). A step's picture is
+    the seat's own view then (:class:`AhoiStep`), so it shows only what the
+    table showed that seat. A last round without a result line hides its
+    cards: the steps end at its deal.
+
+    Raises:
+        IllegalAction: (a ``ValueError``) the AH rule a line breaks, its message starting
+            ``line N:`` (1-based).
+    """
+    lines = list(record)
+    if not lines:
+        raise IllegalAction("FORMAT", "line 1: the record is empty")
+    rounds_done = sum(1 for o in lines if isinstance(o, dict) and o.get("result") == "round")
+    no = 1
+    try:
+        seats, aid, _ = parse_header(lines[0])
+        if not 0 <= seat < len(seats):
+            raise IllegalAction("FORMAT", f"seat {seat} is not in this game")
+        game, checked = AhoiGame(seats, aid, None), 0
+        steps = [ReplayStep(lines[0], 0, AhoiStep(game.view(seat), ()))]
+        for no, obj in enumerate(lines[1:], 2):
+            events: list[AhoiEvent] = []
+            if not isinstance(obj, dict):
+                raise IllegalAction("FORMAT", "a line must be a JSON object")
+            if "chance" in obj:
+                if obj.get("round") == rounds_done + 1 and None in (obj.get("deck") or [None]):
+                    break  # an unfinished round: its cards stay hidden
+                events = _deal(game, {**obj, "deck": _filled(list(obj.get("deck") or []))})
+            elif "result" in obj:
+                checked = _result(game, obj, checked)
+            else:
+                actor, action = parse_action(obj)
+                events = game.act(actor, action)
+                _check_shown(game, actor, obj)
+            steps.append(ReplayStep(obj, game.state.round_no,
+                                    AhoiStep(game.view(seat), tuple(for_viewer(events, seat)))))
+    except IllegalAction as e:
+        raise IllegalAction(e.rule, f"line {no}: {e.message}") from None
+    return steps

@@ -14,13 +14,13 @@ from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
-from ahoy_tui.games.ahoi.replay import project
+from ahoy_tui.games.ahoi.replay import project, replay_steps
 from ahoy_tui.games.ahoi.rules import awaiting
 from ahoy_tui.games.ahoi.state import AhoiPhase, State
 from ahoy_tui.games.ahoi.stats import STAT_LINES, game_stats
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.ahoi.wire import WIRE_TYPES
-from ahoy_tui.games.base import Bot, Option, Options, SeatTally, StatLine, check_options, places_by_lowest
+from ahoy_tui.games.base import Bot, Option, Options, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
 
 CLOCK_KINDS: tuple[str, ...] = ("turn",)
 """AH14: every decision (first look, turn, placement, action target) runs the turn clock."""
@@ -149,6 +149,10 @@ class AhoiSpec:
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         return project(record, seat)
+
+    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
+        """Each line as the seat saw it (``replay.AhoiStep``: its view then, AH16)."""
+        return replay_steps(record, seat)
 
     def stats(self, record: Sequence[dict]) -> list[SeatTally]:
         """Rounds won, „Ahoi“ calls, penalties, actions and matches per seat (``ahoi.stats``).

@@ -2,7 +2,7 @@
 
 The list comes from ``LobbyAPI.my_games`` (no record, nothing hidden); Enter
 asks ``LobbyAPI.game_record`` for the chosen game, which is the record as this
-player's seat saw it (R18), and opens :class:`ReplayScreen` on it.
+player's seat saw it (R18, AH16), and opens :class:`ReplayScreen` on it (AHOY!! V2 and Ahoi).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.game.errors import RuleError
-from ahoy_tui.games import GAMES
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -129,10 +128,6 @@ class MyGamesScreen(Screen[None]):
         seat = game.seat_of(app.handle.identity)
         record = await app.ask(app.lobby.game_record, game.game_id)
         if record is None or seat is None:
-            return
-        if game.game != "ahoy":
-            title = GAMES[game.game].title if game.game in GAMES else game.game
-            app.notify(app.t("replay.other_game", title=title, game_id=game.game_id), timeout=8)
             return
         try:
             screen = ReplayScreen(game, record, seat)

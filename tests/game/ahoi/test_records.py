@@ -212,3 +212,38 @@ def test_ah16_an_unfinished_round_of_a_projection_is_read_for_its_shape():
     with pytest.raises(RecordError) as info:
         check(dumps(projected + [{"seat": 0, "act": "fly"}]))
     assert (info.value.line, info.value.rule) == (cut + 1, "FORMAT")
+
+
+def test_ah16_a_seats_projection_names_what_it_was_shown_and_nothing_else():
+    """RECORDS.md "Projections": the seat's own ``draw`` carries the drawn ``value``, its
+    ``first_look`` the two ``values``, its ``lupe`` the ``value``; no other line names a value,
+    even mid-round (AH16), and the replayer checks them (AH4, AH5)."""
+    mine = project(GAME, 0)
+    assert mine[2]["values"] == [3, 3] and "values" not in mine[3]
+    assert [mine[i].get("value") for i in (4, 8, 11)] == [1, 11, 12]
+    theirs = project(GAME[:9], 1)  # mid-round: seat 0's draws stay hidden from seat 1
+    assert theirs[3]["values"] == [6, 6]
+    assert all("value" not in line for line in theirs) and "values" not in theirs[2]
+    assert all("value" not in line and "values" not in line for line in project(GAME, None))
+    assert check(dumps(mine))[1].totals == [16, 0]
+    for at, key, wrong, rule in ((4, "value", 13, "AH5"), (2, "values", [3, 5], "AH4")):
+        lying = [dict(line) for line in mine]
+        lying[at][key] = wrong
+        with pytest.raises(RecordError) as info:
+            check(dumps(lying))
+        assert (info.value.line, info.value.rule) == (at + 1, rule)
+
+
+def test_ah16_every_seat_of_a_whole_game_gets_its_own_values_only():
+    game = _whole_game(6)
+    hidden = {"seed", "deck", "value", "values"}
+    for seat in (0, 1, 2, None):
+        lines = project(game.record, seat)
+        for full, line in zip(game.record, lines):
+            assert {k: v for k, v in full.items() if k not in hidden} == \
+                {k: v for k, v in line.items() if k not in hidden}
+            named = "value" in line or "values" in line
+            assert not named or (line.get("seat") == seat and line["act"] in ("draw", "first_look", "lupe"))
+        if seat is not None:
+            assert sum("value" in line for line in lines if line.get("act") == "draw") > 5
+        assert check(dumps(lines))[1].totals == game.state.totals  # every shown value checked by the engine
