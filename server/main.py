@@ -32,6 +32,7 @@ from ahoy_tui.cluster.lease import DEFAULT_TTL
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.cluster.node import Node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.lobby.search_pool import start_forkserver
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
 
@@ -167,7 +168,10 @@ async def serve(config: ServerConfig) -> None:
     Tables are rebuilt from the store first; on the way down the lobby is
     frozen before players are told, so every table resumes after a restart
     as it was, and the store writes what it holds before the process ends.
+    The bots' search pool's forkserver starts first, off the loop's time (it
+    holds no socket of the server and ends with it: ``search_pool``).
     """
+    start_forkserver()
     node: Node | None = None
     cluster: ClusterLobby | None = None
     if config.redis_url:

@@ -1,0 +1,127 @@
+"""kill -9 the real server while hard bots search: nothing it started outlives it (issue 24).
+
+The hard bot's searches run in worker processes (``ahoy_tui/lobby/search_pool.py``).
+Forked from the server, such a worker used to inherit its listening socket and
+every player's connection: after a ``kill -9`` it stayed (parent 1), still
+listening on the port and holding the players' connections, so the restart
+failed with "address already in use" and the players' clients never noticed
+the server was gone. Here anna plays at a table of three hard bots with her
+autopilot on (the table plays by itself); while a search runs the server is
+killed with SIGKILL. Every process it started ends, the port is free, anna's
+client sees its connection end; a restart on the same port and state directory
+serves, and anna is back at the table, which plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harness import Player, connect
+from procs import alive, descendants, running
+
+from server.supervisor import check_port_free
+from tests.waiting import wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(state: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
+    """The real ``ahoy-server`` on ``port`` (0: a free one), WARNING and up on stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "server.main", "--host", "127.0.0.1", "--port", str(port),
+                             "--state-dir", str(state), "--log-level", "WARNING"],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    for line in proc.stdout:
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            return proc, int(m.group(1))
+    raise AssertionError(f"the server did not start (exit status {proc.wait()})")
+
+
+def port_free(port: int) -> bool:
+    """Nothing listens on ``127.0.0.1:port`` (a new server could bind it)."""
+    try:
+        check_port_free("127.0.0.1", port)
+    except OSError:
+        return False
+    return True
+
+
+def table_log(anna: Player) -> str:
+    """The table's log box (the last few game events), as text."""
+    lines = anna.text().splitlines()
+    top = next(i for i, line in enumerate(lines) if "╭─ Log ─" in line)
+    left = lines[top].index("╭─ Log ─")
+    box: list[str] = []
+    for line in lines[top + 1:]:
+        if line[left:].startswith("╰"):
+            break
+        box.append(line[left:].strip("│ "))
+    return "\n".join(box)
+
+
+async def table_of_hard_bots(port: int) -> Player:
+    """anna creates a table, seats three hard bots, starts and hands her seat to the autopilot."""
+    anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
+    await anna.wait_for("No tables yet", timeout=20)
+    anna.send("n")
+    await anna.wait_for("Create a table")
+    anna.send("\r")
+    await anna.wait_for("waiting for the crew", timeout=10)
+    for n in range(1, 4):
+        anna.send("b")
+        await anna.wait_for("Press 1, 2 or 3", timeout=10)
+        anna.send("3")
+        await anna.wait_for(rf"{n + 1}\. .*\(bot, hard\)", timeout=10)
+    return anna
+
+
+@pytest.mark.slow
+async def test_kill_9_while_hard_bots_search_leaves_nothing_behind_and_the_table_comes_back(tmp_path):
+    proc, port = start(tmp_path)
+    started: set[int] = set()
+    try:
+        anna = await table_of_hard_bots(port)
+        before_play = descendants(proc.pid)          # no search has run yet
+        anna.send("g")
+        await anna.wait_for("Your hand", timeout=20)
+        anna.send("z")                               # the autopilot plays her seat: the bots never wait
+        await anna.wait_for("The autopilot is playing your seat", timeout=10)
+
+        def in_a_search() -> bool:
+            return any(running(p) for p in descendants(proc.pid) - before_play)
+        await wait_until(in_a_search, timeout=120, every=0.005, what="a hard bot's search running")
+        started = descendants(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+        await wait_until(lambda: port_free(port), timeout=10, what=f"port {port} free")
+        await wait_until(lambda: not any(alive(p) for p in started), timeout=10,
+                         what=f"every process the server started to end (left: {[p for p in started if alive(p)]})")
+        await asyncio.wait_for(anna.closed.wait(), 10)   # no process holds her connection any more
+    finally:
+        for pid in [proc.pid, *started]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        proc.stdout.close()
+
+    proc, again = start(tmp_path, port)                  # the same port: it binds
+    try:
+        assert again == port
+        anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
+        screen = await anna.wait_for(r"Your hand", timeout=30)   # straight back to her seat (R17)
+        assert "Hook" in screen or "bot hard" in screen
+        await anna.settle(quiet=0.3, timeout=5)
+        first = table_log(anna)
+        await wait_until(lambda: table_log(anna) != first, timeout=60, what="the table to play on (a new log line)")
+        await anna.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
+        proc.stdout.close()
