@@ -18,15 +18,17 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from harness import Player, connect
-from procs import alive, descendants, running
 
 from server.supervisor import check_port_free
+from tests.procs import alive, descendants, running
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,3 +127,58 @@ async def test_kill_9_while_hard_bots_search_leaves_nothing_behind_and_the_table
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)
         proc.stdout.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_cluster(redis_url: str, state: Path, port: int) -> tuple[subprocess.Popen, list[str]]:
+    """``ahoy-server --workers 2`` on ``port``; the list fills with the workers' banner lines."""
+    proc = subprocess.Popen([sys.executable, "-m", "server.main", "--workers", "2", "--redis", redis_url,
+                             "--port", str(port), "--host", "127.0.0.1", "--state-dir", str(state),
+                             "--lease-ttl", "1", "--log-level", "WARNING"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    banners: list[str] = []
+    threading.Thread(target=lambda: banners.extend(line for line in proc.stdout if "Players connect" in line),
+                     daemon=True).start()
+    return proc, banners
+
+
+@pytest.mark.slow
+async def test_a_supervisor_killed_hard_takes_its_workers_with_it_and_a_restart_serves(redis_server, tmp_path):
+    """``--workers 2``: the supervisor gets SIGKILL. Its workers stop as on SIGTERM (anna is told
+    the server is going down), nothing they started stays, the port is free, and a new supervisor
+    on the same port serves her again."""
+    port = free_port()
+    proc, banners = start_cluster(redis_server.url, tmp_path, port)
+    started: set[int] = set()
+    try:
+        await wait_until(lambda: len(banners) == 2, timeout=60, what="two workers listening")
+        anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
+        await anna.wait_for("No tables yet", timeout=30)
+        started = descendants(proc.pid)                 # the workers and their search pools' forkservers
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+        await wait_until(lambda: port_free(port), timeout=10, what=f"port {port} free")
+        await asyncio.wait_for(anna.closed.wait(), 30)
+        assert b"The server is going down. Fair winds!" in bytes(anna.raw)   # a polite stop
+        await wait_until(lambda: not any(alive(p) for p in started), timeout=30,
+                         what=f"every process the supervisor started to end (left: {[p for p in started if alive(p)]})")
+    finally:
+        for pid in [proc.pid, *started]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+    proc, banners = start_cluster(redis_server.url, tmp_path, port)   # the same port: it binds
+    try:
+        await wait_until(lambda: len(banners) == 2, timeout=60, what="two workers of the new supervisor listening")
+        anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
+        await anna.wait_for("No tables yet", timeout=30)
+        await anna.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
