@@ -1,4 +1,5 @@
-"""kill -9 the real server while hard bots search: nothing it started outlives it (issue 24).
+"""kill -9 the real server while hard bots search, or the supervisor of ``--workers 2``:
+nothing it started outlives it (issue 24).
 
 The hard bot's searches run in worker processes (``ahoy_tui/lobby/search_pool.py``).
 Forked from the server, such a worker used to inherit its listening socket and
@@ -9,7 +10,9 @@ the server was gone. Here anna plays at a table of three hard bots with her
 autopilot on (the table plays by itself); while a search runs the server is
 killed with SIGKILL. Every process it started ends, the port is free, anna's
 client sees its connection end; a restart on the same port and state directory
-serves, and anna is back at the table, which plays on.
+serves, and anna is back at the table, which plays on. The supervisor's
+workers, started by it and left behind by a ``kill -9``, kept serving on the
+port, so a new supervisor refused to start; now they stop politely.
 """
 
 from __future__ import annotations
