@@ -1,4 +1,4 @@
-"""The process pool for bots' searches (issue 17) that nothing of it outlives the server (issue 24).
+"""The process pool for bots' searches (issue 17): none of it outlives the server (issue 24).
 
 :func:`search_executor` is one ``ProcessPoolExecutor`` per server process
 (``SEARCH_WORKERS`` workers, made on first use; ``LoopClock.off_loop`` sends
@@ -10,11 +10,11 @@ it work). Two promises, whatever way the server ends (``kill -9`` too):
   players' connections a forked child would inherit: killed hard, the server
   left such a child listening on its port and holding its players' SSH
   connections, and a restart failed with "address already in use"). The
-  forkserver imports the server's main module and :data:`PRELOAD` once
-  (:func:`preload`), so a new worker is a cheap fork of it: multiprocessing
-  runs the main module again in every worker it starts, which costs nothing
-  once its imports are loaded (``server.main`` alone imports for about 1 s).
-  :func:`start_forkserver` starts it ahead of the first search.
+  forkserver imports what the server's main module imports, and
+  :data:`PRELOAD`, once (:func:`preload`), so a new worker is a cheap fork of
+  it: multiprocessing runs the main module again in every worker it starts,
+  which costs little once its imports are loaded (``server.main`` imports for
+  1–3 s). :func:`start_forkserver` starts it ahead of the first search.
 * **No worker outlives the server.** Each worker's initializer starts a
   thread that reads a pipe whose only write end the server holds
   (``_server_alive``). When the server's process ends, the kernel closes that
@@ -35,6 +35,7 @@ import os
 import signal
 import sys
 import threading
+import types
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing.connection import Connection
 
@@ -54,17 +55,24 @@ _server_alive: Connection | None = None
 
 
 def preload() -> list[str]:
-    """What the forkserver imports: this process's main module, then :data:`PRELOAD`.
+    """What the forkserver imports: what this process's main module needs, then :data:`PRELOAD`.
 
-    ``"__main__"`` loads a main *script* (the ``ahoy-server`` console script) as multiprocessing
-    does; a main *module* (``python -m server.main``) is named. Its ``if __name__ == "__main__"``
-    block does not run.
+    Multiprocessing runs the main module again in every worker (as ``__mp_main__``; its
+    ``if __name__ == "__main__"`` block does not run). ``"__main__"`` has the forkserver load a
+    main *script* (the ``ahoy-server`` console script) the way a worker would, which then skips
+    it. A main *module* (``python -m server.main``) runs again in every worker whatever the
+    forkserver did, so the forkserver loads the modules it imported (those of its globals),
+    not the module itself: loading it by name as well would make ``runpy`` warn in every worker.
     """
     names = ["__main__"]
-    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
     if spec is not None and spec.name and not spec.name.endswith("__main__"):
-        names.append(spec.name)
-    return names + PRELOAD
+        for value in vars(main).values():
+            name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+            if isinstance(name, str) and name in sys.modules and name not in names + ["__main__", spec.name]:
+                names.append(name)
+    return names + [name for name in PRELOAD if name not in names]
 
 
 def start_forkserver() -> None:
