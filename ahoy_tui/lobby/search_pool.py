@@ -48,7 +48,6 @@ SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 #: (``autopilot.decide`` and the bots).
 PRELOAD = ["ahoy_tui.lobby.autopilot", "ahoy_tui.bots.hard"]
 
-_context = multiprocessing.get_context("forkserver")
 _executor: Executor | None = None
 _server_alive: Connection | None = None
 """The write end of the workers' pipe: only this process holds it; it is never written."""
@@ -77,8 +76,8 @@ def preload() -> list[str]:
 
 def start_forkserver() -> None:
     """Start the forkserver now, so the first search need not wait while it imports (another
-    process's time, not this one's). Safe to call again; the pool calls it anyway."""
-    _context.set_forkserver_preload(preload())
+    process's time, not this one's). Safe to call again; without it the first search starts it."""
+    multiprocessing.get_context("forkserver").set_forkserver_preload(preload())
     multiprocessing.forkserver.ensure_running()
 
 
@@ -86,9 +85,10 @@ def search_executor() -> Executor:
     """The process-wide pool for off-loop work (the module docstring says what its workers promise)."""
     global _executor, _server_alive
     if _executor is None:
-        _context.set_forkserver_preload(preload())
-        workers_end, _server_alive = _context.Pipe(duplex=False)
-        _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=_context,
+        context = multiprocessing.get_context("forkserver")  # here, not at import: Windows has none
+        context.set_forkserver_preload(preload())
+        workers_end, _server_alive = context.Pipe(duplex=False)
+        _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=context,
                                         initializer=exit_with_server, initargs=(workers_end,))
     return _executor
 
