@@ -27,11 +27,12 @@ from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderatio
                             prune_daily, start_lobby)
 from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
 from server.ssh import AhoyServer, ServerConfig
-from server.supervisor import supervise
+from server.supervisor import stop_when_supervisor_ends, supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.cluster.node import Node
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.lobby.search_pool import start_forkserver
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
 
@@ -167,7 +168,13 @@ async def serve(config: ServerConfig) -> None:
     Tables are rebuilt from the store first; on the way down the lobby is
     frozen before players are told, so every table resumes after a restart
     as it was, and the store writes what it holds before the process ends.
+    The bots' search pool's forkserver starts first, off the loop's time (it
+    holds no socket of the server and ends with it: ``search_pool``). A worker
+    under ``--workers`` also stops when its supervisor ends, even killed hard.
     """
+    stop = asyncio.Event()
+    stop_when_supervisor_ends(stop.set)         # a worker of a supervisor killed hard (docs/deploy.md)
+    start_forkserver()
     node: Node | None = None
     cluster: ClusterLobby | None = None
     if config.redis_url:
@@ -195,7 +202,6 @@ async def serve(config: ServerConfig) -> None:
     sys.stdout.write(banner(server))
     sys.stdout.flush()
     pruning = asyncio.ensure_future(prune_daily(store, config.keep_games_days, config.keep_games))
-    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)

@@ -10,10 +10,19 @@ A worker whose *first* run exits with status 1 (port taken, bad key) stops
 everything: the error is the host's to fix. SIGTERM or SIGINT is passed on
 to every worker, which stops politely; one still running after
 ``STOP_TIMEOUT`` seconds is killed.
+
+A supervisor killed hard (``kill -9``, OOM) cannot pass anything on, so its
+workers watch it: each gets the read end of a pipe whose write end only the
+supervisor holds (fd number in ``AHOY_SUPERVISOR_FD``). When the supervisor
+ends, however, the read sees end-of-file and the worker stops as on SIGTERM
+(:func:`stop_when_supervisor_ends`): it closes its listener at once, tells its
+players, releases its tables' leases and exits, so a new supervisor can bind
+the port and its workers adopt the tables.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import os
@@ -24,6 +33,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import asyncssh
 
@@ -39,6 +49,8 @@ HEALTHY_AFTER = 30.0
 """Seconds a worker must run for its next restart to wait only ``BACKOFF_FIRST`` again."""
 STOP_TIMEOUT = 15.0
 POLL = 0.1
+ALIVE_ENV = "AHOY_SUPERVISOR_FD"
+"""The environment variable that gives a worker the fd of its end of the supervisor's pipe."""
 
 
 @dataclass
@@ -69,9 +81,11 @@ class Supervisor:
         self.clock = clock
         self.stopping = False
         self.failed = False
+        self._alive_r, self._alive_w = os.pipe()  # not inheritable: only the read end is passed on
 
     def _start(self, slot: _Slot) -> None:
-        slot.proc = subprocess.Popen(self.command)
+        slot.proc = subprocess.Popen(self.command, pass_fds=(self._alive_r,),
+                                     env={**os.environ, ALIVE_ENV: str(self._alive_r)})
         slot.started = self.clock()
         slot.runs += 1
         log.info("worker %d started (pid %d)", slot.index, slot.proc.pid)
@@ -124,7 +138,34 @@ class Supervisor:
             self.step()
             time.sleep(POLL)
         self._stop_all()
+        os.close(self._alive_r)
+        os.close(self._alive_w)
         return 1 if self.failed else 0
+
+
+def stop_when_supervisor_ends(stop: Callable[[], None]) -> None:
+    """In a worker, on its running loop: call ``stop`` once the supervisor that started it has
+    ended, however it ended (``kill -9`` too): its end of the pipe (``AHOY_SUPERVISOR_FD``) reads
+    end-of-file. Nothing happens in a process no supervisor started. The variable is taken out of
+    the environment, so a process this one starts does not think it was started by the supervisor.
+    """
+    value = os.environ.pop(ALIVE_ENV, None)
+    if value is None:
+        return
+    loop = asyncio.get_running_loop()
+    fd = int(value)
+
+    def readable() -> None:
+        try:
+            if os.read(fd, 1):
+                return  # never written to: only its end means something
+        except OSError:
+            pass
+        loop.remove_reader(fd)
+        os.close(fd)
+        log.warning("the supervisor is gone: stopping")
+        stop()
+    loop.add_reader(fd, readable)
 
 
 def check_port_free(host: str, port: int) -> None:

@@ -5,7 +5,8 @@ The lobby reads ``now()`` (seconds, ``time.monotonic()`` scale) and asks
 the loop thread, one at a time, so they never race a command.
 
 ``off_loop(work, done)`` runs slow pure work (a bot's search, issue 17) away
-from the loop, in another process, and hands its result (or the exception)
+from the loop, in another process (``search_pool``: no worker holds the
+server's sockets or outlives it), and hands its result (or the exception)
 to ``done`` back on the loop, where the single writer applies it. ``work``
 must pickle (a ``functools.partial`` of a module-level function).
 """
@@ -15,26 +16,11 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-import time
-import multiprocessing
-import os
 import pickle
-from concurrent.futures import Executor, ProcessPoolExecutor
+import time
 from typing import Any, Callable, Protocol
 
-#: Worker processes that run bot searches for every table of a server (LoopClock.off_loop):
-#: all cores but the one the event loop runs on. Processes, not threads: a search is pure
-#: Python and would hold the GIL the loop needs.
-SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
-_executor: Executor | None = None
-
-
-def search_executor() -> Executor:
-    """The process-wide pool for off-loop work (forked on first use: no main-module re-import)."""
-    global _executor
-    if _executor is None:
-        _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=multiprocessing.get_context("fork"))
-    return _executor
+from ahoy_tui.lobby.search_pool import search_executor
 
 
 class Timer(Protocol):
