@@ -18,9 +18,10 @@ import heapq
 import itertools
 import pickle
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Protocol
 
-from ahoy_tui.lobby.search_pool import search_executor
+from ahoy_tui.lobby.search_pool import discard_broken, search_executor
 
 
 class Timer(Protocol):
@@ -56,12 +57,20 @@ class LoopClock:
     def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
         """``work`` runs in :func:`search_executor`; ``done`` is called on this loop."""
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(search_executor(), work)
+        executor = search_executor()
+        try:
+            fut = loop.run_in_executor(executor, work)
+        except BrokenProcessPool:   # broken since the last search: a new pool, once
+            discard_broken(executor)
+            executor = search_executor()
+            fut = loop.run_in_executor(executor, work)
 
         def finished(f: "asyncio.Future[Any]") -> None:
             if f.cancelled():
                 done(None, asyncio.CancelledError())
             elif f.exception() is not None:
+                if isinstance(f.exception(), BrokenProcessPool):
+                    discard_broken(executor)
                 done(None, f.exception())
             else:
                 done(f.result(), None)

@@ -93,6 +93,21 @@ def search_executor() -> Executor:
     return _executor
 
 
+def discard_broken(executor: Executor) -> None:
+    """Forget ``executor`` if it is still this process's pool, so the next :func:`search_executor`
+    makes a new one. Called when a search fails with ``BrokenProcessPool`` (a worker died on its
+    own, e.g. the out-of-memory killer): a broken pool refuses every later task, so without
+    this every later search would fall back to the baseline bot for the rest of the server's life."""
+    global _executor, _server_alive
+    if executor is not _executor:
+        return
+    _executor = None
+    if _server_alive is not None:
+        _server_alive.close()   # the old pool's remaining workers see end-of-file and exit
+        _server_alive = None
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
 def exit_with_server(server_alive: Connection) -> None:
     """A worker's initializer: exit (status 0) as soon as ``server_alive``'s write end, held by
     the server alone, is closed (the server ended, however); ignore SIGINT."""

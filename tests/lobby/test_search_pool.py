@@ -40,3 +40,29 @@ async def test_a_pool_worker_holds_no_socket_of_its_owner_and_ends_with_it(worke
             if p and alive(p):
                 os.kill(p, signal.SIGKILL)
         owner.stdout.close()
+
+
+def _die() -> None:
+    os._exit(1)   # a worker that dies on its own, as under the out-of-memory killer
+
+
+def _answer() -> int:
+    return 42
+
+
+async def test_searches_go_on_after_a_search_worker_died():
+    import asyncio
+
+    from ahoy_tui.lobby.clock import LoopClock
+
+    clock = LoopClock()
+
+    async def search(work):
+        answered = asyncio.get_running_loop().create_future()
+        clock.off_loop(work, lambda result, error: answered.set_result((result, error)))
+        return await asyncio.wait_for(answered, 60)
+
+    _, error = await search(_die)
+    assert error is not None          # that search failed (the bot falls back to the baseline)
+    assert await search(_answer) == (42, None)   # the next ones run again, in a new pool
+    assert await search(_answer) == (42, None)
