@@ -25,6 +25,8 @@ EN_SYSTEM: dict[str, str] = {
     "sys.left_autopilot": "{name} left; the autopilot keeps the seat.",
     "sys.lost_autopilot": "{name} lost the connection; the autopilot keeps the seat.",
     "sys.lost_grace": "{name} lost the connection; the seat waits {s} s for them, then the autopilot plays it.",
+    "table.reconnecting": "reconnecting {s} s",
+    "away.title": "While you were away the autopilot played for you:",
     "sys.new_host": "{name} is now the host.",
     "notice.timed_out": "Time ran out: the autopilot decided for you.",
     "notice.timed_out_again": "Time ran out again: the autopilot plays your seat until you act.",
@@ -56,6 +58,8 @@ ES_SYSTEM: dict[str, str] = {
     "sys.left_autopilot": "{name} se fue; el piloto automático lleva su plaza.",
     "sys.lost_autopilot": "{name} perdió la conexión; el piloto automático lleva su plaza.",
     "sys.lost_grace": "{name} perdió la conexión; su plaza le espera {s} s y luego juega el piloto automático.",
+    "table.reconnecting": "reconectando {s} s",
+    "away.title": "Mientras no estabas, el piloto automático jugó por ti:",
     "sys.new_host": "{name} es ahora el anfitrión.",
     "notice.timed_out": "Se acabó el tiempo: el piloto automático decidió por ti.",
     "notice.timed_out_again": "Se acabó el tiempo otra vez: el piloto automático juega tu plaza hasta que actúes.",
@@ -73,6 +77,8 @@ ES_SYSTEM: dict[str, str] = {
 
 DE_SYSTEM: dict[str, str] = {
     "sys.lost_grace": "{name} hat die Verbindung verloren; der Platz wartet {s} s, dann spielt der Autopilot.",
+    "table.reconnecting": "verbindet neu {s} s",
+    "away.title": "Während du weg warst, hat der Autopilot für dich gespielt:",
     "sys.db_lost": "Der Server hat kurz den Kontakt zu seiner Datenbank verloren: dieser Tisch ist gleich wieder da.",
     "sys.regained": "Der Server hat seine Datenbank wieder: der Tisch ist wieder da, das Spiel geht weiter.",
     "sys.regained_partly": "Der Server hat seine Datenbank wieder: der Tisch ist wieder da, wie er kurz zuvor war (seine letzten Züge konnten nicht gespeichert werden). Das Spiel geht weiter.",
