@@ -94,7 +94,7 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
         LobbyError: for an unknown game, seats outside the game's range (R1:
             2..8), an option the game refuses (R15: a limit outside 20..1000;
             non-boolean house rules), an unknown clock profile, a
-            non-boolean ``private`` or a ``grace`` outside 0..120 s (R17).
+            non-boolean ``private`` or a ``grace`` outside 0..99 s (R17).
     """
     if not isinstance(config, TableConfig):
         raise Refused("table settings are missing")

@@ -14,7 +14,8 @@ from ahoy_tui.games.base import Action, Event, Options, OptionValue, View
 ClockProfileName = Literal["relaxed", "normal", "blitz", "untimed"]
 GRACE_DEFAULT = 20
 """Seconds of grace a dropped player gets by default (R17, ``TableConfig.grace``)."""
-GRACE_MAX = 120
+GRACE_MAX = 99
+"""Longest grace (two digits: the seat list has room for ``reconnecting 99 s`` at 80 columns)."""
 TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
 SeatKind = Literal["person", "bot", "empty"]
 
@@ -31,7 +32,7 @@ class TableConfig:
         private: Private tables are joined with a code only.
         grace: Seconds a player whose link dropped in play has to come back
             before the autopilot takes the decision pending for her (its clock
-            keeps running, capped at this; R17), whole seconds 0..120
+            keeps running, capped at this; R17), whole seconds 0..99
             (``GRACE_DEFAULT`` 20; 0: the autopilot at once).
         game: The game played (``games.registry``): ``"ahoy"``.
         options: The game's table options as ``(key, value)`` pairs, checked

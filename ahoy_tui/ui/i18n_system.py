@@ -81,7 +81,7 @@ ES_SYSTEM: dict[str, str] = {
 
 DE_SYSTEM: dict[str, str] = {
     "sys.lost_grace": "{name} hat die Verbindung verloren; der Platz wartet {s} s, dann spielt der Autopilot.",
-    "table.reconnecting": "verbindet neu {s} s",
+    "table.reconnecting": "getrennt {s} s",
     "away.title": "Während du weg warst, hat der Autopilot für dich gespielt:",
     "create.grace": "Warten bei Abbruch",
     "create.grace_none": "nicht warten",

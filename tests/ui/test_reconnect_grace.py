@@ -14,7 +14,7 @@ from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.screens.table import TableScreen
 
 SIZE = (100, 30)
-WORD = {"en": "reconnecting", "es": "reconectando", "de": "verbindet neu"}
+WORD = {"en": "reconnecting", "es": "reconectando", "de": "getrennt"}
 TITLE = {"en": "While you were away", "es": "Mientras no estabas", "de": "Während du weg warst"}
 
 
