@@ -494,9 +494,10 @@ class Table:
         return ArchivedGame(listing, tuple(self.archive.records[-1]))
 
     def timed_out(self, seat: int) -> None:
-        """The decision clock decided for ``seat``: tell its person; too many -> autopilot."""
+        """The decision clock decided for ``seat``: tell its person; too many -> autopilot. A person
+        away in her grace (R17) is not counted: her link dropped, she did not let the clock run."""
         s = self.seats[seat]
-        if s.kind != "person" or self.bot_driven(seat):
+        if s.kind != "person" or self.bot_driven(seat) or not self.present(seat):
             return
         s.timeouts += 1
         text, key = "Time ran out: the autopilot decided for you.", "timed_out"

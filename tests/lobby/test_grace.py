@@ -35,13 +35,13 @@ def _hands(monkeypatch):
     instrument(monkeypatch)
 
 
-def at_exchange(seed: int = 3, **cfg):
+def at_exchange(seed: int = 3, clocks_profile: str = "relaxed", **cfg):
     """anna and ben (people answering after 2 s) at a relaxed table, stopped where ben must choose
     his exchange card; ben's person stops answering. Returns lobby, clock, table, anna, ben."""
     lobby, clock = make_lobby(seed=seed)
     anna = Person(lobby, clock, "user:anna", "anna").connect()
     ben = Person(lobby, clock, "user:ben", "ben").connect()
-    table = table_with(lobby, [anna, ben], limit=1000, clocks="relaxed", **cfg)
+    table = table_with(lobby, [anna, ben], limit=1000, clocks=clocks_profile, **cfg)
     for _ in range(20_000):
         s = table.game.state
         if s.hand_in_progress and s.phase is Phase.EXCHANGE and BEN in awaiting(s) and BEN not in s.locked:
@@ -207,3 +207,28 @@ def test_the_grace_is_not_in_the_log_and_a_restart_replays_the_autopilots_move()
         done = rebuild(again, lg, __import__("random").Random(1), Table)
         assert done.problem is None and done.table.config.grace == want
         assert done.table.game.record == table.game.record
+
+
+def test_a_clock_shorter_than_the_grace_decides_and_does_not_count_against_the_dropped_player():
+    """The pending decision keeps its own clock (blitz exchange: 8 s < 20 s grace); a timeout
+    while her link is down is not hers (no step towards the autopilot for good)."""
+    lobby, clock, table, anna, ben = at_exchange(clocks_profile="blitz")
+    ben.disconnect()
+    run(clock, table, 8.1)
+    assert ben_locked(table) and table.grace.running(BEN)
+    assert table.seats[BEN].timeouts == 0
+
+
+def test_after_a_restart_the_absent_get_a_fresh_grace_when_play_resumes():
+    lobby, clock, table, anna, ben = at_exchange()
+    store = lobby.store
+    again, clock2 = make_lobby(seed=99)
+    again.store = store
+    again.resume()
+    (t2,) = again.tables.values()
+    assert t2.held
+    anna2 = Person(again, clock2, "user:anna", "anna", think=None).connect()   # anna is back: play resumes
+    assert not t2.held and t2.grace.running(BEN) and not t2.autopilot(BEN)
+    assert anna2.updates()[-1].table.seats[BEN].reconnecting == pytest.approx(GRACE)
+    clock2.advance(GRACE + 0.1)
+    assert t2.autopilot(BEN)
