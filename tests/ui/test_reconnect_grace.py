@@ -78,3 +78,27 @@ async def test_the_returner_is_told_what_the_autopilot_did_and_no_card_she_may_n
         assert isinstance(screen, TableScreen)
         secret = secret_cards(lobby, tid, 1) - known_cards(screen)
         assert not leaked(said, secret), said
+
+
+async def test_an_ahoi_table_shows_the_dropped_seat_reconnecting_and_counts_down():
+    from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tid = lobby.create_table(app.handle, TableConfig.make("ahoi", name="Cove", seats=3, clocks="untimed"))
+        ben = lobby.connect("user:ben", "ben")
+        ben.subscribe(lambda m: None)
+        lobby.join(ben, tid)
+        lobby.set_ready(ben, tid, True)
+        lobby.add_bot(app.handle, tid, "baseline")
+        app.open_table(tid)
+        lobby.start(app.handle, tid)
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and a.screen.state.update is not None
+                       and a.screen.state.update.view is not None)
+        lobby.disconnect(ben)
+        pattern = re.compile(r"ben\b.*reconnecting (\d+) s")
+        await wait_for(pilot, lambda a: pattern.search(screen_text(a)))
+        first = int(pattern.search(screen_text(app)).group(1))
+        await wait_for(pilot, lambda a: (m := pattern.search(screen_text(a))) and int(m.group(1)) < first)
