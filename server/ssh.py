@@ -70,8 +70,13 @@ class ServerConfig:
         password: If set, keyless logins must give this password.
         require_keys: Refuse keyless logins (one line: ``KEYS_REQUIRED``);
             every name is then an SSH key's.
-        keepalive_interval: Seconds between SSH keepalives (0: off).
-        keepalive_count_max: Unanswered keepalives before dropping a client.
+        keepalive_interval: Seconds of silence from a client before the server
+            sends it an SSH keepalive, and between keepalives (0: off).
+        keepalive_count_max: Unanswered keepalives before dropping a client. A
+            silent client (a stopped ``ssh``, a dead network) is dropped after
+            ``keepalive_interval * (keepalive_count_max + 1)`` s (5 s x 3 = 15 s),
+            well within a table's 20 s grace (R17): its seat then reads
+            "reconnecting" to the others, as after a closed link.
         max_buffer: Unsent output per session, in bytes, before the client
             is dropped as not reading.
         max_input: Received bytes per session waiting to be parsed; more
@@ -112,8 +117,8 @@ class ServerConfig:
     authorized_keys: Path | None = None
     password: str | None = None
     require_keys: bool = False
-    keepalive_interval: float = 30.0
-    keepalive_count_max: int = 3
+    keepalive_interval: float = 5.0
+    keepalive_count_max: int = 2
     max_buffer: int = 4 * 1024 * 1024
     max_input: int = 16 * 1024
     login_timeout: float = 60.0

@@ -140,6 +140,13 @@ class AhoyMatch:
     def visible(self, events: Sequence[Event], seat: int | None) -> list[Event]:
         return for_viewer(events, seat)
 
+    def own_events(self, events: Sequence[Event], seat: int) -> list[Event]:
+        """Events addressed to ``seat`` alone (the card drawn, received, laid down, taken or lost)
+        and its public moves (offer, answer, HANDS UP!, step in or pass, discard, AHOY!)."""
+        me = frozenset((seat,))
+        return [e for e in events
+                if e.to == me or (e.to is None and e.kind in _OWN_PUBLIC and e.data.get("seat") == seat)]
+
     def awaiting(self) -> tuple[int, ...]:
         return awaiting(self.game.state)
 
@@ -168,6 +175,12 @@ class AhoyMatch:
                 and A.Pass() in legal and not any(isinstance(a, A.Ahoy) for a in legal)):
             return A.Pass()
         return None
+
+
+_OWN_PUBLIC = frozenset({"offered", "hands_up", "responded", "stepped_in", "passed", "discarded", "ahoy",
+                         "drew_nothing"})
+"""Public events that are a seat's own move (``own_events``); ``drew``, ``laid_down`` and
+``picked`` are left out: the seat's private event says the same with the card."""
 
 
 def _new_bot(kind: str, seed: int) -> Bot:

@@ -263,6 +263,13 @@ class Match(Protocol):
         step-in window when no interrupt is possible), or None."""
         ...
 
+    def own_events(self, events: Sequence[Event], seat: int) -> list[Event]:
+        """Of ``events`` (already ``visible`` to ``seat``), those that tell ``seat`` what its own
+        seat did or had done to its cards: its moves and the cards it drew, gave, got, lost or
+        discarded, in order (R17: what the autopilot did for a player while she was away).
+        Never more than ``events`` holds, so nothing new is revealed (R18)."""
+        ...
+
 
 @runtime_checkable
 class GameSpec(Protocol):

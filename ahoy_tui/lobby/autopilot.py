@@ -320,6 +320,17 @@ class Autopilot:
         self.apply(seat, action, legal, "bot")
         return searched
 
+    def decide_late(self, seat: int, by: str) -> None:
+        """The autopilot decides ``seat``'s pending decision now (its clock, or its person's
+        grace, ran out: R17): the game's ``timeout_action``, else the autopilot's choice
+        among the non-interrupts. ``seat`` must have legal actions."""
+        game = self.table.game
+        legal = self.table.legal_now(seat)
+        action = game.timeout_action(seat, legal)
+        if action is None:
+            action = self.choose(seat, [a for a in legal if not game.is_interrupt(a)] or legal)
+        self.apply(seat, action, legal, by)
+
     def _expired(self, key: tuple) -> None:
         """The decision clock ran out: the autopilot decides for every pending seat."""
         t = self.table
@@ -334,14 +345,10 @@ class Autopilot:
                 break
             seat = pending[0]
             done.add(seat)
-            legal = t.legal_now(seat)
-            if not legal:
+            if not t.legal_now(seat):
                 continue
-            action = game.timeout_action(seat, legal)
-            if action is None:
-                action = self.choose(seat, [a for a in legal if not game.is_interrupt(a)] or legal)
             t.timed_out(seat)
-            self.apply(seat, action, legal, "clock")
+            self.decide_late(seat, "clock")
         if self.key == key:  # still the same decision (should not happen): try again later
             self.key = None
             self.reschedule()

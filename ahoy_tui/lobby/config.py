@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ahoy_tui import games
 from ahoy_tui.lobby.errors import Refused
-from ahoy_tui.lobby.messages import TableConfig
+from ahoy_tui.lobby.messages import GRACE_MAX, TableConfig
 
 #: Seconds per decision kind (R17). ``turn`` is the draw and the offer/HANDS UP! choice; a
 #: kind a profile does not name runs the turn clock (AH14: every Ahoi decision does).
@@ -93,8 +93,8 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
     Raises:
         LobbyError: for an unknown game, seats outside the game's range (R1:
             2..8), an option the game refuses (R15: a limit outside 20..1000;
-            non-boolean house rules), an unknown clock profile or a
-            non-boolean ``private``.
+            non-boolean house rules), an unknown clock profile, a
+            non-boolean ``private`` or a ``grace`` outside 0..99 s (R17).
     """
     if not isinstance(config, TableConfig):
         raise Refused("table settings are missing")
@@ -113,6 +113,9 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
         raise Refused(f"clocks are one of {', '.join(CLOCK_PROFILES)}")
     if not isinstance(config.private, bool):
         raise Refused("private must be on or off")
+    grace = config.grace
+    if isinstance(grace, bool) or not isinstance(grace, int) or not 0 <= grace <= GRACE_MAX:
+        raise Refused(f"the grace for a dropped player is a whole number of seconds from 0 to {GRACE_MAX}")
     name = clean_text(config.name, 10_000)[:NAME_MAX].strip() or f"{host_name}'s table"[:NAME_MAX]
     return replace(config, name=name, options=options)
 
@@ -123,3 +126,9 @@ def clock_seconds(profile: str, kind: str | None, timing: Timing) -> float | Non
     if kind is None or table is None:
         return None
     return table.get(kind, table["turn"]) * timing.clock_scale
+
+
+def grace_seconds(config: TableConfig, timing: Timing) -> float:
+    """Seconds a dropped player's seat waits for her (``TableConfig.grace`` times
+    ``Timing.clock_scale``; R17)."""
+    return config.grace * timing.clock_scale

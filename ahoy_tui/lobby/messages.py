@@ -12,6 +12,10 @@ from typing import Literal
 from ahoy_tui.games.base import Action, Event, Options, OptionValue, View
 
 ClockProfileName = Literal["relaxed", "normal", "blitz", "untimed"]
+GRACE_DEFAULT = 20
+"""Seconds of grace a dropped player gets by default (R17, ``TableConfig.grace``)."""
+GRACE_MAX = 99
+"""Longest grace (two digits: the seat list has room for ``reconnecting 99 s`` at 80 columns)."""
 TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
 SeatKind = Literal["person", "bot", "empty"]
 
@@ -26,6 +30,10 @@ class TableConfig:
         clocks: Clock profile (R17): ``relaxed``, ``normal`` (R17 defaults),
             ``blitz`` or ``untimed``.
         private: Private tables are joined with a code only.
+        grace: Seconds a player whose link dropped in play has to come back
+            before the autopilot takes the decision pending for her (its clock
+            keeps running, capped at this; R17), whole seconds 0..99
+            (``GRACE_DEFAULT`` 20; 0: the autopilot at once).
         game: The game played (``games.registry``): ``"ahoy"``.
         options: The game's table options as ``(key, value)`` pairs, checked
             by that game (``GameSpec.options``); a validated config holds
@@ -41,14 +49,15 @@ class TableConfig:
     private: bool = False
     game: str = "ahoy"
     options: Options = ()
+    grace: int = GRACE_DEFAULT
 
     @classmethod
     def make(cls, game: str = "ahoy", *, name: str = "", seats: int = 4, clocks: ClockProfileName = "normal",
-             private: bool = False, **options: OptionValue) -> "TableConfig":
+             private: bool = False, grace: int = GRACE_DEFAULT, **options: OptionValue) -> "TableConfig":
         """A config from keyword arguments: the lobby's fields by name, every other keyword
         an option of ``game`` (``TableConfig.make(name="Cove", limit=50, ace_low=True)``)."""
         return cls(name=name, seats=seats, clocks=clocks, private=private, game=game,
-                   options=tuple(options.items()))
+                   options=tuple(options.items()), grace=grace)
 
     def option(self, key: str, default: OptionValue | None = None) -> OptionValue | None:
         """The value of game option ``key`` (``default`` when the config does not hold it)."""
@@ -70,6 +79,9 @@ class SeatInfo:
         autopilot: The baseline bot plays this person's seat now (R17).
         bot_kind: A bot seat's kind (its level: ``random`` easy, ``baseline``
             normal, ``hard``), else None.
+        reconnecting: The person's link dropped in play and the seat waits for
+            them: seconds of grace left when this was made (>= 0; a receiver
+            counts down from receipt, like ``TableUpdate.remaining``), else None (R17).
     """
 
     name: str
@@ -78,6 +90,7 @@ class SeatInfo:
     ready: bool
     autopilot: bool
     bot_kind: str | None = None
+    reconnecting: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +237,11 @@ class TableUpdate:
         seat: The receiver's seat, None for a spectator.
         waiting_for: Seats the table waits for now (empty when none).
         catch_up: See ``events``.
+        while_away: Only in the catch-up of a person back at her seat after her
+            link dropped in play: the events since then that she may see and
+            that are her own seat's (``Match.own_events``), so the UI can tell
+            her what the autopilot did for her (R17; nothing ``events`` does
+            not hold, R18). Empty otherwise.
     """
 
     table: TableSnapshot
@@ -236,6 +254,7 @@ class TableUpdate:
     seat: int | None = None
     waiting_for: tuple[int, ...] = ()
     catch_up: bool = False
+    while_away: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,5 +284,6 @@ def table_of(msg: object) -> str | None:
             return msg.table_id
     return None
 
-__all__ = ["TableConfig", "SeatInfo", "TableSnapshot", "TableSummary", "LobbyChanged", "ChatMessage",
+__all__ = ["GRACE_DEFAULT", "GRACE_MAX", "TableConfig", "SeatInfo",
+           "TableSnapshot", "TableSummary", "LobbyChanged", "ChatMessage",
            "ChatHistory", "Notice", "TableUpdate", "TableClosed", "Message", "table_of"]

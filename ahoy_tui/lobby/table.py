@@ -26,7 +26,9 @@ from ahoy_tui.games.base import Action, Event, IllegalAction, Match
 from ahoy_tui.lobby.archive import Archive
 from ahoy_tui.lobby.autopilot import Autopilot
 from ahoy_tui.lobby.chat import ChatLog
+from ahoy_tui.lobby.config import grace_seconds
 from ahoy_tui.lobby.errors import Refused, RuleBroken, Stale
+from ahoy_tui.lobby.grace import Grace
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.host import TableHost
 from ahoy_tui.lobby.journal import Journal
@@ -62,6 +64,7 @@ class Table:
         archive: The finished games (R18: give out projections only).
         chat: Table chat history.
         pilot: The decision clock and the bots (``Autopilot``).
+        grace: The seats waiting for a person whose link dropped in play (R17, ``Grace``).
         journal: What the table appends to its log ahead of every change.
         game_id: Archive id of the current or last game ("" before the first).
         held: Rebuilt after a restart and no seated person is back yet: no
@@ -90,6 +93,7 @@ class Table:
         self.chat = ChatLog(table_id)
         self.closed = False
         self.pilot = Autopilot(self, self.spec, random.Random(rng.getrandbits(64)))
+        self.grace = Grace(self.clock)
         self._legal: list[list[Action]] = []
         self._deal_timer = None
         self._close_timer = None
@@ -170,9 +174,11 @@ class Table:
         return any(v == seat for v in self.members.values())
 
     def autopilot(self, seat: int) -> bool:
-        """The autopilot plays this person's seat now (R17; nobody plays while ``held``)."""
+        """The autopilot plays this person's seat now (R17; nobody plays while ``held``): she
+        chose it, left, or is away and her grace (``grace``) has run out."""
         s = self.seats[seat]
-        return s.kind == "person" and not self.held and (s.auto or s.left or not self.present(seat))
+        return s.kind == "person" and not self.held and (
+            s.auto or s.left or (not self.present(seat) and not self.grace.running(seat)))
 
     def bot_driven(self, seat: int) -> bool:
         """A bot or the autopilot makes this seat's decisions."""
@@ -223,7 +229,8 @@ class Table:
         """Seats, status and config as members see them (``code`` only for the host)."""
         here = set(self.members.values())
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
-                          s.ready, self.autopilot(i), s.bot_kind if s.kind == "bot" else None)
+                          s.ready, self.autopilot(i), s.bot_kind if s.kind == "bot" else None,
+                          self.grace.left(i))
                  for i, s in enumerate(self.seats)]
         return TableSnapshot(self.table_id, self.config.name, self.seating.host_name(), seats, self.status,
                              self.config, sum(1 for v in self.members.values() if v is None),
@@ -289,6 +296,9 @@ class Table:
         self.journal.seating(self.seating)
         if self.held and self.people_present():
             self.held = False
+            for seat, s in enumerate(self.seats):   # R17: the grace is time; it starts now
+                if s.kind == "person" and not s.left and not self.present(seat) and self.in_play:
+                    self.link_dropped(seat)
         self.version += 1
         new_events = new_events or []
         self.events.extend(new_events)
@@ -300,8 +310,9 @@ class Table:
 
     def update_for(self, handle: PlayerHandle, seat: int | None, events: list[Event],
                    catch_up: bool = False, views: dict | None = None,
-                   snaps: dict | None = None) -> TableUpdate:
-        """The ``TableUpdate`` for one member (``views``/``snaps``: caches for one publish)."""
+                   snaps: dict | None = None, while_away: tuple = ()) -> TableUpdate:
+        """The ``TableUpdate`` for one member (``views``/``snaps``: caches for one publish;
+        ``while_away``: see ``TableUpdate``)."""
         g = self.game
         view = None
         vseat = self.game_seat(seat)
@@ -324,6 +335,7 @@ class Table:
             seat=seat,
             waiting_for=g.awaiting() if g is not None else (),
             catch_up=catch_up,
+            while_away=while_away,
         )
 
     def publish(self, new_events: list[Event], exclude: PlayerHandle | None = None) -> None:
@@ -336,17 +348,53 @@ class Table:
             if h is not exclude:
                 self.post(h, self.update_for(h, seat, new_events, views=views, snaps=snaps))
 
-    def catch_up(self, handle: PlayerHandle) -> None:
-        """Send ``handle`` the whole table as it may see it (join, spectate, reconnect)."""
+    def catch_up(self, handle: PlayerHandle, away_since: int | None = None) -> None:
+        """Send ``handle`` the whole table as it may see it (join, spectate, reconnect).
+
+        ``away_since``: the person is back at her seat after being away since that many
+        events: the update also says what her seat did meanwhile (``while_away``, R17)."""
         seat = self.members.get(handle)
-        self.post(handle, self.update_for(handle, seat, self.events, catch_up=True))
+        self.post(handle, self.update_for(handle, seat, self.events, catch_up=True,
+                                          while_away=self.while_away(seat, away_since)))
         self.post(handle, ChatHistory(self.table_id, self.chat.recent()))
+
+    def while_away(self, seat: int | None, since: int | None) -> tuple:
+        """What seat ``seat`` did since event ``since``, as its person may see it: the events
+        visible to it (R18) that are its own (``Match.own_events``); () when there is none."""
+        vseat = self.game_seat(seat)
+        g = self.game
+        if since is None or vseat is None or g is None:
+            return ()
+        return tuple(g.own_events(g.visible(self.events[since:], vseat), vseat))
+
+    # -- the grace of a dropped link (R17) ----------------------------------------------
+
+    def link_dropped(self, seat: int) -> None:
+        """``seat``'s person lost her link in play: the seat waits ``TableConfig.grace`` s for
+        her before the autopilot decides for it (``Grace``)."""
+        self.grace.away(seat, len(self.events))
+        self.grace.start(seat, grace_seconds(self.config, self.timing),
+                         self.guarded(lambda: self._grace_over(seat)))
+
+    def _grace_over(self, seat: int) -> None:
+        """``seat``'s grace ran out with its person still away: the autopilot decides the
+        decision pending for it now, and its later ones at once (R17)."""
+        self.grace.end(seat)
+        g = self.game
+        if (g is not None and g.in_hand and not self.stopped and self.autopilot(seat)
+                and seat in g.awaiting() and self.legal_now(seat)):
+            self.pilot.decide_late(seat, "grace")       # publishes (apply_action)
+        else:
+            self.changed()                               # others see the seat on the autopilot
 
     # -- game flow -------------------------------------------------------------------
 
     def check_timers(self) -> None:
-        """Stop the deal and close timers while the table is ``stopped`` (server stopping)."""
+        """Stop the deal, close and grace timers while the table is ``stopped`` (server stopping)."""
         self._schedule_deal()
+        if self.stopped:
+            for seat in list(self.grace.until):
+                self.grace.end(seat)
         if self._close_timer:
             self._close_timer.cancel()
             self._close_timer = None
@@ -381,6 +429,7 @@ class Table:
             if seat is not None:
                 self.members[h] = moved.get(id(before[seat]))
         self.pilot.reset()
+        self.grace.clear()
         seed = self.rng.getrandbits(63)
         names = [s.name for s in players]
         self.game = self.spec.new_match(names, self.config.options, seed=seed)
@@ -431,6 +480,7 @@ class Table:
         game = self.archived_game()
         self.last_listing = game.listing
         self.lobby.finished(self.table_id, game)
+        self.grace.clear()
         self.seating.game_over(self.present)
         self.fix_host()
 
@@ -444,9 +494,10 @@ class Table:
         return ArchivedGame(listing, tuple(self.archive.records[-1]))
 
     def timed_out(self, seat: int) -> None:
-        """The decision clock decided for ``seat``: tell its person; too many -> autopilot."""
+        """The decision clock decided for ``seat``: tell its person; too many -> autopilot. A person
+        away in her grace (R17) is not counted: her link dropped, she did not let the clock run."""
         s = self.seats[seat]
-        if s.kind != "person" or self.bot_driven(seat):
+        if s.kind != "person" or self.bot_driven(seat) or not self.present(seat):
             return
         s.timeouts += 1
         text, key = "Time ran out: the autopilot decided for you.", "timed_out"
@@ -515,6 +566,7 @@ class Table:
         """Nothing more happens at this table here: closed, every timer and the autopilot stopped."""
         self.closed = True
         self.pilot.reset()
+        self.grace.clear()
         for t in (self._deal_timer, self._close_timer):
             if t:
                 t.cancel()

@@ -33,15 +33,18 @@ class SeatCommands:
         t = self.table
         was_present = seat is not None and t.present(seat)
         t.members[handle] = seat
+        since = None
         if seat is not None:
             t.lobby.seated_at(handle.identity, t.table_id)
             s = t.seats[seat]
             if s.left:
                 s.left = False
+            if not was_present:
+                since = t.grace.back(seat)         # her grace ends: she makes her own moves (R17)
             if not was_present and t.in_play and returning:
                 t.system("back", name=s.name)
         t.changed(exclude=handle)
-        t.catch_up(handle)
+        t.catch_up(handle, since if returning else None)
         t.check_empty()
 
     def detach(self, handle: PlayerHandle, leaving: bool, replaced: bool = False) -> None:
@@ -66,7 +69,16 @@ class SeatCommands:
         else:
             s = t.seats[seat]
             s.left = s.left or leaving
-            t.system("left_autopilot" if leaving else "lost_autopilot", name=s.name)
+            if leaving or s.left:
+                t.grace.end(seat)                  # she left on purpose: the autopilot at once
+                t.grace.away(seat, len(t.events))
+                t.system("left_autopilot", name=s.name)
+                return
+            t.link_dropped(seat)                   # R17: the seat waits for her (TableConfig.grace)
+            if t.grace.running(seat):
+                t.system("lost_grace", name=s.name, s=t.config.grace)
+            else:
+                t.system("lost_autopilot", name=s.name)
 
     def leave_seat(self, seat: int) -> None:
         """The seat's person left and has no session here any more."""
@@ -152,6 +164,7 @@ class SeatCommands:
         t = self.table
         s, name = self.seating.to_bot(seat, t.spec.bot_kinds[0], t.in_play)
         t.pilot.bots.pop(seat, None)
+        t.grace.back(seat)
         for h, v in list(t.members.items()):
             if v == seat:
                 t.members[h] = None

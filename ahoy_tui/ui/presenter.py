@@ -14,6 +14,8 @@ that only moves a clock or a hand size costs a few attribute reads.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import replace
 from functools import partial
 from typing import Any, Callable, Sequence
@@ -245,7 +247,8 @@ def waiting_text(update: Any, look: Look) -> Text:
 
 
 def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
-    """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only), offline."""
+    """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only),
+    ``reconnecting 17 s`` (in play, its person's grace left, R17), offline."""
     table = update.table
     s = table.seats[i] if i < len(table.seats) else None
     if i in table.gone or s is None or s.kind == "empty":
@@ -254,6 +257,9 @@ def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
         return ring_tag(t, getattr(s, "bot_kind", None))
     if s.autopilot and table.status in IN_PLAY:
         return t("table.autopilot")
+    left = getattr(s, "reconnecting", None)
+    if left is not None and not s.connected and table.status in IN_PLAY:
+        return t("table.reconnecting", s=math.ceil(left))     # R17: the seat waits for them
     return "" if s.connected else t("table.offline")
 
 

@@ -54,7 +54,7 @@ async def test_players_on_two_workers_play_a_whole_game_seeing_only_their_own_ca
     assert record[0]["seed"] is None
 
 
-async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(workers, monkeypatch, caplog):
+async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot_after_their_grace(workers, monkeypatch, caplog):
     instrument(monkeypatch)
     players, tid = await seat_three(workers)
     table = workers.all[0].core.tables[tid]
@@ -62,6 +62,9 @@ async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot(worke
     await workers.all[1].close(goodbye=False)  # no goodbye: w0 finds out by the missing heartbeat
     await wait_until(lambda: not any(s.connected for s in anna.latest(tid).table.seats[1:3]), timeout=10,
                      what="bob's and cara's seats disconnected")
+    seats = anna.latest(tid).table.seats                 # R17: first their seats wait for them
+    assert all(seats[i].reconnecting is not None and not seats[i].autopilot for i in (1, 2))
+    await workers.advance(table.config.grace + 1)        # then the autopilot plays them
     assert all(anna.latest(tid).table.seats[i].autopilot for i in (1, 2))
     assert await workers.all[0].online_names() == ["anna"]
     await play_until(workers, [anna], tid, lambda: table.status == "game_over")

@@ -253,10 +253,11 @@ async def steer(lobby: Lobby, table: Table, people: dict[int, str], done, accept
         await asyncio.sleep(0 if acted else 0.01)
 
 
-async def open_table(lobby: Lobby, host: str, others: list[str], bots: int, name: str) -> Table:
-    """A started table: ``host`` (identity) creates it, ``others`` join and press ready, then bots."""
+async def open_table(lobby: Lobby, host: str, others: list[str], bots: int, name: str, grace: int = 20) -> Table:
+    """A started table: ``host`` (identity) creates it, ``others`` join and press ready, then bots
+    (``grace``: the table's grace for a dropped player, R17, scaled by ``TIMING.clock_scale``)."""
     tid = lobby.create_table(handle_of(lobby, host), TableConfig.make(name=name, seats=1 + len(others) + bots,
-                                                                 limit=200, clocks="blitz"))
+                                                                 limit=200, clocks="blitz", grace=grace))
     for ident in others:
         lobby.join(handle_of(lobby, ident), tid)
         lobby.set_ready(handle_of(lobby, ident), tid, True)
@@ -353,7 +354,8 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
         cy.subscribe(lambda m: None)
         # seats: bo 0 (host), anna 1, cy 2, a bot 3: bo offers to anna; cy's offer to the bot,
         # or the bot's to bo, once declined, opens the step-in window to anna
-        table = await open_table(lobby, "user:bo", ["user:anna", "user:cy"], 1, "drop")
+        table = await open_table(lobby, "user:bo", ["user:anna", "user:cy"], 1, "drop", grace=2)
+        grace = 2 * TIMING.clock_scale        # shorter than every blitz clock here: the grace decides
         ANNA = 1
         assert [s.name for s in table.seats][:3] == ["bo", "anna", "cy"]
         people = {0: "user:bo", 1: "user:anna", 2: "user:cy"}
@@ -370,12 +372,12 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
             t_kill = time.monotonic()
             kill(anna, reset=n % 2 == 0)
 
-            # the seat goes to the autopilot, which decides before the clock runs out
+            # R17: the seat waits for her grace, then the autopilot decides, before the clock runs out
             await until(lambda: any(t >= t_kill and seat == ANNA for t, _, seat, _, _ in rec.applied),
                         clock_ends - t_kill + 1.0, f"a decision for anna's seat ({target})")
             t_done, _, _, kind, by = next(e for e in rec.applied if e[0] >= t_kill and e[2] == ANNA)
-            assert by == "bot", (target, kind, by)  # the autopilot, not the clock
-            assert t_done < clock_ends, (target, t_done - t_kill, clock_ends - t_kill)
+            assert by == "grace", (target, kind, by)  # her grace ran out, not the clock
+            assert t_kill + grace * 0.9 <= t_done < clock_ends, (target, t_done - t_kill, clock_ends - t_kill)
             assert kind in {"respond": ("Respond",), "step_in": ("StepIn", "Pass"), "exchange": ("Exchange",),
                             "discard": ("Discard",)}[target], (target, kind)
             assert table.version > v0
@@ -426,7 +428,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
         players = [bo, anna]
         await bo.wait_for("welcome aboard", 10)
         await anna.wait_for("welcome aboard", 10)
-        table = await open_table(lobby, "user:bo", ["user:anna"], 2, "stall")
+        table = await open_table(lobby, "user:bo", ["user:anna"], 2, "stall", grace=2)
         ANNA = 1
         await anna.wait_for("Your hand", 10)
 
@@ -439,7 +441,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
             await asyncio.sleep(0.02)
         assert session.link.overflowed
         await until(lambda: session not in srv.sessions and not table.present(ANNA), 10, "anna to be dropped")
-        assert table.autopilot(ANNA)
+        await until(lambda: table.autopilot(ANNA), 3, "anna's grace (1 s) to run out")
         await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 5)
 
         # the autopilot plays anna's seat: bo (API) plays on until the seat has acted

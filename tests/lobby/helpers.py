@@ -57,6 +57,8 @@ def check_private(u: TableUpdate, table: Table) -> None:
     for e in u.events:
         assert e.visible_to(seat), (seat, e)
         assert e.kind != "reshuffle_order"
+    for e in u.while_away:        # what the autopilot did for a returner (R17): her own, visible, sent already
+        assert u.catch_up and e.visible_to(seat) and e in u.events, (seat, e)
     if u.view is None:
         return
     # A spectator's view also for someone who sat down after the game ended (they did not play it).

@@ -178,3 +178,44 @@ def test_an_ahoi_table_is_rebuilt_exactly_after_a_restart_and_plays_on(steps):
     assert update.catch_up and update.seat == 0 and update.view.known is not None
     play_out(back, clock2, step=1.0, ticks=20_000)
     assert back.game.record[:len(before["record"])] == before["record"]
+
+
+def test_an_ahoi_seat_whose_link_drops_waits_its_grace_and_the_returner_hears_her_own_moves():
+    """AH14 with R17: anna's first look waits for her grace (20 s, under the 60 s turn clock); then
+    the autopilot plays her seat; back, her catch-up's ``while_away`` holds her own public moves
+    only, and its bytes pass the AH16 scan (no value, nothing another seat may not see)."""
+    lobby, clock = make_lobby(seed=5)
+    anna = lobby.connect("user:anna", "anna")
+    anna.subscribe(lambda m: None)
+    bo = lobby.connect("user:bo", "bo")
+    bo_got: list = []
+    bo.subscribe(bo_got.append)
+    tid = lobby.create_table(anna, TableConfig.make("ahoi", name="Cove", seats=3, clocks="normal"))
+    lobby.join(bo, tid)
+    lobby.set_ready(bo, tid, True)
+    lobby.add_bot(anna, tid, "baseline")
+    lobby.start(anna, tid)
+    table = lobby.tables[tid]
+    assert 0 in table.game.awaiting()                    # anna's first look (AH4) is pending
+    lobby.disconnect(anna)
+    assert _updates(bo_got)[-1].table.seats[0].reconnecting == pytest.approx(20.0)
+    clock.advance(19.9)
+    assert 0 in table.game.awaiting() and not table.autopilot(0)
+    clock.advance(0.2)
+    assert 0 not in table.game.awaiting() or table.game.state.phase is not AhoiPhase.FIRST_LOOK
+    assert table.autopilot(0)
+    for _ in range(400):                                  # bo plays; the autopilot plays anna's turns
+        if table.status != "playing":
+            break
+        if table.legal_now(1):
+            lobby.act(bo, tid, table.legal_now(1)[0], table.version)
+        elif not clock.step():
+            break
+    back = lobby.connect("user:anna", "anna")
+    got: list = []
+    back.subscribe(got.append)
+    first = _updates(got)[0]
+    assert first.catch_up and first.while_away
+    assert all(e.data.get("seat") == 0 and e.to is None and e in first.events for e in first.while_away)
+    assert {e.kind for e in first.while_away} >= {"first_look"}
+    assert scan_bytes(encode(first), 0, table) > 0

@@ -177,6 +177,9 @@ class RaceMatch:
     def auto_pass(self, seat, legal):
         return None
 
+    def own_events(self, events, seat):
+        return [e for e in events if e.to == frozenset({seat})]
+
 
 class StepBot:
     def __init__(self, seed):

@@ -11,7 +11,7 @@ from ahoy_tui.game.replay import replay
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import TableUpdate
 from ahoy_tui.games.ahoy import PHASE_CLOCK
-from ahoy_tui.lobby.config import clock_seconds
+from ahoy_tui.lobby.config import clock_seconds, grace_seconds
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, table_with
 
 
@@ -104,9 +104,13 @@ def _leave_during(phase, how, seed=11, n=4):
         p.think = None
         if p._pending:
             p._pending.cancel()
-    assert table.autopilot(seat)
-    t0 = clock.now()
     limit = clock_seconds("normal", PHASE_CLOCK[phase], lobby.timing)
+    if how == "disconnect":       # R17: the seat waits for her; the clock runs on, capped at the grace
+        assert not table.autopilot(seat) and table.grace.running(seat)
+        limit = min(limit, grace_seconds(table.config, lobby.timing))
+    else:                         # she left on purpose: the autopilot at once
+        assert table.autopilot(seat)
+    t0 = clock.now()
     while True:
         s = table.game.state
         if seat not in awaiting(s) or (s.hand_no, s.phase, s.active) != key:
@@ -136,8 +140,8 @@ def test_reconnect_same_identity_gets_the_seat_and_history():
     table = table_with(lobby, ps, limit=1000)
     run_checked(clock, table, lambda: len(table.events) > 30)
     ps[1].disconnect()
-    assert table.autopilot(1)
-    run_checked(clock, table, lambda: len(table.events) > 60)
+    assert table.grace.running(1) and not table.autopilot(1)    # R17: the seat waits for p1
+    run_checked(clock, table, lambda: table.autopilot(1) and len(table.events) > 60)
     back = Person(lobby, clock, "user:p1", "p1").connect()    # subscribe sends the catch-up
     first = next(m for m in back.got if isinstance(m, TableUpdate))
     assert first.catch_up and first.seat == 1

@@ -81,3 +81,19 @@ async def test_the_focused_drop_down_in_the_create_table_dialog_stands_out():
         # Textual's own change (#102040 -> #1b2a47 in the default theme) is too faint to see
         contrast = sum(abs(a - b) for a, b in zip(focused.get_truecolor(), blurred.get_truecolor()))
         assert contrast > 150, (blurred, focused)
+
+
+async def test_the_grace_for_a_dropped_player_is_chosen_in_the_dialog_and_kept_with_the_table():
+    """R17: "Wait if dropped" (default 20 s) goes into the table's settings (TableConfig.grace)."""
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        assert "Wait if dropped" in screen_text(app) and "20 s" in _line_with(app, "Wait if dropped")
+        app.screen.query_one("#c-grace", Select).value = 60
+        await pilot.pause()
+        app.screen.query_one("#c-create", Button).press()
+        await wait_for(pilot, lambda a: lobby.table_summaries())
+        assert next(iter(lobby.tables.values())).config.grace == 60

@@ -13,9 +13,9 @@ SIZE = (100, 30)
 
 SEEN = {
     "en": ["bo sat down.", "The game begins: 3 players, to 20 points.",
-           "bo lost the connection; the autopilot keeps the seat."],
+           "bo lost the connection; the seat waits 20 s for them, then the autopilot plays it."],
     "es": ["bo se sentó.", "Empieza la partida: 3 jugadores, a 20 puntos.",
-           "bo perdió la conexión; el piloto automático lleva su plaza."],
+           "bo perdió la conexión; su plaza le espera 20 s y luego juega el piloto automático."],
 }
 
 

@@ -122,6 +122,17 @@ class AhoiMatch:
     def auto_pass(self, seat: int, legal: Sequence[object]) -> object | None:
         return None
 
+    def own_events(self, events: Sequence[AhoiEvent], seat: int) -> list[AhoiEvent]:
+        """``seat``'s public moves (first look, draw, take, place, discard, Lupe, Fernrohr,
+        Tauschen, Ahoi); its private peeks are left out: their values are shown only for a
+        moment, never in a log (AH15)."""
+        return [e for e in events if e.to is None and e.kind in _OWN_PUBLIC and e.data.get("seat") == seat]
+
+
+_OWN_PUBLIC = frozenset({"first_look", "draw", "take_discard", "discard", "place", "lupe", "fernrohr",
+                         "tauschen", "ahoi"})
+"""Public events that are a seat's own move (``own_events``)."""
+
 
 @dataclass(frozen=True)
 class AhoiSpec:

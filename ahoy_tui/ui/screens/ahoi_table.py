@@ -23,11 +23,13 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
+from ahoy_tui.ui.ahoi_narrate import line as ahoi_line
 from ahoy_tui.ui.ahoi_narrate import narrate
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.local_deadline import LocalDeadline
 from ahoy_tui.ui.presenter import clock_is_mine, seat_names
+from ahoy_tui.ui.reconnecting import away_lines, counted_down, grace_ends
 from ahoy_tui.ui.screens.ahoi_keys import AhoiKeys
 from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen, round_text
 from ahoy_tui.ui.widgets.rating_changes import RatingChanges
@@ -101,6 +103,9 @@ class AhoiTableScreen(Screen[None]):
         self.flashes: list[Flash] = []
         self.model: AhoiModel | None = None
         self.decision_clock = LocalDeadline()
+        self._grace_ends: dict[int, float] = {}
+        """Per reconnecting seat, when its grace ends on this process's clock (R17, ``ui/reconnecting``)."""
+        self._grace_timer: Any = None
         self.chat = TableChat(self)
         self._ready = False
         self._queued: list[tuple[Any, float]] = []
@@ -166,6 +171,8 @@ class AhoiTableScreen(Screen[None]):
         if exiting(self):
             return
         self.decision_clock.take(update.remaining, update.clock_seconds, received)
+        self._grace_ends = grace_ends(update, received)
+        self._grace_timer_sync()
         old = self.state.update
         self.state.update = update
         self.keys.reset_for(None if old is None else old.view, update.view)
@@ -182,6 +189,28 @@ class AhoiTableScreen(Screen[None]):
         for line in narrate(events[-LOG_KEPT:], seat_names(update), me, app.lang, app.ascii_only):
             log.add(line)
         self._round_over(events, update.catch_up)
+        self._paint()
+        if update.catch_up and getattr(update, "while_away", ()):
+            said = away_lines(update, app.lang, lambda e: ahoi_line(e, seat_names(update), me, app.lang))
+            if said:
+                app.notify(asciify("\n".join(said)) if app.ascii_only else "\n".join(said), timeout=15)
+
+    def _grace_timer_sync(self) -> None:
+        """A 1 s timer while some seat is reconnecting (its grace counts down, R17), none otherwise."""
+        timer = getattr(self, "_grace_timer", None)
+        if self._grace_ends and timer is None:
+            self._grace_timer = self.set_interval(1.0, self._grace_tick)
+        elif not self._grace_ends and timer is not None:
+            timer.stop()
+            self._grace_timer = None
+
+    def _grace_tick(self) -> None:
+        """Redraw with each reconnecting seat's grace left now."""
+        if not self._grace_ends or self.state.update is None or exiting(self):
+            self._grace_ends = {}
+            self._grace_timer_sync()
+            return
+        self.state.update = counted_down(self.state.update, self._grace_ends, time.monotonic())
         self._paint()
 
     def _take_flashes(self, events: list[Any], me: int | None, now: float) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.config import CLOCK_PROFILES
-from ahoy_tui.lobby.messages import TableConfig
+from ahoy_tui.lobby.messages import GRACE_DEFAULT, TableConfig
 from ahoy_tui.ui.bot_levels import levels_for
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
@@ -23,6 +23,8 @@ from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.tick_box import TickBox
 
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
+GRACE_CHOICES = (0, 10, 20, 30, 60)
+"""Seconds a dropped player's seat waits for her (``TableConfig.grace``, R17); 0: no wait."""
 
 
 def clock_hint(t: Any, profile: str, game: str = DEFAULT_GAME) -> str:
@@ -85,6 +87,9 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Label(fix(t("create.clocks")))
                 yield Select([(fix(t(f"clock.{c}")), c) for c in CLOCKS], value="normal", allow_blank=False,
                              id="c-clocks", compact=True)
+                yield Label(fix(t("create.grace")))
+                yield Select([(fix(t("create.grace_none") if g == 0 else f"{g} s"), g) for g in GRACE_CHOICES],
+                             value=GRACE_DEFAULT, allow_blank=False, id="c-grace", compact=True)
                 yield Label(fix(t("create.bots")))
                 yield Select(self._bot_choices(), value="", allow_blank=False, id="c-bots", compact=True)
             yield Static(fix(clock_hint(t, "normal", self.game)), id="c-clock-hint", markup=False)
@@ -200,6 +205,7 @@ class CreateTableScreen(ModalScreen[Any]):
             seats=int(self.query_one("#c-seats", Select).value),
             clocks=str(self.query_one("#c-clocks", Select).value),
             private=self.query_one("#c-private", TickBox).value,
+            grace=int(self.query_one("#c-grace", Select).value),
             **options,
         )
         self.bot_fill = str(self.query_one("#c-bots", Select).value or "")

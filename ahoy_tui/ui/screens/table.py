@@ -27,7 +27,9 @@ from textual.widgets import Input, Static
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.local_deadline import LocalDeadline
+from ahoy_tui.ui.narrate import Narrator
 from ahoy_tui.ui.presenter import KEY_ACTIONS, hand_model, present, selection_after
+from ahoy_tui.ui.reconnecting import away_lines, counted_down, grace_ends
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_chat import TableChat
 from ahoy_tui.ui.screens.table_crew import CREW_BINDINGS, SeatKeys
@@ -122,6 +124,9 @@ class TableScreen(Screen[None]):
         """Updates that arrived before the first layout, each with when it arrived (``time.monotonic()``)."""
         self.decision_clock = LocalDeadline()
         """The decision clock's end on this process's clock (from ``update.remaining``)."""
+        self._grace_ends: dict[int, float] = {}
+        """Per reconnecting seat, when its grace ends on this process's clock (R17, ``ui/reconnecting``)."""
+        self._grace_timer: Any = None
         self._log_pending: list[Any] = []
         self._dirty = False
         self._flush_queued = False
@@ -224,6 +229,8 @@ class TableScreen(Screen[None]):
         if exiting(self):
             return
         self.decision_clock.take(update.remaining, update.clock_seconds, received)
+        self._grace_ends = grace_ends(update, received)
+        self._grace_timer_sync()
         catch_up = getattr(update, "catch_up", False)
         if catch_up:
             self._log_pending = []
@@ -244,9 +251,35 @@ class TableScreen(Screen[None]):
             self._flush_queued = True
             self.call_later(self._flush)
         self.dialogs.show_over(events, news=not catch_up, flush=self._flush)
+        if catch_up and getattr(update, "while_away", ()):
+            me = None if update.view is None else update.view.seat
+            narrator = Narrator(state.names, me, app.lang, app.ascii_only)
+            lines = away_lines(update, app.lang, lambda e: getattr(narrator.line(e), "plain", None))
+            if lines:
+                app.notify("\n".join(lines), timeout=15)
         self.dialogs.close_hand_over_for_move()
         self.pacing.tell_auto_pass()
         self.pacing.show_hints()
+
+    def _grace_timer_sync(self) -> None:
+        """A 1 s timer while some seat is reconnecting (its grace counts down), none otherwise."""
+        if self._grace_ends and self._grace_timer is None:
+            self._grace_timer = self.set_interval(1.0, self._grace_tick)
+        elif not self._grace_ends and self._grace_timer is not None:
+            self._grace_timer.stop()
+            self._grace_timer = None
+
+    def _grace_tick(self) -> None:
+        """Redraw the seat list with each reconnecting seat's grace left now."""
+        state = self.state
+        if not self._grace_ends or state.update is None or exiting(self):
+            self._grace_ends = {}
+            self._grace_timer_sync()
+            return
+        state.update = counted_down(state.update, self._grace_ends, time.monotonic())
+        state.model = self._present()
+        self._dirty = True
+        self._flush()
 
     def _flush(self) -> None:
         """Redraw the widgets once for the updates taken since the last redraw."""

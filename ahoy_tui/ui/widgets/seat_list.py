@@ -19,8 +19,9 @@ from ahoy_tui.ui.widgets.rows import RowsWidget
 
 NAME_CELLS = 16
 """Widest name column (cells)."""
-MIN_NAME = 8
-"""Narrowest name column (cells) when seat states need the room."""
+MIN_NAME = 6
+"""Narrowest name column (cells) when seat states need the room (``reconnecting 17 s``, R17,
+needs 6 at 80 columns; shorter states leave names wider)."""
 FIXED_CELLS = 2 + 2 + 1 + 6 + 8
 """Ring gutter, marker, gap, card backs and total (cells)."""
 RING = {"first": ("╭→", "+>"), "middle": ("│ ", "| "), "last": ("╰─", "+-"), "only": ("  ", "  ")}

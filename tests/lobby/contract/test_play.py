@@ -105,3 +105,30 @@ async def test_records_exist_only_for_finished_games_and_strangers_get_no_secret
         await api.record_for(stranger.handle, tid, 5)  # no such game
     with pytest.raises(LobbyError):
         await api.record_for(stranger.handle, "t999")  # no such table
+
+
+async def test_a_dropped_seat_waits_for_its_grace_and_shows_reconnecting(lobby_factory):
+    """R17: the pending decision keeps its clock, capped at the table's grace; others see the seat
+    reconnecting with the grace left; after it the autopilot plays; back, she gets what it did."""
+    api = lobby_factory.lobby
+    anna, bob = await Client.connect(api, "anna"), await Client.connect(api, "bob")
+    tid = await api.create_table(anna.handle, TableConfig.make(name="Duel", seats=2, clocks="relaxed", grace=20))
+    await api.join(bob.handle, tid)
+    await api.set_ready(bob.handle, tid, True)
+    await api.start(anna.handle, tid)
+    assert bob.latest(tid).legal or anna.latest(tid).legal
+    version = anna.latest(tid).version
+    await api.disconnect(bob.handle)
+    seat = anna.latest(tid).table.seats[1]
+    assert not seat.connected and not seat.autopilot
+    assert seat.reconnecting is not None and 19.0 <= seat.reconnecting <= 20.0
+    await lobby_factory.advance(10)
+    assert anna.latest(tid).table.seats[1].autopilot is False
+    await lobby_factory.until(lambda: anna.latest(tid).table.seats[1].autopilot, seconds=12)
+    assert anna.latest(tid).table.seats[1].reconnecting is None
+    assert anna.latest(tid).version > version
+    again = await Client.connect(api, "bob")
+    back = [m for m in again.of(TableUpdate) if m.table.table_id == tid][0]
+    assert back.catch_up and back.seat == 1
+    assert all(e in back.events for e in back.while_away)
+    assert anna.latest(tid).table.seats[1].connected and anna.latest(tid).table.seats[1].reconnecting is None
