@@ -60,7 +60,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.hands.ahoi": "rondas {hands}  ganadas {won}  puntos por ronda {pph}",
     "cm.stat.ahoy.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {ahoys_dealt})",
     "cm.stat.ahoy.raids": "¡MANOS ARRIBA! hechos {raids_made}  sufridos {raids_suffered}",
-    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}",
+    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}  rechazadas {offers_declined}",
     "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
     "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
     "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
