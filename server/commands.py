@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.option_text import game_word
+from ahoy_tui.ui.option_text import game_word, status_word
 from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -64,7 +64,7 @@ async def _tables(lobby: LobbyAPI, lang: str) -> str:
         lines.append(tr(lang, "plain.no_tables"))
     for t in tables:
         lines.append(tr(lang, "plain.table", id=t.table_id, name=_plain(sanitize_name(t.name, 24)),
-                        taken=t.seats_taken, seats=t.seats, status=tr(lang, f"status.{t.status}"),
+                        taken=t.seats_taken, seats=t.seats, status=status_word(lang, t),
                         game=game_word(lang, t), lock=tr(lang, "plain.private") if t.private else ""))
     return "\n".join(lines) + "\n"
 

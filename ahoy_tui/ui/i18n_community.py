@@ -65,6 +65,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
     "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
                            "  penalizados {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
     "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
     "cm.by_count": "{n} jugadores: {games}, {wins}",
     "cm.n_games": "{n} partidas", "cm.n_games.one": "1 partida",
