@@ -347,16 +347,19 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Rangliste: gesamt, nach Wertung",
     "cm.board.recent": "Rangliste: letzte 30 Tage, nach gewonnener Wertung",
     "cm.board.players": "Rangliste: Spiele mit {n} Spielern, nach Siegen",
-    "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet wird nur, wer einen"
-                      " SSH-Schlüssel hat."),
-    "cm.board.empty": "Noch niemand auf dieser Rangliste: beende ein Spiel, um draufzukommen.",
+    "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
+                      " oder mehr Spielern mit SSH-Schlüssel; Spiele gegen Bots nicht."),
+    "cm.board.empty": ("Noch niemand auf dieser Rangliste. Ein Spiel wird gewertet, wenn zwei oder mehr Spieler"
+                       " mit SSH-Schlüssel es spielen; Spiele gegen Bots werden nicht gewertet."),
+    "cm.unrated_game": ("Dieses Spiel wird nicht gewertet: dazu braucht es zwei oder mehr Spieler mit"
+                        " SSH-Schlüssel am Tisch; Spiele gegen Bots werden nicht gewertet."),
     "cm.col.rank": "#", "cm.col.rating": "Wertung", "cm.col.player": "Spieler", "cm.col.games": "Spiele",
     "cm.col.wins": "Siege", "cm.col.avg": "ø Platz", "cm.col.gained": "gewonnen",
     "cm.unrated": "ohne Wertung (kein SSH-Schlüssel)",
     "cm.keyless": "{name} (Name ohne Schlüssel getippt: nie gewertet)",
     "cm.rating": "Wertung {rating} nach {games} gewerteten Spielen",
     "cm.rating.one": "Wertung {rating} nach 1 gewerteten Spiel",
-    "cm.rating_none": "noch kein gewertetes Spiel",
+    "cm.rating_none": "noch kein gewertetes Spiel (es zählen nur Spiele mit einem anderen Spieler mit SSH-Schlüssel, keine gegen Bots)",
     "cm.games": "Spiele {games}  Siege {wins}  ø Platz {avg}  verlassen {left}",
     "cm.hands": "Hände {hands}  gewonnen {won}  Punkte pro Hand {pph}",
     "cm.hands.ahoi": "Runden {hands}  gewonnen {won}  Punkte pro Runde {pph}",
