@@ -102,8 +102,8 @@ class AhoyApp(App[int]):
         """Always pass on step-in (``prefs.Prefs.auto_pass``)."""
         self.hints = saved.hints if saved else prefs_module.HINTS_DEFAULT
         """Show first-game hints (``prefs.Prefs.hints``)."""
-        self.hints_shown: set[str] = set()
-        """Hint keys already shown in this session (each hint comes once)."""
+        self.hints_shown: set[str] = set(saved.hints_seen) if saved else set()
+        """Hint keys already shown to this identity (each hint comes once per identity: ``Prefs.hints_seen``)."""
         install_scrollbars()
         self.set_class(self.ascii_only, "-ascii")
         for spec in self.specs.values():
@@ -179,12 +179,13 @@ class AhoyApp(App[int]):
         return None
 
     def save_prefs(self) -> None:
-        """Remember this identity's preferences (theme, ASCII, language, always pass, hints)."""
+        """Remember this identity's preferences (theme, ASCII, language, always pass, hints and hints shown)."""
         self._save_prefs()
 
     def _save_prefs(self) -> None:
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
-                                                           self.auto_pass, self.hints))
+                                                           self.auto_pass, self.hints,
+                                                           tuple(sorted(self.hints_shown))))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""
