@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -130,7 +131,7 @@ class KeyFooter(RowsWidget, can_focus=False):
         drawn = _DRAWN.get(key)
         if drawn is None:
             line, spans = self._line(*styles)
-            if line.cell_len > self.row_width:  # a long language: one space less around each key
+            if cell_len(line.plain.rstrip()) > self.row_width:  # a long language: one space less per key
                 line, spans = self._line(*styles, compact=True)
             drawn = _DRAWN[key] = (self.wrap(line, wrap=False), spans)
             if len(_DRAWN) > DRAWN_KEPT:
