@@ -19,6 +19,7 @@ from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.option_text import game_word, status_word
+from ahoy_tui.ui.text import german_ascii
 from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -49,7 +50,8 @@ def _plain(text: str, utf8: bool = False) -> str:
     """
     if utf8:
         return "".join(ch for ch in text if ch == "\n" or ch.isprintable())
-    text = unicodedata.normalize("NFKD", text.replace("¡", "!").replace("¿", "?"))
+    text = german_ascii(text.replace("¡", "!").replace("¿", "?"))
+    text = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
