@@ -30,6 +30,7 @@ from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
+from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui import textual_private
@@ -173,9 +174,8 @@ class AhoyApp(App[int]):
             return await command(self.handle, *args, **kwargs)
         except Stale:  # the choice was gone before the key arrived
             self.notify(self.t("act.too_late"), severity="warning", timeout=4)
-        except LobbyError as refused:
-            text = refused.reason
-            self.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)  # the lobby's reasons are lower case
+        except LobbyError as refused:  # an English sentence: shown in the session's language (i18n_refusals)
+            self.notify(refusal(self.t, refused.reason), severity="warning", timeout=4)
         return None
 
     def save_prefs(self) -> None:

@@ -16,6 +16,7 @@ from ahoy_tui.ui.i18n_de import DE as DE_REST
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
+from ahoy_tui.ui.i18n_refusals import DE_REFUSALS, EN_REFUSALS, ES_REFUSALS
 from ahoy_tui.ui.i18n_system import DE_SYSTEM, EN_SYSTEM, ES_SYSTEM
 
 LANGS: tuple[str, ...] = ("en", "es", "de")
@@ -487,9 +488,12 @@ EN.update(EN_COMMUNITY)
 ES.update(ES_COMMUNITY)
 EN.update(EN_AHOI)
 ES.update(ES_AHOI)
+EN.update(EN_REFUSALS)
+ES.update(ES_REFUSALS)
 DE: dict[str, str] = dict(DE_REST)
 DE.update(DE_AHOI)
 DE.update(DE_SYSTEM)
+DE.update(DE_REFUSALS)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

@@ -141,3 +141,64 @@ async def test_screens_show_no_english_and_an_uncut_footer(lang):
         assert _english_in(text, lang) == [], (name, text)
         assert cut == [], (name, text)
         assert text.splitlines()[-1].strip(), name
+
+
+REFUSALS_NOT_FOR_PLAYERS = {
+    "table settings are missing", "private must be on or off", "a chat message is text", "give a player's name",
+}
+"""Refusals of malformed requests the UI never makes (shown in English if they ever came)."""
+
+
+def _refusal_sentences() -> list[str]:
+    """Every sentence ``ahoy_tui`` raises a lobby refusal with, parts of f-strings filled with "2"."""
+    import ast
+    from pathlib import Path
+
+    import ahoy_tui
+
+    root = Path(ahoy_tui.__file__).parent
+    out = []
+    for path in root.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        consts = {t.id: n.value.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                  for t in n.targets if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant)
+                  and isinstance(n.value.value, str)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("Refused", "Unreadable") and node.args):
+                continue
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                out.append(arg.value)
+            elif isinstance(arg, ast.Name) and arg.id in consts:
+                out.append(consts[arg.id])
+            elif isinstance(arg, ast.JoinedStr):
+                out.append("".join(v.value if isinstance(v, ast.Constant) else "2" for v in arg.values))
+    return out
+
+
+def test_every_refusal_a_player_can_meet_is_translated():
+    """The lobby's refusals are English sentences; each one the UI can meet has a translation
+    (``ui/i18n_refusals.py``), so a German or Spanish player never gets an English toast."""
+    from ahoy_tui.ui.i18n_refusals import refusal
+
+    sentences = _refusal_sentences()
+    assert len(sentences) > 30
+    for lang in ("es", "de"):
+        untranslated = [s for s in sentences if s not in REFUSALS_NOT_FOR_PLAYERS
+                        and not s.startswith(("there is no game", "no leaderboard", "a seat count is", "clocks are",
+                                              "there is no seat", "bots are"))
+                        and refusal(lambda k, **kw: i18n.tr(lang, k, **kw), s) == s[:1].upper() + s[1:]]
+        assert untranslated == [], lang
+
+
+@pytest.mark.parametrize("lang,toast", [("de", "Kein Tisch hat diesen Code"), ("es", "Ninguna mesa tiene ese código")])
+async def test_a_refusal_toast_speaks_the_sessions_language(lang, toast):
+    """A wrong invite code (k, a code, Enter) was refused with "No table has that code" in every language."""
+    from ui_helpers import toasts
+
+    app = make_app(new_lobby(), lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k", "z", "z", "z", "z", "enter")
+        await wait_for(pilot, lambda a: toast in toasts(a))
