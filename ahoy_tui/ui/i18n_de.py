@@ -293,6 +293,9 @@ DE_PLAIN: dict[str, str] = {
         "- Ruf AHOY!, sobald du einen Schatz hast: du gewinnst die Hand.\n"
         "- Punkte: 2-10 ihr Wert, J/Q/K 10, A 20, Joker 30.\n"
     ),
+    "plain.full": "Ahoy! Das Schiff ist gerade voll. Versuch es in einer Weile noch einmal.",
+    "plain.unchecked": "Ahoy! Der Server kann seine Grenzen gerade nicht prüfen. Versuch es gleich noch einmal.",
+    "plain.address_full": "Zu viele Sitzungen von deiner Adresse (Grenze {n}); schließ zuerst eine.",
     "plain.online": "Spieler online: {n}",
     "plain.no_tables": "Keine offenen Tische. Verbinde dich mit einem Terminal, um einen anzulegen.",
     "plain.private": " (privat)",
