@@ -33,6 +33,7 @@ ACTION_TEXT: dict[str, str] = {
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
     "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
     "leaderboard": "key.leaderboard", "profile": "key.profile",
+    "next_game": "key.game", "board('overall')": "key.overall", "board('recent')": "key.recent",
 }
 
 

@@ -14,6 +14,7 @@ from ahoy_tui.ui import i18n
 from ahoy_tui.ui.option_text import status_word
 from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.table import TableScreen
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -23,7 +24,8 @@ FIELD = re.compile(r"{(\w+)")
 ENGLISH = ("welcome aboard", "Pirates online", "Lobby chat", "Say something", "Join by code", "Point limit",
            "Ace low", "Verified step-in", "Reveal each hand", "s for a turn", "waiting for the crew", "not ready",
            "empty seat", "Add bots", "Remove player", "Your hand", "Draw pile", "Your turn", "draw a card",
-           "sat down", "The game begins", "baseline", "Table chat", "Discards", "Games", "Quit", "Leave")
+           "sat down", "The game begins", "baseline", "Table chat", "Discards", "Games", "Quit", "Leave",
+           "Overall", "30 days", "Profile", "Back")
 """Phrases seen in English on German screens in real play (issue 24.7) or that would be."""
 
 
@@ -88,8 +90,8 @@ def _footer_uncut(app) -> list[str]:
 
 
 async def _screens(lang: str):
-    """(name, screen text, cut footer labels) of the lobby, create dialog, waiting room and AHOY!! V2's
-    table (one app), then Ahoi's table (another)."""
+    """(name, screen text, cut footer labels) of the lobby, leaderboard, create dialog, waiting room and
+    AHOY!! V2's table (one app), then Ahoi's table (another)."""
     out = []
     lobby = new_lobby()
     bo = lobby.connect("user:bo", "bo")
@@ -101,6 +103,12 @@ async def _screens(lang: str):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen) and "Cove" in screen_text(a))
         out.append(("lobby", screen_text(app), _footer_uncut(app)))
+        await pilot.press("L")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LeaderboardScreen) and a.screen.fetched
+                       and a.screen.query_one(KeyFooter)._entries)
+        out.append(("leaderboard", screen_text(app), _footer_uncut(app)))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
         await pilot.press("n")
         await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen) and "AHOY!! V2" in screen_text(a))
         out.append(("create", screen_text(app), _footer_uncut(app)))
