@@ -85,9 +85,13 @@ class PrefsStore:
         self._by_identity.clear()
 
     def get(self, identity: str) -> Prefs | None:
-        """The stored preferences of ``identity`` (a copy), or None; read from the backend once per identity."""
-        p = self._by_identity.get(identity)
-        if p is None and self._backend is not None:
+        """The stored preferences of ``identity`` (a copy), or None.
+
+        With a backend they are read from it (once per session start: with ``--redis`` another worker
+        may have changed them since); when it fails or has none, memory answers.
+        """
+        p = None
+        if self._backend is not None:
             try:
                 text = self._backend.load(identity)
             except StoreError as e:
@@ -96,12 +100,13 @@ class PrefsStore:
             p = Prefs.from_text(text) if text is not None else None
             if p is not None:
                 self._by_identity[identity] = p
+        p = p or self._by_identity.get(identity)
         return None if p is None else replace(p)
 
     def put(self, identity: str, prefs: Prefs) -> None:
         """Remember ``prefs`` for ``identity`` (and write them to the backend; a failure is logged)."""
         if self._by_identity.get(identity) == prefs:
-            return
+            return  # nothing changed since this worker last read or wrote them
         self._by_identity[identity] = replace(prefs)
         if self._backend is not None:
             try:

@@ -7,6 +7,7 @@ import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, new_lobby, toasts, wait_for
 
+from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.prefs import RedisPrefs, SQLitePrefs
 from ahoy_tui.ui.prefs import Prefs, PrefsStore
 from ahoy_tui.lobby import InMemoryLobby
@@ -76,3 +77,29 @@ def _text(key: str) -> str:
     from ahoy_tui.ui.i18n import tr
 
     return tr("en", f"hint.{key}")
+
+
+def test_with_redis_a_worker_reads_what_another_worker_kept(redis_server):
+    """Two workers (two ``PrefsStore`` on one Redis): a hint shown on one is not shown again on the other,
+    even after the second had read the identity's preferences before."""
+    a, b = PrefsStore(RedisPrefs(redis_server.url)), PrefsStore(RedisPrefs(redis_server.url))
+    b.put("key:SHA256:anna", Prefs("pirate", False, "en"))
+    assert b.get("key:SHA256:anna").hints_seen == ()
+    a.put("key:SHA256:anna", Prefs("pirate", False, "en", hints_seen=("star",)))
+    assert b.get("key:SHA256:anna").hints_seen == ("star",)
+
+
+def test_a_store_that_fails_keeps_preferences_in_memory():
+    class Broken:
+        def load(self, identity):
+            raise StoreError("disk gone")
+
+        def save(self, identity, text):
+            raise StoreError("disk gone")
+
+        def close(self):
+            pass
+
+    store = PrefsStore(Broken())
+    store.put("user:anna", Prefs("pirate", True, "de", hints_seen=("clock",)))
+    assert store.get("user:anna").hints_seen == ("clock",) and store.get("user:anna").lang == "de"
