@@ -138,7 +138,7 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         lobby: Source of the table list.
         connect_line: How to connect interactively, e.g.
             ``"ssh -p 2222 NAME@example.org"``.
-        lang: ``"en"`` or ``"es"`` (see ``server.termcaps.lang_for``).
+        lang: ``"en"``, ``"es"`` or ``"de"`` (see ``server.termcaps.lang_for``).
         utf8: The client sent a UTF-8 locale (``server.termcaps.utf8_for``
             with a locale present); otherwise ASCII only.
         identity: Who asks (``server.identity.identity_for``), for ``games`` and

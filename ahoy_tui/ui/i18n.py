@@ -522,7 +522,7 @@ def keyed(lang: str, prefix: str, msg: object, fallback: str) -> str:
     """A lobby message's sentence ``prefix.<msg.key>`` in ``lang``, else ``fallback``.
 
     Args:
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         prefix: ``"notice"`` (``Notice``) or ``"closed"`` (``TableClosed``).
         msg: Has ``key`` (``""``: none) and maybe ``args``, ``(name, value)`` pairs
             of untrusted strings (cleaned here to 40 characters).

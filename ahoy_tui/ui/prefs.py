@@ -33,7 +33,7 @@ class Prefs:
     Attributes:
         theme: Theme name (see ``themes``).
         ascii_only: Suits as letters and ASCII borders.
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         auto_pass: Always pass on step-in (R9.2): the table answers every
             step-in window with a pass at once (key ``P`` at the table).
         hints: Show the first-game hints (★, clocks, step-in, HANDS UP!),
