@@ -154,7 +154,7 @@ DE_GENERAL: dict[str, str] = {
     "rv.gave": "{name} gab", "rv.lie": "LÜGE", "rv.true": "wahr",
     "rv.hands_up": "{name}: HÄNDE HOCH! zu {target}, nahm",
     "hist.title": "Alle Hände dieses Spiels", "hist.hand": "Hand {hand}", "hist.empty": "Noch ist keine Hand vorbei.",
-    "sum.player": "Spieler", "sum.trades": "Tausche", "sum.lies_told": "Gelogen",
+    "sum.player": "Spieler", "sum.trades": "Tausch", "sum.lies_told": "Gelogen",
     "sum.lies_caught": "Belogen", "sum.ahoys": "AHOY!", "sum.hands_ups": "HÄNDE HOCH!",
     "sum.points": "Punkte pro Hand",
     "p.game_over": "Das Spiel ist vorbei: Revanche (r) oder zurück in die Lobby (q).",
