@@ -34,7 +34,7 @@ class SessionInfo:
         color_system: Colour depth for this session only.
         utf8: True when the client announced UTF-8 (LANG/LC_*), else ASCII
             suits and borders are used.
-        lang: ``"en"`` or ``"es"``, from the client's LANG when sent.
+        lang: ``"en"``, ``"es"`` or ``"de"``, from the client's LANG when sent.
         size: Terminal (columns, rows).
         peer: Remote address as text, for logs and limits.
         motd: The message of the day when the session started ("" for none;

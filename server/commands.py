@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.option_text import game_word
+from ahoy_tui.ui.option_text import game_word, status_word
+from ahoy_tui.ui.text import german_ascii
 from server.community_commands import COMMUNITY_COMMANDS, community_answer
 from server.identity import sanitize_name
 from server.termcaps import lang_for, utf8_for
@@ -49,7 +50,8 @@ def _plain(text: str, utf8: bool = False) -> str:
     """
     if utf8:
         return "".join(ch for ch in text if ch == "\n" or ch.isprintable())
-    text = unicodedata.normalize("NFKD", text.replace("¡", "!").replace("¿", "?"))
+    text = german_ascii(text.replace("¡", "!").replace("¿", "?"))
+    text = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in text if ch == "\n" or " " <= ch <= "~")
 
 
@@ -64,7 +66,7 @@ async def _tables(lobby: LobbyAPI, lang: str) -> str:
         lines.append(tr(lang, "plain.no_tables"))
     for t in tables:
         lines.append(tr(lang, "plain.table", id=t.table_id, name=_plain(sanitize_name(t.name, 24)),
-                        taken=t.seats_taken, seats=t.seats, status=tr(lang, f"status.{t.status}"),
+                        taken=t.seats_taken, seats=t.seats, status=status_word(lang, t),
                         game=game_word(lang, t), lock=tr(lang, "plain.private") if t.private else ""))
     return "\n".join(lines) + "\n"
 
@@ -136,7 +138,7 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         lobby: Source of the table list.
         connect_line: How to connect interactively, e.g.
             ``"ssh -p 2222 NAME@example.org"``.
-        lang: ``"en"`` or ``"es"`` (see ``server.termcaps.lang_for``).
+        lang: ``"en"``, ``"es"`` or ``"de"`` (see ``server.termcaps.lang_for``).
         utf8: The client sent a UTF-8 locale (``server.termcaps.utf8_for``
             with a locale present); otherwise ASCII only.
         identity: Who asks (``server.identity.identity_for``), for ``games`` and

@@ -20,6 +20,7 @@ from ahoy_tui.store import MemoryStore, StoreError, TableStore
 from ahoy_tui.store.moderation import MemoryModerationStore, ModerationStore
 from ahoy_tui.store.moderation_redis import RedisModerationStore
 from ahoy_tui.store.moderation_sqlite import SQLiteModerationStore
+from ahoy_tui.store.prefs import PrefsBackend, RedisPrefs, SQLitePrefs
 from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
@@ -62,6 +63,21 @@ def open_moderation_store(path: Path | None, redis_url: str | None = None) -> Mo
     except (StoreError, OSError) as e:
         log.error("cannot keep bans in %s: %s; bans and mutes last until the server stops", path, e)
         return MemoryModerationStore()
+
+
+def open_prefs_backend(path: Path | None, redis_url: str | None = None) -> PrefsBackend | None:
+    """Players' preferences (theme, language, hints shown, ...) in the cluster's Redis at ``redis_url``,
+    else in the SQLite file at ``path``; None (memory only, one error line in the log when a store
+    was named but cannot be used)."""
+    try:
+        if redis_url:
+            return RedisPrefs(redis_url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return SQLitePrefs(path)
+    except (StoreError, OSError) as e:
+        log.error("cannot keep players' preferences: %s; they last until this server stops", e)
+    return None
 
 
 PRUNE_EVERY = 86400.0

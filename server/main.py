@@ -23,7 +23,8 @@ from server.moderation_sync import share as share_moderation
 from server.operators import OperatorError, operator_fingerprints
 from server.logsafe import SafeFormatter
 from server.hosting import AppFactory
-from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_store, prune,
+from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_prefs_backend,
+                            open_store, prune,
                             prune_daily, start_lobby)
 from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
 from server.ssh import AhoyServer, ServerConfig
@@ -35,6 +36,7 @@ from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.lobby.search_pool import start_forkserver
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
+from ahoy_tui.ui.prefs import STORE as PREFS
 
 log = logging.getLogger("ahoy.server")
 
@@ -187,6 +189,9 @@ async def serve(config: ServerConfig) -> None:
     # A store that could not be opened was logged once: bans then live in memory too.
     moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None,
                                        config.redis_url)
+    prefs_backend = open_prefs_backend(config.store_path if isinstance(store, SQLiteStore) else None,
+                                       config.redis_url)
+    PREFS.attach(prefs_backend)
     server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
     if cluster is not None:
         cluster.on_replaced = end_replaced_sessions(server.sessions)
@@ -212,6 +217,9 @@ async def serve(config: ServerConfig) -> None:
     await server.stop()
     await _close(node, store, cluster)
     moderation.close()
+    PREFS.attach(None)
+    if prefs_backend is not None:
+        prefs_backend.close()
     if lobby.community is not None:
         lobby.community.close()
     sys.stdout.write("Ahoy server stopped.\n")

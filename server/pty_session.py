@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
-from server.commands import Answer, answer_plain
+from server.commands import Answer, answer_plain, plain_text
 from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
@@ -32,6 +32,7 @@ from server.identity import sanitize_name
 from server.limits import address_key
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
+from server.refusal_lines import refusal_line
 from server.termcaps import color_system_for, lang_for, utf8_for
 
 if TYPE_CHECKING:
@@ -182,11 +183,14 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.task = asyncio.ensure_future(self._run_tui())
 
     def _refuse(self, line: str) -> None:
-        """Write ``line`` (one line, no newline) and end the channel: exit status 1, then close.
+        """Write ``line`` (one line, no newline; in the client's language, ``refusal_line``) and end the
+        channel: exit status 1, then close.
 
         The channel is closed even when the line cannot be written any more, or the client
         would wait for it forever (an ``ssh`` with its stdin at EOF did, with ``--redis``)."""
         assert self.chan is not None
+        env = dict(self.chan.get_environment())
+        line = plain_text(refusal_line(line, lang_for(env)), utf8_for(env))
         try:
             self.chan.write(f"{line}\r\n".encode())
         except OSError:  # the client went away meanwhile

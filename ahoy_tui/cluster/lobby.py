@@ -274,7 +274,8 @@ class ClusterLobby:
             if self.on_replaced is not None:
                 self.on_replaced(h, name)
             else:
-                h.deliver(Notice(f"You connected again elsewhere as {name}: this session ends.", "info"))
+                h.deliver(Notice(f"You connected again elsewhere as {name}: this session ends.", "info",
+                                 key="elsewhere", args=(("name", name),)))
                 asyncio.ensure_future(self.disconnect(h))
 
     def set_address(self, handle: PlayerHandle, address: str) -> None:

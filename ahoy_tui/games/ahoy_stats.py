@@ -28,11 +28,13 @@ STAT_LINES: tuple[StatLine, ...] = (
     StatLine("ahoys", "AHOY! calls {ahoys} (with a dealt treasure {ahoys_dealt})", ("ahoys", "ahoys_dealt")),
     StatLine("raids", "HANDS UP! raids made {raids_made}  suffered {raids_suffered}",
              ("raids_made", "raids_suffered")),
-    StatLine("offers", "offers made {offers_made}  accepted {offers_accepted}", ("offers_made", "offers_accepted")),
+    StatLine("offers", "offers made {offers_made}  accepted {offers_accepted}  declined {offers_declined}",
+             ("offers_made", "offers_accepted", "offers_declined")),
     StatLine("lies", "lies told {lies_told}  received {lies_received}", ("lies_told", "lies_received")),
     StatLine("loser", "BIGGEST LOSER OF THE NIGHT {biggest_loser} times", ("biggest_loser",)),
 )
-"""AHOY's own counters on a profile card: AHOY! calls (R12, R13), HANDS UP! (R7), offers (R8, R9),
+"""AHOY's own counters on a profile card: AHOY! calls (R12, R13), HANDS UP! (R7), offers (R8) and how
+the addressed player answered them (R9.1: a declined offer stays declined when someone steps in),
 lies (R10) and BIGGEST LOSER titles (R15)."""
 
 
@@ -112,6 +114,8 @@ def _count_deals(record: Sequence[dict], out: list[SeatTally]) -> None:
             offer = {"seat": seat, "want": line.get("want"), "give": line.get("give"), "cards": {}}
         elif offer is None:
             continue
+        elif act == "respond":
+            out[offer["seat"]].bump("offers_accepted" if line.get("accept") else "offers_declined")
         elif act == "exchange":
             offer["cards"][seat] = line.get("card")
             if len(offer["cards"]) == 2:
@@ -122,10 +126,10 @@ def _count_deals(record: Sequence[dict], out: list[SeatTally]) -> None:
 
 
 def _exchange(offer: dict, out: list[SeatTally]) -> None:
-    """Count one completed exchange: the offer was accepted; compare each card with its claim."""
+    """Count one completed exchange (accepted, or with a pirate who stepped in after a decline, R9):
+    compare each card with its claim."""
     offerer = offer["seat"]
     partner = next(s for s in offer["cards"] if s != offerer)
-    out[offerer].bump("offers_accepted")
     if offer["cards"].get(offerer) != offer["give"]:
         out[offerer].bump("lies_told")
         out[partner].bump("lies_received")

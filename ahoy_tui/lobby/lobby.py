@@ -561,7 +561,7 @@ class Lobby:
                             raise
                         self.spectate(handle, t.table_id, want)
                         self.post(handle, Notice("No seat is free for you there: you are watching the table.",
-                                                 "info"))
+                                                 "info", key="no_free_seat"))
                 return t.table_id
         self.codes.wrong(handle)
         raise Refused("no table has that code")

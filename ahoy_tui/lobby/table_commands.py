@@ -162,7 +162,8 @@ class SeatCommands:
     def give_to_bot(self, seat: int) -> None:
         """A person's seat goes to the autopilot's bot kind for good (R17)."""
         t = self.table
-        s, name = self.seating.to_bot(seat, t.spec.bot_kinds[0], t.in_play)
+        kind = t.spec.bot_kinds[0]
+        s, name = self.seating.to_bot(seat, kind, t.in_play)
         t.pilot.bots.pop(seat, None)
         t.grace.back(seat)
         for h, v in list(t.members.items()):
@@ -171,7 +172,7 @@ class SeatCommands:
                 t.post(h, Notice(f"The host gave your seat to {name}; you are watching now.", "warning",
                                  key="seat_given", args=(("bot", name),)))
         t.fix_host()
-        t.system("seat_to_bot", name=s.name, bot=name)
+        t.system("seat_to_bot", name=s.name, bot=name, kind=kind)
         t.changed()
         t.check_empty()
 

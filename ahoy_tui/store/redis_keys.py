@@ -51,6 +51,10 @@ Moderation (``ahoy_tui.store.moderation_redis``):
 * ``ahoy:mod:motd`` — String: the operator's MOTD.
 * ``ahoy:mod:audit`` — Stream (capped): the audit log.
 
+Preferences (``ahoy_tui.store.prefs``):
+
+* ``ahoy:prefs`` — Hash ``identity`` → preferences (JSON: theme, language, hints already shown, ...).
+
 Workers:
 
 * ``ahoy:w:{worker_id}`` — Pub/sub channel: messages for one worker.
@@ -89,6 +93,8 @@ MOD_BAN_SEQ = PREFIX + "mod:ban-seq"
 MOD_MUTES = PREFIX + "mod:mutes"
 MOD_MOTD = PREFIX + "mod:motd"
 MOD_AUDIT = PREFIX + "mod:audit"
+PREFS = PREFIX + "prefs"
+"""Hash identity -> that player's preferences (JSON; ``ahoy_tui.store.prefs``)."""
 
 
 def log(table_id: str) -> str:

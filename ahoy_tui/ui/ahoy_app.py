@@ -30,6 +30,7 @@ from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
+from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui import textual_private
@@ -102,8 +103,8 @@ class AhoyApp(App[int]):
         """Always pass on step-in (``prefs.Prefs.auto_pass``)."""
         self.hints = saved.hints if saved else prefs_module.HINTS_DEFAULT
         """Show first-game hints (``prefs.Prefs.hints``)."""
-        self.hints_shown: set[str] = set()
-        """Hint keys already shown in this session (each hint comes once)."""
+        self.hints_shown: set[str] = set(saved.hints_seen) if saved else set()
+        """Hint keys already shown to this identity (each hint comes once per identity: ``Prefs.hints_seen``)."""
         install_scrollbars()
         self.set_class(self.ascii_only, "-ascii")
         for spec in self.specs.values():
@@ -173,18 +174,18 @@ class AhoyApp(App[int]):
             return await command(self.handle, *args, **kwargs)
         except Stale:  # the choice was gone before the key arrived
             self.notify(self.t("act.too_late"), severity="warning", timeout=4)
-        except LobbyError as refused:
-            text = refused.reason
-            self.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)  # the lobby's reasons are lower case
+        except LobbyError as refused:  # an English sentence: shown in the session's language (i18n_refusals)
+            self.notify(refusal(self.t, refused.reason), severity="warning", timeout=4)
         return None
 
     def save_prefs(self) -> None:
-        """Remember this identity's preferences (theme, ASCII, language, always pass, hints)."""
+        """Remember this identity's preferences (theme, ASCII, language, always pass, hints and hints shown)."""
         self._save_prefs()
 
     def _save_prefs(self) -> None:
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
-                                                           self.auto_pass, self.hints))
+                                                           self.auto_pass, self.hints,
+                                                           tuple(sorted(self.hints_shown))))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""

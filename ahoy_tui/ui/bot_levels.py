@@ -46,12 +46,14 @@ def level_word(t: Callable[..., str], kind: str | None) -> str:
 
 
 def bot_tag(t: Callable[..., str], kind: str | None) -> str:
-    """A bot's tag in the waiting room: ``bot, hard`` (just ``bot`` for an unknown kind)."""
+    """A bot as players read it everywhere (waiting room, seat ring, table chat, docs): ``bot, hard``,
+    ``bot, normal`` (just ``bot`` for an unknown kind); issue 24.13: one naming, never "baseline bot"."""
     word = level_word(t, kind)
     return f"{t('wait.bot')}, {word}" if word else t("wait.bot")
 
 
 def ring_tag(t: Callable[..., str], kind: str | None) -> str:
-    """A bot's word in the seat ring: ``bot`` for the normal level, ``bot hard`` / ``bot easy`` otherwise."""
+    """A bot's word in the narrow seat ring, :func:`bot_tag` shortened: ``bot`` for the normal level,
+    ``bot hard`` / ``bot easy`` otherwise (the same level words)."""
     word = level_word(t, kind)
     return f"{t('wait.bot')} {word}" if word and kind != "baseline" else t("wait.bot")

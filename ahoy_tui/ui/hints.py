@@ -1,6 +1,7 @@
 """First-game hints: which situations a table update shows a player (issue: first-game help).
 
-A hint is a short text (``hint.<key>`` in ``i18n``) shown once per session
+A hint is a short text (``hint.<key>`` in ``i18n``) shown once per identity (kept in its preferences,
+``ui.prefs.Prefs.hints_seen``, across reconnects and restarts)
 the first time its situation arises for the player; the table screen shows
 it as a toast and remembers it in ``AhoyApp.hints_shown``. Pure functions
 of one ``TableUpdate``: nothing here reads or changes game state.

@@ -1,8 +1,9 @@
-"""All UI text in English and Spanish, and Ahoi's texts in German too (issue 5: language from LANG,
-with a toggle; issue 18).
+"""All UI text in English, Spanish and German (issue 5: language from LANG, with a toggle; issue 18;
+issue 24.7: German is a full language).
 
-``tr(lang, key, **kw)`` formats one message. Keys are stable names; a key
-missing in Spanish falls back to English. Values are plain ``str.format``
+``tr(lang, key, **kw)`` formats one message. Keys are stable names; every key
+of English has Spanish and German (``tests/ui/test_languages_complete.py``); a
+key missing all the same falls back to English. Values are plain ``str.format``
 templates; player-controlled strings are passed as arguments and never
 parsed as markup (callers build ``rich.text.Text`` from the result).
 """
@@ -11,14 +12,15 @@ from __future__ import annotations
 
 from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
+from ahoy_tui.ui.i18n_de import DE as DE_REST
 from ahoy_tui.ui.i18n_history import DE_HISTORY, EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
+from ahoy_tui.ui.i18n_refusals import DE_REFUSALS, EN_REFUSALS, ES_REFUSALS
 from ahoy_tui.ui.i18n_system import DE_SYSTEM, EN_SYSTEM, ES_SYSTEM
 
 LANGS: tuple[str, ...] = ("en", "es", "de")
-"""UI languages; German has Ahoi's texts, the general ones Ahoi's screens need and the game history's
-(else English)."""
+"""UI languages, in the order the ``l`` key cycles them."""
 
 EN: dict[str, str] = {
     # general
@@ -255,9 +257,10 @@ EN: dict[str, str] = {
 }
 
 ES: dict[str, str] = {
+    "app.title": "AHOY!! V2",
     "too_small": "Haz la ventana de al menos 60x20 (ahora {w}x{h}).",
     "key.quit": "Salir", "key.help": "Ayuda", "key.theme": "Tema", "key.ascii": "ASCII",
-    "key.lang": "English", "key.back": "Volver", "key.close": "Cerrar",
+    "key.lang": "Deutsch", "key.back": "Volver", "key.close": "Cerrar",
     "yes": "Sí", "no": "No", "cancel": "Cancelar", "ok": "Aceptar",
     "theme.now": "Tema: {name}", "confirm.yes_key": "s",
     "theme.name.pirate": "Pirata", "theme.name.four-colour": "Baraja de cuatro colores",
@@ -487,9 +490,13 @@ EN.update(EN_COMMUNITY)
 ES.update(ES_COMMUNITY)
 EN.update(EN_AHOI)
 ES.update(ES_AHOI)
-DE: dict[str, str] = dict(DE_AHOI)
+EN.update(EN_REFUSALS)
+ES.update(ES_REFUSALS)
+DE: dict[str, str] = dict(DE_REST)
+DE.update(DE_AHOI)
 DE.update(DE_SYSTEM)
 DE.update(DE_HISTORY)
+DE.update(DE_REFUSALS)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 
@@ -500,8 +507,8 @@ def normalize_lang(lang: str | None) -> str:
 
 
 def next_lang(lang: str) -> str:
-    """The language the ``l`` key switches to: English and Spanish in turn; German goes to English."""
-    return "es" if lang == "en" else "en"
+    """The language the ``l`` key switches to: the next of :data:`LANGS` (en → es → de → en)."""
+    return LANGS[(LANGS.index(lang) + 1) % len(LANGS)] if lang in LANGS else LANGS[0]
 
 
 def tr(lang: str, key: str, **kw: object) -> str:
@@ -518,7 +525,7 @@ def keyed(lang: str, prefix: str, msg: object, fallback: str) -> str:
     """A lobby message's sentence ``prefix.<msg.key>`` in ``lang``, else ``fallback``.
 
     Args:
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         prefix: ``"notice"`` (``Notice``) or ``"closed"`` (``TableClosed``).
         msg: Has ``key`` (``""``: none) and maybe ``args``, ``(name, value)`` pairs
             of untrusted strings (cleaned here to 40 characters).

@@ -6,15 +6,19 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Leaderboard: overall, by rating",
     "cm.board.recent": "Leaderboard: last 30 days, by rating gained",
     "cm.board.players": "Leaderboard: {n}-player games, by wins",
-    "cm.board.note": "? = provisional rating (first {n} rated games). Only players with an SSH key are rated.",
-    "cm.board.empty": "Nobody is on this leaderboard yet: finish a game to get on it.",
+    "cm.board.note": ("? = provisional rating (first {n} rated games). Rated: games between two or more"
+                      " players with an SSH key; games against bots are not rated."),
+    "cm.board.empty": ("Nobody is on this leaderboard yet. A game is rated when two or more players with an"
+                       " SSH key play it; games against bots are not rated."),
+    "cm.unrated_game": ("This game is not rated: a rating needs two or more players with an SSH key at the"
+                        " table; games against bots are not rated."),
     "cm.col.rank": "#", "cm.col.rating": "rating", "cm.col.player": "player", "cm.col.games": "games",
     "cm.col.wins": "wins", "cm.col.avg": "avg place", "cm.col.gained": "gained",
     "cm.unrated": "not rated (no SSH key)",
     "cm.keyless": "{name} (name typed without a key: never rated)",
     "cm.rating": "rating {rating} after {games} rated games",
     "cm.rating.one": "rating {rating} after 1 rated game",
-    "cm.rating_none": "no rated game yet",
+    "cm.rating_none": "no rated game yet (only games with another player with an SSH key count, not bot games)",
     "cm.games": "games {games}  wins {wins}  average place {avg}  left {left}",
     "cm.hands": "hands {hands}  won {won}  points per hand {pph}",
     "cm.hands.ahoi": "rounds {hands}  won {won}  points per round {pph}",
@@ -30,6 +34,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.profile_title": "Pirate {name}",
     "cm.tabs": "g game · o overall · d 30 days · {low}-{high} players · Enter profile · Esc back",
     "key.leaderboard": "Top", "key.profile": "Profile",
+    "key.game": "Game", "key.overall": "Overall", "key.recent": "30 days",
     "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count ·"
                 " Enter a profile) ·"
                 " v a player's profile card (lobby: players online; table and game over: its players)"),
@@ -46,25 +51,30 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Clasificación: general, por puntuación",
     "cm.board.recent": "Clasificación: últimos 30 días, por puntuación ganada",
     "cm.board.players": "Clasificación: partidas de {n} jugadores, por victorias",
-    "cm.board.note": "? = puntuación provisional (primeras {n} partidas puntuadas). Solo se puntúa a quien usa una clave SSH.",
-    "cm.board.empty": "Aún no hay nadie en esta clasificación: termina una partida para entrar.",
+    "cm.board.note": ("? = puntuación provisional (primeras {n} partidas puntuadas). Puntúan las partidas entre"
+                      " dos o más jugadores con clave SSH; las partidas contra bots no puntúan."),
+    "cm.board.empty": ("Aún no hay nadie en esta clasificación. Una partida puntúa cuando la juegan dos o más"
+                       " jugadores con clave SSH; las partidas contra bots no puntúan."),
+    "cm.unrated_game": ("Esta partida no puntúa: hacen falta dos o más jugadores con clave SSH en la mesa;"
+                        " las partidas contra bots no puntúan."),
     "cm.col.rank": "#", "cm.col.rating": "puntos", "cm.col.player": "jugador", "cm.col.games": "partidas",
     "cm.col.wins": "victorias", "cm.col.avg": "puesto medio", "cm.col.gained": "ganado",
     "cm.unrated": "sin puntuación (sin clave SSH)",
     "cm.keyless": "{name} (nombre escrito sin clave: nunca puntúa)",
     "cm.rating": "puntuación {rating} tras {games} partidas puntuadas",
     "cm.rating.one": "puntuación {rating} tras 1 partida puntuada",
-    "cm.rating_none": "aún sin partidas puntuadas",
+    "cm.rating_none": "aún sin partidas puntuadas (solo cuentan las jugadas con otro jugador con clave SSH, no contra bots)",
     "cm.games": "partidas {games}  victorias {wins}  puesto medio {avg}  abandonos {left}",
     "cm.hands": "manos {hands}  ganadas {won}  puntos por mano {pph}",
     "cm.hands.ahoi": "rondas {hands}  ganadas {won}  puntos por ronda {pph}",
     "cm.stat.ahoy.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {ahoys_dealt})",
     "cm.stat.ahoy.raids": "¡MANOS ARRIBA! hechos {raids_made}  sufridos {raids_suffered}",
-    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}",
+    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}  rechazadas {offers_declined}",
     "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
     "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
     "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
                            "  penalizados {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
     "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
     "cm.by_count": "{n} jugadores: {games}, {wins}",
     "cm.n_games": "{n} partidas", "cm.n_games.one": "1 partida",
@@ -79,6 +89,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.profile_title": "Pirata {name}",
     "cm.tabs": "g juego · o general · d 30 días · {low}-{high} jugadores · Intro perfil · Esc volver",
     "key.leaderboard": "Ranking", "key.profile": "Perfil",
+    "key.game": "Juego", "key.overall": "General", "key.recent": "30 días",
     "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores ·"
                 " Intro un perfil) ·"
                 " v ficha de un jugador (salón: conectados; mesa y fin de partida: sus jugadores)"),

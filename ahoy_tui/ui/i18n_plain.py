@@ -44,6 +44,9 @@ EN_PLAIN: dict[str, str] = {
     "plain.no_game": "ahoy: you played no game with that id. 'games' lists yours.\n",
     "plain.record_usage": "ahoy: which game? ssh HOST record GAME_ID ('games' lists yours).\n",
     "plain.damaged_game": "ahoy: that game's record is damaged on the server and cannot be shown.\n",
+    "plain.full": "Ahoy! The ship is full right now. Try again in a little while.",
+    "plain.unchecked": "Ahoy! The server cannot check its limits right now. Try again in a moment.",
+    "plain.address_full": "Too many sessions from your address (limit {n}); close one first.",
 }
 
 ES_PLAIN: dict[str, str] = {
@@ -86,4 +89,7 @@ ES_PLAIN: dict[str, str] = {
     "plain.no_game": "ahoy: no jugaste ninguna partida con ese id. 'games' lista las tuyas.\n",
     "plain.record_usage": "ahoy: ¿qué partida? ssh HOST record ID_PARTIDA ('games' lista las tuyas).\n",
     "plain.damaged_game": "ahoy: el registro de esa partida está dañado en el servidor y no se puede mostrar.\n",
+    "plain.full": "¡Ahoy! El barco está lleno ahora mismo. Vuelve a intentarlo dentro de un rato.",
+    "plain.unchecked": "¡Ahoy! El servidor no puede comprobar sus límites ahora. Inténtalo en un momento.",
+    "plain.address_full": "Demasiadas sesiones desde tu dirección (límite {n}); cierra una antes.",
 }

@@ -4,16 +4,16 @@ The lobby sends a system line as a key and arguments
 (``ChatMessage.key``/``args``); the session renders ``"sys." + key`` in its
 own language; ``Notice.key`` -> ``"notice." + key``, ``TableClosed.key`` ->
 ``"closed." + key``. Arguments: ``name``/``bot`` are display names (untrusted,
-cleaned by the caller), ``kind`` a bot kind, ``n``, ``limit`` and ``s`` numbers.
+cleaned by the caller), ``kind`` a bot kind (shown as its level, "bot, normal": ``widgets.chat_box``), ``n``, ``limit`` and ``s`` numbers.
 """
 
 from __future__ import annotations
 
 EN_SYSTEM: dict[str, str] = {
     "sys.sat_down": "{name} sat down.",
-    "sys.bot_sat_down": "{name} ({kind} bot) sat down.",
+    "sys.bot_sat_down": "{name} ({kind}) sat down.",
     "sys.removed": "{name} was removed by the host.",
-    "sys.seat_to_bot": "{name}'s seat now belongs to {bot} (baseline bot).",
+    "sys.seat_to_bot": "{name}'s seat now belongs to {bot} ({kind}).",
     "sys.wants_rematch": "{name} wants a rematch.",
     "sys.game_begins": "The game begins: {n} players, to {limit} points.",
     "sys.store_failing": "The server cannot save this table right now: play is paused until it can.",
@@ -46,9 +46,9 @@ EN_SYSTEM: dict[str, str] = {
 
 ES_SYSTEM: dict[str, str] = {
     "sys.sat_down": "{name} se sentó.",
-    "sys.bot_sat_down": "{name} (bot {kind}) se sentó.",
+    "sys.bot_sat_down": "{name} ({kind}) se sentó.",
     "sys.removed": "El anfitrión quitó a {name}.",
-    "sys.seat_to_bot": "La plaza de {name} es ahora de {bot} (bot baseline).",
+    "sys.seat_to_bot": "La plaza de {name} es ahora de {bot} ({kind}).",
     "sys.wants_rematch": "{name} quiere la revancha.",
     "sys.game_begins": "Empieza la partida: {n} jugadores, a {limit} puntos.",
     "sys.store_failing": "El servidor no puede guardar esta mesa ahora: el juego se pausa hasta que pueda.",

@@ -34,6 +34,7 @@ ACTION_TEXT: dict[str, str] = {
     "play": "key.play", "pause": "key.pause", "faster": "key.faster", "slower": "key.slower", "jump": "key.jump",
     "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
     "leaderboard": "key.leaderboard", "profile": "key.profile",
+    "next_game": "key.game", "board('overall')": "key.overall", "board('recent')": "key.recent",
 }
 
 

@@ -22,7 +22,7 @@ class Narrator:
     Args:
         names: Seat names in play order (hostile strings).
         me: The viewer's seat, or None for a spectator.
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         ascii_only: Suits as letters.
     """
 

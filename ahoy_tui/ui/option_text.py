@@ -65,6 +65,15 @@ def settings_line(t: Callable[..., str], config: Any) -> str:
     return " · ".join(parts)
 
 
+def status_word(lang: str, summary: Any) -> str:
+    """A table's status as the lobby lists it, in the game's own words: ``status.GAME.STATUS`` when the game
+    has one (Ahoi's ``between_hands`` reads "between rounds"), else ``status.STATUS`` ("between hands")."""
+    status = str(getattr(summary, "status", "waiting"))
+    own = f"status.{getattr(summary, 'game', 'ahoy')}.{status}"
+    text = tr(lang, own)
+    return text if text != own else tr(lang, f"status.{status}")
+
+
 def game_word(lang: str, summary: Any) -> str:
     """A table's game as the lobby lists it: ``lobby.game.GAME`` with its limit (``V2 100``, ``Ahoi``), else the
     game's title (``summary``: a ``TableSummary``)."""

@@ -78,7 +78,7 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
         view: The seat's view (None before the first deal).
         legal: The seat's legal actions (empty for spectators).
         names: Seat names in play order.
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         ascii_only: Suits as letters.
         sub: ``"hands_up"`` while choosing a HANDS UP! target.
         status: Table status from the snapshot.
@@ -184,7 +184,7 @@ def game_over_prompt(seated: bool, asked: bool, lang: str, others: Sequence[str]
     Args:
         seated: The viewer holds a seat (spectators are offered no rematch).
         asked: The seat already asked for a rematch.
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         others: Names of the other seated people who have not asked yet.
         alone: Fewer than two seats are filled (a rematch needs two players).
         host: The viewer is the host (may add bots).

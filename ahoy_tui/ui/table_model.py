@@ -51,7 +51,7 @@ class Look:
     """The session's preferences the table is drawn with.
 
     Attributes:
-        lang: ``"en"`` or ``"es"``.
+        lang: ``"en"``, ``"es"`` or ``"de"``.
         ascii_only: Suits as letters, ASCII frames and punctuation.
         theme: Theme name (its card styles are ``card_styles``).
         card_styles: Rich styles for cards in that theme (suit, back, ...).

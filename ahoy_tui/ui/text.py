@@ -24,6 +24,20 @@ _ASCII_PUNCT = {
     "’": "'", "│": "|", "─": "-", "↔": "<->",
     "„": '"', "↑": "^", "↓": "v", "▸": ">", "░": "#", "ß": "ss",
 }
+_UMLAUT = re.compile(r"[ÄÖÜ](?=[A-ZÄÖÜ])|(?<=[A-ZÄÖÜ])[ÄÖÜ]|[äöüÄÖÜß]")
+_UMLAUT_ASCII = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+
+
+def german_ascii(text: str) -> str:
+    """``text`` with German's umlauts and ß as German writes them in ASCII: "Schlüssel" -> "Schluessel",
+    "HÄNDE HOCH!" -> "HAENDE HOCH!" (not "Schlussel", "HANDE")."""
+    def one(m: re.Match) -> str:
+        ch = m.group(0)
+        word = m.string[max(0, m.start() - 1):m.end() + 1]
+        caps = ch.isupper() and sum(c.isupper() for c in word) > 1
+        return _UMLAUT_ASCII[ch].upper() if caps else _UMLAUT_ASCII[ch]
+
+    return _UMLAUT.sub(one, text)
 
 
 def clean(value: object, limit: int = 400) -> str:
@@ -50,6 +64,7 @@ def asciify(text: str) -> str:
     """``text`` with only ASCII characters: suits as letters, accents stripped (ASCII mode)."""
     if text.isascii():
         return text
+    text = german_ascii(text)
     out = []
     for ch in text:
         if ch.isascii():

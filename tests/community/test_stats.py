@@ -77,7 +77,8 @@ def test_random_bot_games_agree_with_the_engine(seed, players):
     swapped = [d for d in offers if d["gave"] is not None and d["got"] is not None]
     for seat, s in enumerate(stats):
         assert s.offers_made == sum(d["seat"] == seat for d in offers)
-        assert s.offers_accepted == sum(d["seat"] == seat for d in swapped)
+        assert s.offers_accepted == sum(d["seat"] == seat and d["accepted"] is True for d in offers)
+        assert s.offers_declined == sum(d["seat"] == seat and d["accepted"] is False for d in offers)
         assert s.lies_told == (sum(d["seat"] == seat and d["offerer_lied"] for d in swapped)
                                + sum(d["partner"] == seat and d["partner_lied"] for d in swapped))
         assert s.raids_made == sum(d["kind"] == "hands_up" and d["seat"] == seat for d in deals)
@@ -89,6 +90,20 @@ def test_random_bot_games_agree_with_the_engine(seed, players):
         assert s.biggest_loser == int(seat in g.state.biggest_losers)
         assert s.wins == int(seat in g.state.winners)
     assert sum(s.lies_told for s in stats) == sum(s.lies_received for s in stats)
+
+
+def test_an_offer_declined_then_taken_by_a_step_in_counts_as_declined():
+    """Issue 24.11: a whole game's record where declined offers ended in a trade with a pirate who
+    stepped in; the profile said "offers made 26, accepted 26" though the hand report said declined."""
+    g, events = bot_game(2, 3)
+    offers = [d for d in deals_of(events) if d["kind"] == "offer"]
+    stepped = [d for d in offers if d["accepted"] is False and d["gave"] is not None]
+    assert stepped, "this game has a declined offer that a step-in turned into a trade"
+    seat = stepped[0]["seat"]
+    mine = _Counts(game_stats("ahoy", g.record, _places(g.state.totals))[seat])
+    assert mine.offers_declined >= 1
+    assert mine.offers_accepted + mine.offers_declined == mine.offers_made
+    assert mine.offers_accepted == sum(d["seat"] == seat and d["accepted"] is True for d in offers)
 
 
 def _places(totals):

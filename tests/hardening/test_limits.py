@@ -102,6 +102,24 @@ async def test_sessions_of_one_identity_are_not_refused_but_replaced(tmp_path, c
         await srv.stop()
 
 
+async def test_a_refused_session_reads_its_line_in_its_language(tmp_path):
+    """Issue 24.7: the gate's refusals were English for a German or Spanish terminal."""
+    srv = await start_server(tmp_path, max_sessions_per_address=1, max_sessions=3)
+    try:
+        a = await connect(srv.port, "anna")
+        await a.wait_for("Ahoy, anna")
+        said = await refused_session(srv.port, "cy", env={"LANG": "de_DE.UTF-8"})
+        assert said == "Zu viele Sitzungen von deiner Adresse (Grenze 1); schließ zuerst eine.\r\n"
+        srv.gate.limits = Limits(max_sessions=1, per_address=0)
+        said = await refused_session(srv.port, "cy", env={"LANG": "es_ES.UTF-8"})
+        assert said.startswith("¡Ahoy! El barco está lleno")
+        said = await refused_session(srv.port, "cy", env={"LANG": "de_DE"})     # no UTF-8: German in ASCII
+        assert said.startswith("Ahoy! Das Schiff ist gerade voll") and said.isascii()
+        await a.close()
+    finally:
+        await srv.stop()
+
+
 async def test_sessions_per_address_and_total(tmp_path, caplog):
     srv = await start_server(tmp_path, max_sessions_per_address=2, max_sessions=3)
     try:

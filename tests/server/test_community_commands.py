@@ -170,3 +170,27 @@ async def test_stats_and_games_give_a_leaver_the_same_last_place():
         assert "place 4 of 4" in bob_games.splitlines()[1]
     anna_games = (await answer("games", _Games(left), "ssh host", identity=ANNA)).text
     assert "place 3 of 4" in anna_games and "winner: carl" in anna_games
+
+
+@pytest.mark.parametrize("lang,utf8,why", [
+    ("en", False, "games against bots are not rated"),
+    ("es", True, "las partidas contra bots no puntúan"),
+    ("de", True, "Spiele gegen Bots werden nicht gewertet"),
+    ("de", False, "SSH-Schluessel"),          # an ASCII client reads German as German writes it without umlauts
+])
+async def test_a_player_alone_with_bots_reads_why_top_and_stats_show_no_rating(lang, utf8, why):
+    """Issue 24.8: a keyed player's finished games against bots: ``top`` and ``stats`` say why there is no
+    rating instead of only "Nobody is on this leaderboard yet"."""
+    c = Community()
+    for n in range(2):
+        c.record(game(f"g{n}", (ANNA, None), (1, 2), finished=1_700_000_000.0 + n, names=("anna", "Hook")))
+    assert c.flush()
+    lobby = InMemoryLobby(Lobby(community=c, wall=lambda: 1_700_000_200.0))
+    try:
+        top = await answer("top", lobby, "ssh host", lang=lang, utf8=utf8)
+        stats = await answer("stats anna", lobby, "ssh host", lang=lang, utf8=utf8)
+    finally:
+        c.close()
+    assert top.status == 0 and why in top.text
+    assert stats.status == 0 and ("bot" in stats.text.lower()) and "SSH" in stats.text
+    assert utf8 or (top.text.isascii() and stats.text.isascii() and "HAENDE HOCH!" in stats.text) or lang != "de"

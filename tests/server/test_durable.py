@@ -79,3 +79,25 @@ async def test_the_archive_is_pruned_while_the_server_runs(tmp_path):
     finally:
         task.cancel()
     assert store.archived("gold") is None and store.archived("gnew") is not None
+
+
+def test_preferences_are_kept_beside_the_tables_and_survive_a_restart(tmp_path, caplog):
+    """Issue 24.13: the server keeps players' preferences (and the hints they were shown) in its SQLite file;
+    a file it cannot use costs one log line and preferences live in memory."""
+    from ahoy_tui.ui.prefs import Prefs, PrefsStore
+    from server.durable import open_prefs_backend
+
+    db = tmp_path / "ahoy.db"
+    store = open_store(db)
+    backend = open_prefs_backend(db)
+    PrefsStore(backend).put("key:SHA256:anna", Prefs("pirate", False, "de", hints_seen=("star",)))
+    backend.close()
+    store.close()
+    again = open_prefs_backend(db)           # the server started again
+    assert PrefsStore(again).get("key:SHA256:anna") == Prefs("pirate", False, "de", hints_seen=("star",))
+    again.close()
+    (tmp_path / "file").write_text("x")
+    with caplog.at_level(logging.ERROR, logger="ahoy.server"):
+        assert open_prefs_backend(tmp_path / "file" / "ahoy.db") is None
+    assert len([r for r in caplog.records if "preferences" in r.getMessage()]) == 1
+    assert open_prefs_backend(None) is None

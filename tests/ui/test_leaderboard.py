@@ -243,3 +243,53 @@ async def test_a_profile_card_puts_the_player_ahead_of_a_leaver(community):
     card = await _own_card(_app(Lobby(timing=Timing.instant(), community=community), ANNA, "anna"), "anna")
     assert "2023-11-14 3/4" in card and "average place 3.00" in card
     assert "after 1 rated game " in card and "4 players: 1 game, 0 wins" in card
+
+
+async def _alone_with_bots(community: Community, lang: str = "en") -> tuple[str, str, str]:
+    """anna (keyed) plays two whole games against bots (issue 24.8); returns what her game-over dialog,
+    the leaderboard (L) and her own profile card (v) then say, each on one line."""
+    lobby = Lobby(timing=Timing.instant(), seed=3, community=community)
+    app = _app(lobby, ANNA, "anna", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for n in range(2):
+            tid = lobby.create_table(app.handle, TableConfig.make(name=f"Solo{n}", seats=2, limit=20,
+                                                                   clocks="untimed"))
+            app.open_table(tid)
+            lobby.add_bot(app.handle, tid, "baseline")
+            lobby.start(app.handle, tid)
+            lobby.set_autopilot(app.handle, tid, True)
+            await wait_for(pilot, game_over, timeout=30)
+            head = community_words(lang, "cm.changes_head")
+            await wait_for(pilot, lambda a: head in dialog_text(a))
+            over = " ".join(dialog_text(app).split())
+            app.close_table()
+            await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+        assert community.flush()
+        await pilot.press("L")
+        await wait_for(pilot, _board)
+        board = " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LobbyScreen))
+        await pilot.press("v")
+        await wait_for(pilot, _card("anna"))
+        card = " ".join(str(app.screen.query_one("#profile-card").render()).split())
+    return over, board, card
+
+
+def community_words(lang: str, key: str) -> str:
+    from ahoy_tui.ui.i18n import tr
+
+    return tr(lang, key)
+
+
+@pytest.mark.parametrize("lang,why", [("en", "games against bots are not rated"),
+                                      ("es", "las partidas contra bots no puntúan"),
+                                      ("de", "Spiele gegen Bots werden nicht gewertet")])
+async def test_a_player_alone_with_bots_is_told_why_there_is_no_rating(community, lang, why):
+    """Issue 24.8: a keyed player's two finished games against bots left the leaderboard saying only
+    "Nobody is on this leaderboard yet"; the game-over screen, the leaderboard and the card now say why."""
+    over, board, card = await _alone_with_bots(community, lang)
+    assert why in over and why in board
+    assert community.rating(ANNA) is None
+    assert {"en": "not bot games", "es": "no contra bots", "de": "keine gegen Bots"}[lang] in card

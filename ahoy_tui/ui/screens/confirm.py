@@ -18,7 +18,7 @@ from ahoy_tui.ui.textual_private import set_bindings
 class ConfirmScreen(ModalScreen[bool]):
     """Dismisses with True (yes) or False (no).
 
-    Yes is ``y`` or ``s`` (Spanish "sí") in either language; the footer and
+    Yes is ``y``, ``s`` (Spanish "sí") or ``j`` (German "ja") in any language; the footer and
     the button show the one of the session's language (``confirm.yes_key``):
     the footer reads ``y <yes>  n <no>`` (the answers' own words, e.g. "y Leave
     n Stay", "s Salir  n Quedarme"); Esc answers no too.
@@ -30,8 +30,8 @@ class ConfirmScreen(ModalScreen[bool]):
         fix = asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
         app: Any = self.app
         shown = app.t("confirm.yes_key") if hasattr(app, "t") else "y"
-        hidden = "s" if shown == "y" else "y"
-        set_bindings(self, [Binding(shown, "answer(True)", fix(yes)), Binding(hidden, "answer(True)", show=False),
+        hidden = [Binding(k, "answer(True)", show=False) for k in ("y", "s", "j") if k != shown]
+        set_bindings(self, [Binding(shown, "answer(True)", fix(yes)), *hidden,
                             Binding("n", "answer(False)", fix(no)),
                             Binding("escape", "answer(False)", show=False)])
 

@@ -33,7 +33,7 @@ from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
-from ahoy_tui.ui.option_text import game_word
+from ahoy_tui.ui.option_text import game_word, status_word
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -336,7 +336,7 @@ class LobbyScreen(Screen[None]):
     def _status(s: Any, app: Any, seated: bool = False) -> str:
         """The status cell (``seated``: this player holds a seat there, marked ``★`` first; the
         tables box's subtitle says what ★ means, ``_fill``)."""
-        status = app.t(f"status.{getattr(s, 'status', 'waiting')}")
+        status = status_word(app.lang, s)
         if getattr(s, "private", False):
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
         if seated:

@@ -22,6 +22,7 @@ from textual.widgets import OptionList, Static
 
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.ui.community_text import profile_lines
+from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
@@ -34,8 +35,7 @@ async def ask_open(app: Any, command: Any, *args: Any) -> Any:
     try:
         return await command(*args)
     except LobbyError as refused:
-        text = refused.reason
-        app.notify(text[:1].upper() + text[1:], severity="warning", timeout=4)
+        app.notify(refusal(app.t, refused.reason), severity="warning", timeout=4)
         return None
 
 

@@ -144,6 +144,7 @@ class Pacing:
         if key is None:
             return
         app.hints_shown.add(key)
+        app.save_prefs()  # once per identity, also after a reconnect or a restart (issue 24.13)
         self._hint_at = time.monotonic()
         app.notify(app.t(f"hint.{key}"), title=asciify(title) if app.ascii_only else title,
                    timeout=HINT_SECONDS)

@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from ahoy_tui.ui.bot_levels import bot_tag
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify, clean
 
@@ -142,7 +143,7 @@ class ChatBox(Widget):
         if system:
             if key:
                 try:
-                    text = tr(self.lang, "sys." + key, **dict(args))
+                    text = tr(self.lang, "sys." + key, **_named(self.lang, key, dict(args)))
                 except (KeyError, IndexError, ValueError):  # an argument missing: show the key, no crash
                     text = key
             line.append(fix(text), style="italic dim")
@@ -198,3 +199,11 @@ class ChatBox(Widget):
             inp.insert_text_at_cursor(event.character)
             return True
         return False
+
+
+def _named(lang: str, key: str, args: dict[str, str]) -> dict[str, str]:
+    """A system line's arguments with a bot's ``kind`` (``baseline``) as players name it everywhere
+    ("bot, normal": ``bot_levels.bot_tag``); a line without one (an older worker's) gets plain "bot"."""
+    if key in ("bot_sat_down", "seat_to_bot"):
+        args["kind"] = bot_tag(lambda k, **kw: tr(lang, k, **kw), args.get("kind"))
+    return args

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -130,6 +131,8 @@ class KeyFooter(RowsWidget, can_focus=False):
         drawn = _DRAWN.get(key)
         if drawn is None:
             line, spans = self._line(*styles)
+            if cell_len(line.plain.rstrip()) > self.row_width:  # a long language: one space less per key
+                line, spans = self._line(*styles, compact=True)
             drawn = _DRAWN[key] = (self.wrap(line, wrap=False), spans)
             if len(_DRAWN) > DRAWN_KEPT:
                 _DRAWN.popitem(last=False)
@@ -138,13 +141,19 @@ class KeyFooter(RowsWidget, can_focus=False):
         rows, self._spans = drawn
         self.set_rows(rows)
 
-    def _line(self, item: Style, key_style: Style, desc_style: Style) -> tuple[Text, list[tuple[int, int, str]]]:
-        """The footer line for :attr:`_entries` and its click spans ``(start, end, key)``."""
+    def _line(self, item: Style, key_style: Style, desc_style: Style,
+              compact: bool = False) -> tuple[Text, list[tuple[int, int, str]]]:
+        """The footer line for :attr:`_entries` and its click spans ``(start, end, key)``.
+
+        ``compact``: no space before each key (`` n Neuer Tisch `` becomes ``n Neuer Tisch ``), for a
+        line that would be cut at the window's width otherwise (issue 24.7: German cut to "q Bee").
+        """
         line = Text(no_wrap=True, overflow="crop")
         spans = []
+        pad = "" if compact else " "
         for key, display, description, enabled in self._entries:
             if description:
-                part = Text.assemble((f" {display} ", key_style), (f"{description} ", desc_style))
+                part = Text.assemble((f"{pad}{display} ", key_style), (f"{description} ", desc_style))
             else:
                 part = Text.assemble((display, key_style))
             part.stylize_before(item + (Style(dim=True) if not enabled else Style()))

@@ -1,8 +1,9 @@
 """The rating changes a finished game made, one line per rated player (docs/community.md).
 
-Shown on the game-over screen of every game. Hidden until the lobby answers
-with at least one rated player (a game of keyless players or bots changes
-no rating, so the block stays hidden).
+Shown on the game-over screen of every game. Hidden until the lobby answers;
+a game the server counted but did not rate (fewer than two keyed players: bots
+and keyless names are never rated, docs/community.md) shows one line saying why
+(issue 24.8); a server that keeps no ratings shows nothing.
 """
 
 from __future__ import annotations
@@ -40,10 +41,10 @@ class RatingChanges(Static):
         ask = getattr(app.lobby, "rating_changes", None)
         changes = await ask(self.table_id) if ask is not None else []
         lines = change_lines(app.lang, self.names, changes)
-        if not lines or not self.is_attached:
+        if not self.is_attached or not changes:
             return
         fix = asciify if app.ascii_only else (lambda s: s)
         text = Text(fix(app.t("cm.changes_head")) + "\n", style="bold")
-        text.append(fix("\n".join(lines)))
+        text.append(fix("\n".join(lines) if lines else app.t("cm.unrated_game")))
         self.update(text)
         self.display = True

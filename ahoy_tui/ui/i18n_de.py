@@ -1,0 +1,412 @@
+"""German texts of everything but Ahoi's own (which are in :mod:`ahoy_tui.ui.i18n_ahoi`): the lobby,
+dialogs, AHOY!! V2's table, system lines, ``ssh HOST`` commands, history, moderation and ratings
+(issue 24.7: German is a full language of the UI). Merged into :mod:`ahoy_tui.ui.i18n`.
+
+Words: AHOY!! V2's calls stay as printed (AHOY!), HANDS UP! is „HÄNDE HOCH!“, a treasure a Schatz, an
+offer an Angebot, to step in „einspringen“. Footer labels (``key.*``) are kept short: the lobby's and the
+table's footers fit 80 columns (tests/ui/test_languages_complete.py).
+"""
+
+from __future__ import annotations
+
+DE_GENERAL: dict[str, str] = {
+    "app.title": "AHOY!! V2",
+    "too_small": "Mach das Fenster mindestens 60x20 groß (jetzt {w}x{h}).",
+    "key.theme": "Farben", "key.ascii": "ASCII", "key.back": "Zurück",
+    "theme.now": "Farben: {name}", "confirm.yes_key": "j",
+    "theme.name.pirate": "Pirat", "theme.name.four-colour": "Vierfarbenblatt",
+    "theme.name.high-contrast": "Hoher Kontrast", "theme.name.monochrome": "Einfarbig",
+    "ascii.on": "ASCII-Modus an", "ascii.off": "ASCII-Modus aus",
+    "act.too_late": "Zu spät: am Tisch ist es schon weitergegangen. Schau noch einmal.",
+    # lobby
+    "lobby.title": "Lobby — willkommen, {name}",
+    "lobby.tables": "Tische", "lobby.online": "Piraten online ({n})", "lobby.chat": "Lobby-Chat",
+    "lobby.more": "+{n} weitere",
+    "lobby.no_tables": "Noch keine Tische. Drück n, um einen anzulegen.",
+    "lobby.col.name": "Tisch", "lobby.col.seats": "Plätze", "lobby.col.limit": "Spiel",
+    "lobby.col.status": "Stand", "lobby.col.host": "Gastgeber",
+    "lobby.chat_placeholder": "Schreib der Lobby etwas (Enter sendet, Esc verlässt)",
+    "chat.paste_cut": "Eingefügter Text auf {n} Zeichen gekürzt.",
+    "chat.paste_full": "Die Chatzeile ist voll ({limit} Zeichen): nichts eingefügt.",
+    "chat.paste_first_line": "Nur die erste Zeile des Eingefügten bleibt.",
+    "key.code": "Code",
+    "status.waiting": "wartet", "status.playing": "läuft", "status.between_hands": "zwischen Händen",
+    "status.game_over": "vorbei", "status.held": "pausiert", "private": "privat",
+    "lobby.no_selection": "Wähl zuerst einen Tisch.",
+    "lobby.your_seat": "dein Platz",
+    "lobby.nickname": "Spitzname: ein Schlüssel sichert ihn",
+    "code.watch_title": "Einem privaten Tisch zuschauen",
+    "session.replaced": ("Ahoy! {name} hat sich gerade in einer anderen Sitzung angemeldet, die jetzt den"
+                         " Platz hat. Diese Sitzung ist beendet."),
+    # create table
+    "create.limit": "Punktelimit", "create.custom": "Eigenes Limit (20–1000)",
+    "create.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
+    "create.verified": "Geprüftes Einspringen (nur wer die Karte hat)",
+    "create.reveal": "Die Deals jeder Hand danach aufdecken",
+    "create.bad_limit": "Das Limit muss eine ganze Zahl von 20 bis 1000 sein.",
+    "limit.50": "50 — kurz", "limit.100": "100 — normal", "limit.150": "150 — lang",
+    "limit.200": "200 — eine Nacht voller Piraterie", "limit.custom": "eigenes",
+    "clock.hint": "{turn} s für einen Zug, {respond} s für eine Antwort, {discard} s zum Abwerfen.",
+    "code.title": "Mit Code beitreten", "code.prompt": "Tischcode", "code.join": "Beitreten",
+    # waiting room
+    "wait.title": "{table} — die Crew wird erwartet", "wait.code": "Einladungscode: {code}",
+    "wait.empty": "(freier Platz)", "wait.bot": "Bot", "wait.ready": "bereit", "wait.not_ready": "nicht bereit",
+    "wait.host": "Gastgeber",
+    "wait.hint_host": "Bots dazu (b), warten, bis alle bereit sind, dann starten (g).",
+    "wait.hint": "Drück r, wenn du bereit bist. Der Gastgeber startet das Spiel.",
+    "wait.hint_watch": "Du schaust zu. Das Spiel beginnt, wenn der Gastgeber es startet.",
+    "key.remove": "Entfernen",
+    "bot.title": "Einen Bot dazunehmen",
+    "bot.hint": "Drück 1, 2 oder 3 für die Spielstärke des Bots (Esc: abbrechen).",
+    # table
+    "table.hand": "Hand {n}", "table.limit": "Limit {n}", "table.you": "du",
+    "table.spectating": "Zuschauer", "table.draw": "Stapel", "table.discard": "Ablage",
+    "table.empty": "leer", "table.your_hand": "Deine Hand", "table.star": "★ nächster Schatz", "table.log": "Verlauf",
+    "table.chat": "Tisch-Chat",
+    "table.chat_placeholder": "Schreib dem Tisch etwas",
+    "table.pts": "{n} Pkt", "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
+    "table.left": "weg", "table.new": "neu",
+    "banner.you": "du", "banner.turn": "{a} ist am Zug → dann: {next}",
+    "banner.your_turn": "Du bist am Zug → dann: {next}",
+    "banner.offer": "Angebot {a} → {b}: will {want}, gibt {give}",
+    "banner.open": "Angebot {a} → {b}: will {want}, gibt {give} · abgelehnt, offen für alle",
+    "banner.choose": "Angebot {a}: will {want}, gibt {give}. {a} wählt einen Partner",
+    "banner.choose_you": "Dein Angebot: willst {want}, gibst {give}. Wähl einen Partner",
+    "banner.deal": "Schmutziger Deal {a} ↔ {b} (gesagt: will {want}, gibt {give})",
+    "banner.hands_up": "HÄNDE HOCH! {a} → {b}: {b} legt Karten verdeckt hin",
+    "banner.hands_up_you": "HÄNDE HOCH! {a} → du: leg Karten verdeckt hin",
+    "banner.hands_up_pick": "HÄNDE HOCH! {a} → {b}: {n} verdeckte Karten zur Wahl",
+    "table.waiting_for": "Warten auf {names}…", "table.no_hand": "Warten auf die nächste Hand…",
+    "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
+    "key.offer": "Angebot", "key.hands_up": "HÄNDE HOCH!", "key.ahoy": "AHOY!",
+    "key.accept": "Annehmen", "key.decline": "Ablehnen", "key.step_in": "Einspringen", "key.pass": "Passen",
+    "key.discards": "Ablage", "key.lobby": "Lobby",
+    # prompts
+    "p.draw": "Du bist am Zug: zieh eine Karte (d).",
+    "p.action": "Mach {name} ein Angebot (o){joker}.",
+    "p.action_joker": " oder spiel HÄNDE HOCH! mit deinem Joker (u)",
+    "p.respond": "{offerer} → du: „Ich will deine {want}, ich gebe dir meine {give}.“ Annehmen (y) oder ablehnen (n)?",
+    "p.step_in": ("{addressed} hat das Angebot von {offerer} abgelehnt: will {want}, gibt {give}."
+                  " Einspringen (i) oder passen (p)?"),
+    "p.step_in_verified": " Nur wer {want} hat, darf einspringen.",
+    "p.choose_partner": "Mehrere Piraten sind eingesprungen. Wähl deinen Partner:",
+    "p.exchange": "Schmutziger Deal mit {other}: wähl die Karte, die du wirklich gibst (←/→ oder 1–{n}, Enter).",
+    "p.hands_up": "HÄNDE HOCH! Wähl dein Opfer:",
+    "p.lay_down": "{attacker} ruft HÄNDE HOCH! Leg {k} Karten verdeckt hin (Leertaste markiert, Enter bestätigt).",
+    "p.pick": "{target} hat {k} Karten verdeckt hingelegt. Nimm eine:",
+    "p.discard": "Wirf eine Karte ab (←/→ oder 1–{n}, Enter).",
+    "p.ahoy": "Du hast einen Schatz: AHOY! (a)",
+    "p.ahoy_locked": "Schatz ausgeteilt: AHOY! erst, wenn alle einmal gezogen haben.",
+    "p.locked": "Deine Karte ist gewählt. Warten auf {name}.",
+    "p.spectator": "Du schaust diesem Tisch zu.",
+    "p.mark_more": "Markier zuerst {k} Karten.",
+    "p.facedown": "Karte {i}",
+    # offer composer
+    "offer.title": "Angebot an {name}", "offer.want": "Ich will deine", "offer.give": "Ich gebe dir meine",
+    "offer.preview": "{me} → {other}: Ich will deine {want}, ich gebe dir meine {give}",
+    "offer.send": "Anbieten", "offer.lie": "Jede Karte: du darfst lügen, die anderen auch.",
+    "offer.choose": "Karte wählen", "offer.need_want": "Wähl zuerst die Karte, die du willst.",
+    "offer.needed": "Nur du siehst das: deinem nächsten Schatz fehlt {cards}.",
+    "offer.no_run": "Nur du siehst das: kein Schatz in Sicht; bluffen mit deiner eigenen {card} ({code})?",
+    "offer.code_help": "Tipp eine Karte: 5d, 10h, qs, ah, jk (Farben s h d c).",
+    "offer.code_typing": "Tippe {code}… (jetzt die Farbe: s h d c)",
+    "offer.code_bad": "„{code}“ ist keine Karte: Wert 2–10 j q k a + Farbe s h d c, oder jk.",
+    # events
+    "ev.hand_started": "Hand {hand} beginnt; {name} fängt an.",
+    "ev.dealt": "Du hast {cards} bekommen.",
+    "ev.drew": "{name} hat eine Karte gezogen.", "ev.drew_card": "Du hast {card} gezogen.",
+    "ev.drew_nothing": "{name} hat nichts gezogen: der Stapel ist leer.",
+    "ev.reshuffled": "Die Ablage wurde zum neuen Stapel gemischt ({n} Karten).",
+    "ev.offered": "{name} → {to}: Ich will deine {want}, ich gebe dir meine {give}.",
+    "ev.accepted": "{name} hat angenommen.", "ev.declined": "{name} hat abgelehnt.",
+    "ev.offer_open": "Das Angebot ist offen für den Tisch.",
+    "ev.stepped_in": "{name} ist eingesprungen.", "ev.passed": "{name} hat gepasst.",
+    "ev.offer_closed_none": "Niemand ist eingesprungen.",
+    "ev.partner": "{name} tauscht mit {partner}.", "ev.no_exchange": "Kein Tausch für {name}.",
+    "ev.exchange_locked": "{name} hat eine Karte gewählt.", "ev.traded": "{name} und {partner} haben Karten getauscht.",
+    "ev.received": "Du hast {gave} gegeben und {card} von {other} bekommen.",
+    "ev.hands_up": "{name} ruft HÄNDE HOCH! zu {target}!",
+    "ev.laid_down": "{name} hat {n} Karten verdeckt hingelegt.", "ev.laid_down_cards": "Du hast {cards} hingelegt.",
+    "ev.picked": "{name} hat {target} eine Karte abgenommen.", "ev.took": "Du hast {target} {card} abgenommen.",
+    "ev.lost": "{to} hat dir {card} abgenommen.", "ev.discarded": "{name} hat {card} abgeworfen.",
+    "ev.turn": "{name} ist am Zug.", "ev.ahoy": "AHOY! {name} zeigt {cards}!",
+    "ev.hand_over": "Hand {hand} ist vorbei: {winner}.",
+    "ev.hand_over_becalmed": "Hand {hand} ist eine Flaute: niemand bekommt Punkte.",
+    "ev.game_over": "Spiel vorbei! Sieger: {winners}.",
+    # scores
+    "scores.title": "Punkte — Limit {limit}", "scores.hand": "Hand", "scores.total": "Gesamt",
+    "scores.leader": "Vorn (wenigste Punkte): {names}", "scores.winner_mark": "AHOY!",
+    "scores.becalmed": "Flaute",
+    # hand over / game over
+    "over.title": "Hand {hand} ist vorbei", "over.winner": "{name} hat AHOY! gerufen mit {cards}",
+    "over.becalmed": "Flaute: niemand bekommt in dieser Hand Punkte.",
+    "over.score": "+{n}", "over.continue": "Enter: weiter",
+    "go.title": "Spiel vorbei", "go.winners": "Sieger: {names}", "go.loser": "GRÖSSTER VERLIERER DER NACHT: {names}",
+    "go.hint": "r: Revanche   q: zurück in die Lobby",
+    "go.hint_watch": "q: zurück in die Lobby   Esc: weiter zuschauen",
+    "go.left": "{name} (weg)",
+    "go.summary": "Das Spiel in Zahlen",
+    "go.no_reveal": "Lügen bleiben geheim: dieser Tisch deckt die Deals nicht auf.",
+    "rv.title": "Die Deals dieser Hand", "rv.none": "Keine Deals in dieser Hand.",
+    "rv.offer": "{name} → {to}:", "rv.want": "will", "rv.give": "bietet",
+    "rv.accepted": "angenommen", "rv.declined": "abgelehnt",
+    "rv.stepped": "eingesprungen: {names}", "rv.nobody": "niemand ist eingesprungen", "rv.no_deal": "kein Deal",
+    "rv.gave": "{name} gab", "rv.lie": "LÜGE", "rv.true": "wahr",
+    "rv.hands_up": "{name}: HÄNDE HOCH! zu {target}, nahm",
+    "hist.title": "Alle Hände dieses Spiels", "hist.hand": "Hand {hand}", "hist.empty": "Noch ist keine Hand vorbei.",
+    "sum.player": "Spieler", "sum.trades": "Tausch", "sum.lies_told": "Gelogen",
+    "sum.lies_caught": "Belogen", "sum.ahoys": "AHOY!", "sum.hands_ups": "HÄNDE HOCH!",
+    "sum.points": "Punkte pro Hand",
+    "p.game_over": "Das Spiel ist vorbei: Revanche (r) oder zurück in die Lobby (q).",
+    "p.game_over_asked": ("Das Spiel ist vorbei. Du willst eine Revanche: sie beginnt, wenn alle sie"
+                          " wollen (q: zurück in die Lobby)."),
+    "p.game_over_watch": "Das Spiel ist vorbei (q: zurück in die Lobby).",
+    "p.game_over_waiting": "Du willst eine Revanche: warten auf {names} (q: zurück in die Lobby).",
+    "p.game_over_alone_host": ("Du willst eine Revanche: es fehlt ein Mitspieler. Nimm einen Bot dazu (b)"
+                               " oder warte, bis sich jemand setzt (q: zurück in die Lobby)."),
+    "p.game_over_alone": ("Du willst eine Revanche: es fehlt ein Mitspieler; warte, bis sich jemand setzt"
+                          " (q: zurück in die Lobby)."),
+    "discards.title": "Ablage (unten → oben)",
+    "log.title": "Verlauf (älteste → neueste)", "key.log": "Verlauf",
+    "help.title": "Hilfe",
+    "leave.title": "Den Tisch verlassen?",
+    "leave.question": ("Das Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
+                       " (tritt dem Tisch aus der Lobby wieder bei, mit demselben Namen)."),
+    "leave.yes": "Verlassen", "leave.no": "Bleiben",
+    "remove.title": "Einen Spieler entfernen?", "remove.question": "{name} vom Tisch entfernen?",
+    "remove.gone": "{name} hat diesen Platz nicht mehr: niemand wurde entfernt.",
+    "remove.yes": "Entfernen", "remove.no": "Behalten",
+    "autopilot.on": "Der Autopilot spielt jetzt deinen Platz. Drück z, um ihn zurückzunehmen.",
+    "autopilot.off": "Dein Platz gehört wieder dir.",
+    "autopilot.note": "Der Autopilot spielt deinen Platz (z nimmt ihn zurück).",
+    "autopass.on": "Immer passen beim Einspringen: an. Es wird sofort für dich gepasst (P: aus).",
+    "autopass.off": "Immer passen beim Einspringen: aus. Du antwortest selbst.",
+    "autopass.tag": "passt immer (P)", "key.auto_pass": "Immer passen", "key.hints": "Tipps",
+    "autowarn": "Autopilot in {n} s: mach deinen Zug!",
+    "hint.title": "Tipp (I: keine Tipps mehr)",
+    "hint.star": "★ markiert die Karten deiner Hand, die einem Schatz am nächsten sind: 4 in Folge einer Farbe.",
+    "hint.clock": "Dein Zug läuft auf Zeit (oben rechts). Läuft sie ab, entscheidet der Autopilot für dich.",
+    "hint.step_in": ("Das Angebot wurde abgelehnt: spring ein (i), um selbst zu tauschen, oder passe (p)."
+                     " P passt immer für dich."),
+    "hint.hands_up": ("HÄNDE HOCH!: wer überfallen wird, legt bis zu 3 Karten verdeckt hin;"
+                      " der Räuber nimmt blind eine. Dein Joker kommt auf die Ablage."),
+    "hints.on": "Tipps an: jeder kommt einmal (I schaltet sie aus).",
+    "hints.off": "Tipps aus (I schaltet sie wieder an).",
+    "tobot.title": "Einen Platz für immer einem Bot geben",
+    "tobot.hint": "Drück die Nummer des Platzes; Esc bricht ab.",
+    "tobot.done": "Der Platz von {name} geht an einen Bot.",
+    "tobot.confirm_title": "Diesen Platz einem Bot geben?",
+    "tobot.question": ("{name} ist verbunden und spielt. Ein Bot übernimmt den Platz für immer;"
+                       " {name} kann danach nur noch zuschauen."),
+    "tobot.question_offline": "{name} ist offline. Ein Bot übernimmt den Platz für immer, auch wenn {name} zurückkommt.",
+    "tobot.yes": "An Bot geben", "tobot.no": "Behalten",
+    "tobot.gone": "{name} hat diesen Platz nicht mehr: nichts wurde vergeben.",
+    "over.your_move": "Hand {n} hat begonnen und du bist dran (h zeigt die letzte Hand noch einmal).",
+    "p.pick_first": "Wähl zuerst eine Karte: ←/→ oder ihre Nummer.",
+    "help.body": (
+        "AHOY!! V2 — das Piraten-Kartenspiel von Lug und Verrat\n\n"
+        "ZIEL: sammle einen Schatz, vier Karten einer Farbe in Folge (z. B. 3♠ 4♠ 5♠ 6♠; das Ass ist hoch:"
+        " J Q K A). Ruf AHOY! und du gewinnst die Hand. Alle anderen schreiben die Punkte ihrer übrigen Karten"
+        " an (2–10 ihr Wert, J Q K 10, A 20, Joker 30). Erreicht jemand das Limit, gewinnt, wer die wenigsten"
+        " Punkte hat.\n\n"
+        "DEIN ZUG: ZIEHEN → ANGEBOT oder HÄNDE HOCH! → ABWERFEN.\n"
+        "• ANGEBOT an den nächsten Spieler: nenn eine Karte, die du willst, und eine, die du gibst. Beides darf"
+        " gelogen sein.\n"
+        "  Er nimmt an oder lehnt ab. Nach einer Ablehnung darf jeder andere einspringen (oder passen);"
+        " springen mehrere ein, wählt der Anbietende.\n"
+        "• SCHMUTZIGER DEAL: beide wählen geheim die Karte, die sie WIRKLICH geben. Alles ist erlaubt.\n"
+        "• HÄNDE HOCH! (mit einem Joker, statt des Angebots): das Opfer legt 3 Karten verdeckt hin, du nimmst"
+        " blind eine. Der Joker kommt auf die Ablage.\n"
+        "• AHOY! darfst du jederzeit rufen, wenn du einen Schatz hast — ein ausgeteilter Schatz wartet aber,"
+        " bis alle einmal gezogen haben.\n"
+        "• ★ unter deinen Karten: die Karten deines nächsten Schatzes (eine Folge: die mit den meisten deiner"
+        " Karten, die noch vollständig werden kann; keine, wenn alle Exemplare einer fehlenden Karte auf der"
+        " Ablage liegen).\n\n"
+        "TASTEN: d ziehen · o Angebot · u HÄNDE HOCH! · a AHOY! · y/n annehmen/ablehnen ·"
+        " i/p einspringen/passen · ←/→ oder 1–8 wählen · Leertaste markieren · Enter bestätigen · x Ablage ·"
+        " e ganzer Verlauf · s Punkte · c Chat · Esc Chat verlassen · h letzte Hand · H alle Hände ·"
+        " z Autopilot · P immer passen · I Tipps an/aus · B Platz an Bot (Gastgeber) · t Farben · m ASCII ·"
+        " l Sprache · Strg+L neu zeichnen · ? Hilfe · q verlassen\n"
+        "LOBBY: n neuer Tisch · j beitreten · w zuschauen · k mit Code beitreten · g meine Partien (deine"
+        " beendeten Spiele; Enter spielt eines von deinem Platz aus nach: →/l/Leertaste weiter, ←/h zurück,"
+        " Bild↑/Bild↓ Hand, Pos1/Ende, Esc)\n"
+        "Maus: Karten und Knöpfe anklicken."
+    ),
+}
+
+DE_SYSTEM_MORE: dict[str, str] = {
+    "sys.sat_down": "{name} hat sich gesetzt.",
+    "sys.bot_sat_down": "{name} ({kind}) hat sich gesetzt.",
+    "sys.removed": "{name} wurde vom Gastgeber entfernt.",
+    "sys.seat_to_bot": "Der Platz von {name} gehört jetzt {bot} ({kind}).",
+    "sys.wants_rematch": "{name} will eine Revanche.",
+    "sys.game_begins": "Das Spiel beginnt: {n} Spieler, bis {limit} Punkte.",
+    "sys.store_failing": "Der Server kann diesen Tisch gerade nicht speichern: das Spiel pausiert, bis er es kann.",
+    "sys.store_back": "Der Server speichert wieder: das Spiel geht weiter.",
+    "sys.resumed": ("Der Server wurde neu gestartet: der Tisch ist wieder da, wie er war. Das Spiel geht weiter,"
+                    " wenn ein Spieler zurückkommt."),
+    "sys.resumed_partly": ("Der Server wurde neu gestartet: der Tisch ist wieder da, wie er kurz zuvor war (seine"
+                           " letzten Züge ließen sich nicht wiederherstellen). Das Spiel geht weiter, wenn ein"
+                           " Spieler zurückkommt."),
+    "sys.back": "{name} ist zurück.",
+    "sys.left_table": "{name} hat den Tisch verlassen.",
+    "sys.left_autopilot": "{name} ist gegangen; der Autopilot hält den Platz.",
+    "sys.lost_autopilot": "{name} hat die Verbindung verloren; der Autopilot hält den Platz.",
+    "sys.new_host": "{name} ist jetzt Gastgeber.",
+    "notice.timed_out": "Die Zeit ist abgelaufen: der Autopilot hat für dich entschieden.",
+    "notice.timed_out_again": "Die Zeit ist wieder abgelaufen: der Autopilot spielt deinen Platz, bis du handelst.",
+    "notice.slow_down": "Langsam, Matrose: warte {s} s bis zur nächsten Nachricht.",
+    "notice.seat_given": "Der Gastgeber hat deinen Platz {bot} gegeben; du schaust jetzt zu.",
+    "closed.removed": "Der Gastgeber hat dich vom Tisch entfernt.",
+    "closed.empty": "Am Tisch war kein Spieler mehr.",
+    "closed.moved": "Der Tisch ist auf einen anderen Server umgezogen: tritt ihm aus der Lobby wieder bei.",
+    "sys.adopted": "Dieser Tisch ist nach einem Fehler zu einem anderen Serverprozess umgezogen; das Spiel geht weiter.",
+    "sys.adopted_partly": ("Dieser Tisch ist nach einem Fehler zu einem anderen Serverprozess umgezogen; seine letzten"
+                           " Züge ließen sich nicht wiederherstellen. Das Spiel geht weiter."),
+}
+
+DE_PLAIN: dict[str, str] = {
+    "plain.help": (
+        "Ahoy! Das ist ein Server für das Kartenspiel AHOY!!.\n"
+        "Im Terminal spielen:  {connect}\n"
+        "Befehle ohne Terminal:\n"
+        "  help    dieser Text\n"
+        "  rules   die Regeln in Kürze (rules ahoi: die von Ahoi)\n"
+        "  tables  die offenen Tische\n"
+        "  games   deine beendeten Spiele (Id, Datum UTC, Tisch, Spieler, Sieger, dein Platz)\n"
+        "  record GAME_ID > game.ahoy.jsonl\n"
+        "          dieses Spiel, wie dein Platz es sah; prüfen mit: ahoy replay game.ahoy.jsonl\n"
+        "  motd    die Nachricht des Tages\n"
+        "  (Betreiber: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXT, audit)\n"
+    ),
+    "plain.rules": (
+        "AHOY!! V2 in Kürze\n"
+        "- 2-8 Piraten, je 5 Karten. Ziel: ein Schatz = 4 Karten einer Farbe in Folge\n"
+        "  (2 3 4 5 6 7 8 9 10 J Q K A; das Ass ist hoch; ein Joker gehört nie dazu).\n"
+        "- Dein Zug: ZIEHEN, dann ANGEBOT oder HÄNDE HOCH!, dann ABWERFEN.\n"
+        "- ANGEBOT: sag dem nächsten Spieler, welche Karte du willst und welche du gibst.\n"
+        "  Beides darf gelogen sein. Er nimmt an oder lehnt ab; nach einer Ablehnung\n"
+        "  dürfen die anderen einspringen. Dann gibt jeder geheim eine beliebige Karte:\n"
+        "  ein schmutziger Deal.\n"
+        "- HÄNDE HOCH! (mit einem Joker, der auf die Ablage kommt): ein Spieler legt bis\n"
+        "  zu 3 Karten verdeckt hin und du nimmst blind eine.\n"
+        "- Ruf AHOY!, sobald du einen Schatz hast: du gewinnst die Hand.\n"
+        "- Punkte: 2-10 ihr Wert, J/Q/K 10, A 20, Joker 30.\n"
+    ),
+    "plain.full": "Ahoy! Das Schiff ist gerade voll. Versuch es in einer Weile noch einmal.",
+    "plain.unchecked": "Ahoy! Der Server kann seine Grenzen gerade nicht prüfen. Versuch es gleich noch einmal.",
+    "plain.address_full": "Zu viele Sitzungen von deiner Adresse (Grenze {n}); schließ zuerst eine.",
+    "plain.online": "Spieler online: {n}",
+    "plain.no_tables": "Keine offenen Tische. Verbinde dich mit einem Terminal, um einen anzulegen.",
+    "plain.private": " (privat)",
+    "plain.table": "{id:<8} {name:<24} {taken}/{seats} Plätze  {status:<13} {game}{lock}",
+    "plain.unknown": "ahoy: unbekannter Befehl '{word}'. Versuch: help, rules, tables, games, record GAME_ID\n",
+    "plain.games_head": "Id             Datum (UTC)       Tisch / Spieler / Sieger / dein Platz",
+    "plain.game": "{id:<14} {date}  {table} | {players} | Sieger: {winners} | Platz {place} von {of}",
+    "plain.no_games": "Noch keine beendeten Spiele: spiel eines zu Ende, dann steht es hier.",
+    "plain.no_game": "ahoy: du hast kein Spiel mit dieser Id gespielt. 'games' listet deine.\n",
+    "plain.record_usage": "ahoy: welches Spiel? ssh HOST record GAME_ID ('games' listet deine).\n",
+    "plain.damaged_game": "ahoy: der Spielbericht ist auf dem Server beschädigt und kann nicht gezeigt werden.\n",
+}
+
+DE_HISTORY: dict[str, str] = {
+    "games.title": "Meine Partien (neueste zuerst)",
+    "games.empty": ("Noch keine beendeten Spiele. Spiel eines zu Ende, dann steht es hier zum Nachspielen."
+                    " Esc: zurück in die Lobby."),
+    "games.col.date": "Datum (UTC)", "games.col.table": "Tisch", "games.col.players": "Spieler",
+    "games.col.winner": "Sieger", "games.col.place": "Platz", "games.col.total": "Gesamt",
+    "games.place": "{place} von {of}",
+    "games.loading": "Deine Partien werden geholt…",
+    "replay.bad_record": "Der Bericht dieses Spiels kann nicht gezeigt werden.",
+    "replay.other_game": ("Das Nachspielen zeigt Spiele von AHOY!! V2. Hol dir dieses {title}-Spiel mit"
+                          " 'ssh HOST record {game_id}' und prüf es mit 'ahoy replay'."),
+    "key.games": "Partien", "key.replay": "Nachspielen",
+    "replay.title": "Nachspielen · {table} · {date} UTC · Hand {hand} · Schritt {step}/{steps}",
+    "replay.start": "Das Spiel beginnt: {players}; Limit {limit}.",
+    "replay.drew_me": "Du hast eine Karte gezogen (der Bericht nennt sie nicht: ? bis du sie spielst).",
+    "replay.hand": "Deine Hand",
+    "replay.unknown": "? = gezogen: genannt, sobald du sie spielst",
+    "replay.discard": "Ablage: {top} ({n})", "replay.discard_empty": "Ablage: leer",
+    "replay.draw": "Stapel: {n}",
+    "replay.seat": "{mark} {name:<16} {cards} Karten   gesamt {total}",
+    "replay.you": "(du)",
+    "replay.report": "Hand {hand} ist vorbei",
+    "replay.dealt": "In dieser Hand ausgeteilt (gezeigt, als sie vorbei war):",
+    "replay.log": "Was geschah",
+    "key.next": "Weiter", "key.prev": "Zurück", "key.next_hand": "Nächste Hand", "key.prev_hand": "Vorige Hand",
+    "key.first": "Anfang", "key.last": "Ende",
+}
+
+DE_MODERATION: dict[str, str] = {
+    "lobby.operator": "O: Betreibermenü",
+    "operator.title": "Betreibermenü (Enter: Befehl ausführen, Esc: schließen)",
+    "operator.line": "Befehl, z. B. kick NAME GRUND (Enter führt ihn aus)",
+    "notice.muted": ("Du bist im Lobby-Chat stummgeschaltet bis {until}: niemand sieht deine Nachrichten."
+                     " ({reason})"),
+    "session.kicked": "Ein Betreiber hat deine Sitzung beendet: {reason}",
+}
+
+DE_COMMUNITY: dict[str, str] = {
+    "cm.board.overall": "Rangliste: gesamt, nach Wertung",
+    "cm.board.recent": "Rangliste: letzte 30 Tage, nach gewonnener Wertung",
+    "cm.board.players": "Rangliste: Spiele mit {n} Spielern, nach Siegen",
+    "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
+                      " oder mehr Spielern mit SSH-Schlüssel; Spiele gegen Bots nicht."),
+    "cm.board.empty": ("Noch niemand auf dieser Rangliste. Ein Spiel wird gewertet, wenn zwei oder mehr Spieler"
+                       " mit SSH-Schlüssel es spielen; Spiele gegen Bots werden nicht gewertet."),
+    "cm.unrated_game": ("Dieses Spiel wird nicht gewertet: dazu braucht es zwei oder mehr Spieler mit"
+                        " SSH-Schlüssel am Tisch; Spiele gegen Bots werden nicht gewertet."),
+    "cm.col.rank": "#", "cm.col.rating": "Wertung", "cm.col.player": "Spieler", "cm.col.games": "Spiele",
+    "cm.col.wins": "Siege", "cm.col.avg": "mittl. Platz", "cm.col.gained": "gewonnen",
+    "cm.unrated": "ohne Wertung (kein SSH-Schlüssel)",
+    "cm.keyless": "{name} (Name ohne Schlüssel getippt: nie gewertet)",
+    "cm.rating": "Wertung {rating} nach {games} gewerteten Spielen",
+    "cm.rating.one": "Wertung {rating} nach 1 gewerteten Spiel",
+    "cm.rating_none": "noch kein gewertetes Spiel (es zählen nur Spiele mit einem anderen Spieler mit SSH-Schlüssel, keine gegen Bots)",
+    "cm.games": "Spiele {games}  Siege {wins}  mittlerer Platz {avg}  verlassen {left}",
+    "cm.hands": "Hände {hands}  gewonnen {won}  Punkte pro Hand {pph}",
+    "cm.hands.ahoi": "Runden {hands}  gewonnen {won}  Punkte pro Runde {pph}",
+    "cm.stat.ahoy.ahoys": "AHOY! gerufen {ahoys} (mit ausgeteiltem Schatz {ahoys_dealt})",
+    "cm.stat.ahoy.raids": "HÄNDE HOCH! gemacht {raids_made}  erlitten {raids_suffered}",
+    "cm.stat.ahoy.offers": "Angebote gemacht {offers_made}  angenommen {offers_accepted}  abgelehnt {offers_declined}",
+    "cm.stat.ahoy.lies": "Lügen erzählt {lies_told}  aufgetischt bekommen {lies_received}",
+    "cm.stat.ahoy.loser": "GRÖSSTER VERLIERER DER NACHT {biggest_loser} Mal",
+    "cm.stat.ahoi.calls": ("„Ahoi“ angesagt {ahoi_calls}  mit kleinster Summe {ahoi_lowest}"
+                           "  Strafpunkte bekommen {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
+    "cm.stat.ahoi.matches": "Karten per Gleiche abgelegt {matched}  Fehlversuche {failed_matches}",
+    "cm.by_count": "{n} Spieler: {games}, {wins}",
+    "cm.n_games": "{n} Spiele", "cm.n_games.one": "1 Spiel", "cm.n_wins": "{n} Siege", "cm.n_wins.one": "1 Sieg",
+    "cm.recent": "letzte Spiele: {games}",
+    "cm.change": "{name}: {before} -> {after} ({delta})",
+    "cm.changes_head": "Wertungen",
+    "cm.no_player": "Niemand namens {name} hat hier ein Spiel beendet.",
+    "cm.no_stats": "Dieser Server führt keine Wertungen oder Statistiken.",
+    "cm.unreadable": "Die Statistiken lassen sich gerade nicht lesen.",
+    "cm.title": "Rangliste",
+    "cm.profile_title": "Pirat {name}",
+    "cm.tabs": "g Spiel · o gesamt · d 30 Tage · {low}-{high} Spieler · Enter Profil · Esc zurück",
+    "key.leaderboard": "Rangliste", "key.profile": "Profil",
+    "key.game": "Spiel", "key.overall": "Gesamt", "key.recent": "30 Tage",
+    "cm.help": ("WERTUNGEN: L Rangliste (g Spiel · o gesamt · d letzte 30 Tage · 2–8 Spielerzahl ·"
+                " Enter ein Profil) ·"
+                " v Profilkarte eines Spielers (Lobby: wer online ist; Tisch und Spielende: seine Spieler)"),
+    "plain.help_community": (
+        "  top [30d|2..8]  die Rangliste von AHOY!! V2 (gesamt; letzte 30 Tage; Spiele so vieler Spieler)\n"
+        "  top SPIEL ...   dasselbe für ein anderes Spiel (Wertung je Spiel): top ahoi, top ahoi 30d\n"
+        "  stats NAME      Wertung und Statistik eines Spielers\n"
+    ),
+    "plain.top_usage": "ahoy: welche Rangliste? ssh HOST top, top 30d, top 2..8 oder top ahoi [30d|2..6]\n",
+    "plain.stats_usage": "ahoy: wessen Statistik? ssh HOST stats NAME\n",
+}
+
+DE_OPTIONS: dict[str, str] = {
+    "option.ahoy.limit": "Punktelimit", "option.ahoy.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
+    "option.ahoy.verified_step_in": "Geprüftes Einspringen (nur wer die Karte hat)",
+    "option.ahoy.reveal": "Die Deals jeder Hand danach aufdecken",
+    "lobby.game.ahoy": "V2 {limit}",
+}
+
+DE: dict[str, str] = {**DE_GENERAL, **DE_SYSTEM_MORE, **DE_PLAIN, **DE_HISTORY, **DE_MODERATION,
+                      **DE_COMMUNITY, **DE_OPTIONS}
+"""Every German text of this module (Ahoi's and the database notices are in their own modules)."""
