@@ -309,34 +309,6 @@ DE_PLAIN: dict[str, str] = {
     "plain.damaged_game": "ahoy: der Spielbericht ist auf dem Server beschädigt und kann nicht gezeigt werden.\n",
 }
 
-DE_HISTORY: dict[str, str] = {
-    "games.title": "Meine Partien (neueste zuerst)",
-    "games.empty": ("Noch keine beendeten Spiele. Spiel eines zu Ende, dann steht es hier zum Nachspielen."
-                    " Esc: zurück in die Lobby."),
-    "games.col.date": "Datum (UTC)", "games.col.table": "Tisch", "games.col.players": "Spieler",
-    "games.col.winner": "Sieger", "games.col.place": "Platz", "games.col.total": "Gesamt",
-    "games.place": "{place} von {of}",
-    "games.loading": "Deine Partien werden geholt…",
-    "replay.bad_record": "Der Bericht dieses Spiels kann nicht gezeigt werden.",
-    "replay.other_game": ("Das Nachspielen zeigt Spiele von AHOY!! V2. Hol dir dieses {title}-Spiel mit"
-                          " 'ssh HOST record {game_id}' und prüf es mit 'ahoy replay'."),
-    "key.games": "Partien", "key.replay": "Nachspielen",
-    "replay.title": "Nachspielen · {table} · {date} UTC · Hand {hand} · Schritt {step}/{steps}",
-    "replay.start": "Das Spiel beginnt: {players}; Limit {limit}.",
-    "replay.drew_me": "Du hast eine Karte gezogen (der Bericht nennt sie nicht: ? bis du sie spielst).",
-    "replay.hand": "Deine Hand",
-    "replay.unknown": "? = gezogen: genannt, sobald du sie spielst",
-    "replay.discard": "Ablage: {top} ({n})", "replay.discard_empty": "Ablage: leer",
-    "replay.draw": "Stapel: {n}",
-    "replay.seat": "{mark} {name:<16} {cards} Karten   gesamt {total}",
-    "replay.you": "(du)",
-    "replay.report": "Hand {hand} ist vorbei",
-    "replay.dealt": "In dieser Hand ausgeteilt (gezeigt, als sie vorbei war):",
-    "replay.log": "Was geschah",
-    "key.next": "Weiter", "key.prev": "Zurück", "key.next_hand": "Nächste Hand", "key.prev_hand": "Vorige Hand",
-    "key.first": "Anfang", "key.last": "Ende",
-}
-
 DE_MODERATION: dict[str, str] = {
     "lobby.operator": "O: Betreibermenü",
     "operator.title": "Betreibermenü (Enter: Befehl ausführen, Esc: schließen)",
@@ -407,6 +379,6 @@ DE_OPTIONS: dict[str, str] = {
     "lobby.game.ahoy": "V2 {limit}",
 }
 
-DE: dict[str, str] = {**DE_GENERAL, **DE_SYSTEM_MORE, **DE_PLAIN, **DE_HISTORY, **DE_MODERATION,
+DE: dict[str, str] = {**DE_GENERAL, **DE_SYSTEM_MORE, **DE_PLAIN, **DE_MODERATION,
                       **DE_COMMUNITY, **DE_OPTIONS}
-"""Every German text of this module (Ahoi's and the database notices are in their own modules)."""
+"""Every German text of this module (Ahoi's, the game history's and the database notices are in their own modules)."""
