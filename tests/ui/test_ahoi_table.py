@@ -342,3 +342,25 @@ async def test_a_whole_game_on_the_autopilot_ends_with_the_winners_and_r_starts_
         await pilot.press("r")
         await wait_for(pilot, lambda a: app.lobby.core.tables[tid].game is not game
                        and "Round 1 · to 101" in screen_text(a), timeout=10)
+
+
+async def test_an_update_reaching_an_ahoi_table_being_taken_down_is_dropped_not_a_crash():
+    """The session's app ends (or leaves the table) while the table plays on: the screen's
+    widgets go first, and an update that comes meanwhile must not end the session with NoMatches."""
+    from ahoy_tui.ui.widgets.event_log import EventLog
+
+    app = make_app(new_lobby(), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        core = app.lobby.core
+        tid = core.create_table(app.handle, TableConfig.make("ahoi", name="Cove", seats=2, clocks="untimed"))
+        app.open_table(tid)
+        core.add_bot(app.handle, tid, "baseline")
+        await wait_for(pilot, lambda a: a.table_screen is not None and a.table_screen.query(EventLog), timeout=30)
+        screen = app.table_screen
+        await screen.query_one(EventLog).remove()     # as when the screen's widgets are pruned
+        reached = []
+        take = screen.apply_update
+        screen.apply_update = lambda update, received=None: (reached.append(update), take(update, received))
+        core.start(app.handle, tid)
+        await wait_for(pilot, lambda a: any(u.view is not None for u in reached), timeout=30)
+        assert app.return_code is None     # the session goes on

@@ -168,7 +168,7 @@ class AhoiTableScreen(Screen[None]):
         if not self._ready:
             self._queued.append((update, received))
             return
-        if exiting(self):
+        if not built(self, EventLog):   # being taken down (the app ends, the player left): widgets go first
             return
         self.decision_clock.take(update.remaining, update.clock_seconds, received)
         self._grace_ends = grace_ends(update, received)
