@@ -125,3 +125,49 @@ async def test_keys_typed_behind_c_reach_the_chat_line(lobby_server):
         await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["land ho"], 5, "the chat to read 'land ho'")
     finally:
         await asyncio.wait_for(anna.close(), 5)
+
+
+# -- issue 24 (10): the Enter after a paste -----------------------------------------------------
+
+PASTED = "Dead men tell no tales, " * 12 + "ahoy"  # 292 characters, one line
+
+
+async def _sends_with_one_enter(srv, lobby, first: bytes, then: bytes | None, want: str) -> None:
+    anna, app = await _chatting(srv)
+    bo, _ = await _in_lobby(srv, "bo")
+    try:
+        anna.send(first)
+        if then is not None:  # typed while the raw paste is still open (within RAW_PASTE_GAP)
+            link = session_of(srv, "kim").link
+            await until(lambda: link._raw_paste.open, 5, "the raw paste to be open")
+            anna.send(then)
+        await bo.wait_for("kim: Dead men", 10)
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == [want], 5,
+                    f"the chat to read the paste, not {[m.text for m in lobby.chat_log.recent()]!r}")
+        await until(lambda: app.focused.value == "", 5, "the chat line to be empty")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(bo.close(), 5)
+
+
+async def test_a_raw_one_line_paste_ending_in_enter_sends_it(lobby_server):
+    """A terminal without bracketed paste sends the line and the Enter typed behind it in one
+    read: the Enter sends the line (it used to be taken into the paste: a second Enter needed)."""
+    srv, lobby = lobby_server
+    await _sends_with_one_enter(srv, lobby, PASTED.encode() + b"\r", None, PASTED)
+
+
+async def test_an_enter_right_after_a_raw_paste_sends_it(lobby_server):
+    """Enter pressed within RAW_PASTE_GAP of a raw paste's last read (Ctrl+V, Enter) acts as Enter."""
+    srv, lobby = lobby_server
+    await _sends_with_one_enter(srv, lobby, PASTED.encode(), b"\r", PASTED)
+
+
+async def test_an_enter_in_the_same_read_as_a_long_bracketed_paste_is_kept(lobby_server):
+    """A bracketed paste over 16 KiB is cut; the Enter read with it used to be dropped with
+    the input backlog (the cut paste alone filled it)."""
+    from server.input_guard import PASTE_END, PASTE_START
+
+    srv, lobby = lobby_server
+    text = "Dead men " + "x" * 20_000
+    await _sends_with_one_enter(srv, lobby, PASTE_START + text.encode() + PASTE_END + b"\r", None, text[:300])
