@@ -171,3 +171,42 @@ async def test_an_enter_in_the_same_read_as_a_long_bracketed_paste_is_kept(lobby
     srv, lobby = lobby_server
     text = "Dead men " + "x" * 20_000
     await _sends_with_one_enter(srv, lobby, PASTE_START + text.encode() + PASTE_END + b"\r", None, text[:300])
+
+
+# -- issue 24 (13): emoji sequences keep the chat border in its column --------------------------
+
+
+def _right_borders(player) -> dict[int, list[int]]:
+    """Per screen row that shows the chat box: the columns of its vertical borders (pyte cells,
+    widths per code point as xterm-like terminals give them)."""
+    rows = {}
+    for y in range(player.rows):
+        line = player.screen.buffer[y]
+        cols = [x for x in range(player.cols) if line[x].data == "│"]
+        if cols and cols[0] == 0 and len(cols) == 2:  # the full-width chat box
+            rows[y] = cols
+    return rows
+
+
+async def test_a_pirate_flag_keeps_the_chat_border_in_its_column(lobby_server):
+    """🏴‍☠️ is flag + zero width joiner + skull + VS16: Rich counts it 2 cells, a terminal that
+    draws each code point 3 (and 4 once the joiner was lost while typing), so the border
+    after it moved. Shown (and typed) without joiner, selector or modifier, it takes the same
+    columns everywhere."""
+    srv, lobby = lobby_server
+    anna, app = await _chatting(srv)
+    bo, _ = await _in_lobby(srv, "bo")
+    try:
+        anna.send("ahoy 🏴\u200d☠\ufe0f mates 👍🏽!\r".encode())
+        await bo.wait_for("mates", 10)
+        anna.send("🏴\u200d☠\ufe0f yo".encode())
+        await anna.wait_for("🏴☠ yo", 10)
+        for p in (anna, bo):
+            await p.settle(0.3)
+            rows = _right_borders(p)
+            assert len(rows) >= 6, p.text()
+            assert {tuple(c) for c in rows.values()} == {(0, p.cols - 1)}, p.text()
+        assert "kim: ahoy 🏴☠ mates 👍!" in bo.text()
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(bo.close(), 5)
