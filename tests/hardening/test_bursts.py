@@ -210,3 +210,41 @@ async def test_a_pirate_flag_keeps_the_chat_border_in_its_column(lobby_server):
     finally:
         await asyncio.wait_for(anna.close(), 5)
         await asyncio.wait_for(bo.close(), 5)
+
+
+# -- issue 24 (13): a spectator who reconnects returns to the table she watched -------------------
+
+
+@pytest.mark.parametrize("ending", ["closed", "dropped"])
+async def test_a_spectator_who_reconnects_is_watching_her_table_again(lobby_server, ending):
+    from ahoy_tui.lobby import TableConfig
+    from tests.hardening.test_lobby_ssh import kill
+
+    srv, lobby = lobby_server
+    host = lobby.connect("host-id", "Bo")
+    tid = lobby.create_table(host, TableConfig.make(name="Cove"))
+    kim, app = await _in_lobby(srv)
+    try:
+        await kim.wait_for("Cove", 5)
+        kim.send("w")
+        await kim.wait_for("You are watching", 5)
+        ident = app.session.identity
+        if ending == "closed":
+            await asyncio.wait_for(kim.close(), 5)
+        else:
+            kill(kim, reset=True)
+        await until(lambda: not lobby.players.get(ident), 10, "kim's session gone")
+        kim = await connect(srv.port, "kim", env=UTF8)
+        await kim.wait_for("You are watching", 10)
+        assert [h.identity for h, seat in lobby.tables[tid].members.items() if seat is None] == [ident]
+        kim.send("q")  # back to the lobby on purpose: the next session starts there
+        await until(lambda: all(h.identity != ident for h in lobby.tables[tid].members), 5,
+                    "kim to have left the table")
+        await asyncio.wait_for(kim.close(), 5)
+        kim = await connect(srv.port, "kim", env=UTF8)
+        await kim.wait_for("welcome aboard", 10)
+        await kim.settle(0.3)
+        assert "You are watching" not in kim.text()
+    finally:
+        if not kim.closed.is_set():
+            await asyncio.wait_for(kim.close(), 5)
