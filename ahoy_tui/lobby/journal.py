@@ -45,6 +45,19 @@ def from_json(data: Any) -> Any:
     return codec.decode_value(json.dumps(data).encode())
 
 
+CONFIG_ADDED: dict[str, Any] = {"bot_pace": "normal"}
+"""``TableConfig`` fields added after tables were first logged, with the value a header
+written before them means (the codec wants every field)."""
+
+
+def config_from_json(data: Any) -> Any:
+    """The ``TableConfig`` of a ``table`` header, also one logged before a field of
+    :data:`CONFIG_ADDED` existed (``codec.CodecError`` for anything else)."""
+    if isinstance(data, dict) and data.get(codec.TAG) == "TableConfig":
+        data = {**CONFIG_ADDED, **data}
+    return from_json(data)
+
+
 def seating_state(seating: Seating) -> dict:
     """The ``seating`` entry's body for ``seating`` as it is now."""
     index = {id(s): i for i, s in enumerate(seating.seats)}

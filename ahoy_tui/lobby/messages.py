@@ -12,6 +12,7 @@ from typing import Literal
 from ahoy_tui.games.base import Action, Event, Options, OptionValue, View
 
 ClockProfileName = Literal["relaxed", "normal", "blitz", "untimed"]
+BotPaceName = Literal["relaxed", "normal", "fast"]
 TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
 SeatKind = Literal["person", "bot", "empty"]
 
@@ -33,6 +34,9 @@ class TableConfig:
             ``limit`` (20..1000, presets 50/100/150/200, R15), ``ace_low``
             (R2), ``verified_step_in`` (R9.2) and ``reveal`` (beside R18:
             once a hand is over, everyone at the table sees its deals).
+        bot_pace: How long bots (and the autopilot) pause before they act:
+            ``relaxed``, ``normal`` or ``fast`` (``config.BOT_PACES``; a table
+            logged before there was a pace is ``normal``).
     """
 
     name: str = ""
@@ -41,14 +45,15 @@ class TableConfig:
     private: bool = False
     game: str = "ahoy"
     options: Options = ()
+    bot_pace: BotPaceName = "normal"
 
     @classmethod
     def make(cls, game: str = "ahoy", *, name: str = "", seats: int = 4, clocks: ClockProfileName = "normal",
-             private: bool = False, **options: OptionValue) -> "TableConfig":
+             private: bool = False, bot_pace: BotPaceName = "normal", **options: OptionValue) -> "TableConfig":
         """A config from keyword arguments: the lobby's fields by name, every other keyword
         an option of ``game`` (``TableConfig.make(name="Cove", limit=50, ace_low=True)``)."""
         return cls(name=name, seats=seats, clocks=clocks, private=private, game=game,
-                   options=tuple(options.items()))
+                   options=tuple(options.items()), bot_pace=bot_pace)
 
     def option(self, key: str, default: OptionValue | None = None) -> OptionValue | None:
         """The value of game option ``key`` (``default`` when the config does not hold it)."""

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ahoy_tui.lobby.journal import from_json, plain, set_seating
+from ahoy_tui.lobby.journal import config_from_json, from_json, plain, set_seating
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.store.base import ArchivedGame, StoreError, TableLog
 
@@ -58,7 +58,7 @@ def rebuild(lobby: Any, log: TableLog, rng: random.Random, make_table: Callable[
         head = entries[0] if entries else None
         if not isinstance(head, dict) or head.get("k") != "table":
             raise Unusable("the log has no table header")
-        config = from_json(head["config"])
+        config = config_from_json(head["config"])
         if not isinstance(config, TableConfig):
             raise Unusable("the header holds no table settings")
         table = make_table(lobby, log.table_id, config, head.get("code"), rng, fresh=False)
