@@ -10,9 +10,10 @@ sent -> key on their screen. Figures: max and p95 of the watchers' echo
 latency per size, and an idle baseline (no paste).
 
 Run: /work/main/.venv/bin/python bench/paste_stall.py [--tree DIR] [--watchers N] [--bracketed]
-         [--rounds R] [SIZE ...]
+         [--rounds R] [--profile FILE] [SIZE ...]
      (default sizes 4096 65536 1048576; DIR: the source tree whose server runs, default this
-     one, so an older tree can be measured alongside; --rounds: pastes per size)
+     one, so an older tree can be measured alongside; --rounds: pastes per size; --profile:
+     the server runs under cProfile and writes its stats to FILE when it stops)
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ TYPE_EVERY = 0.02
 class TreeServer(ServerProcess):
     """The real server (real UI app) run from ``tree`` with this interpreter."""
 
-    def __init__(self, tree: str) -> None:
+    def __init__(self, tree: str, profile: str | None = None) -> None:
         self.state = tempfile.mkdtemp(prefix="ahoy-bench-")
         env = dict(os.environ, PYTHONPATH=tree)
-        self._launch([PYTHON, "-m", "server.main", "--host", "127.0.0.1", "--port", "0",
+        prof = ["-m", "cProfile", "-o", os.path.abspath(profile)] if profile else []
+        self._launch([PYTHON, *prof, "-m", "server.main", "--host", "127.0.0.1", "--port", "0",
                       "--state-dir", self.state, "--log-level", "WARNING",
                       "--max-sessions-per-address", "0", "--max-connections-per-minute", "0"],
                      subprocess.DEVNULL, env, cwd=tree)
@@ -127,8 +129,9 @@ class Paster:
         self.proc.wait()
 
 
-async def run(tree: str, sizes: list[int], watchers_n: int = 2, bracketed: bool = False, rounds: int = 1) -> None:
-    server = TreeServer(tree)
+async def run(tree: str, sizes: list[int], watchers_n: int = 2, bracketed: bool = False, rounds: int = 1,
+              profile: str | None = None) -> None:
+    server = TreeServer(tree, profile)
     paster = Paster(server.port)
     try:
         ready = asyncio.get_running_loop().run_in_executor(None, paster.proc.stdout.readline)
@@ -167,10 +170,11 @@ if __name__ == "__main__":
     ap.add_argument("--watchers", type=int, default=2, help="players typing while one pastes")
     ap.add_argument("--bracketed", action="store_true", help="paste in brackets (a terminal with bracketed paste)")
     ap.add_argument("--rounds", type=int, default=1, help="pastes per size (figures over all of them)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its stats to FILE")
     ap.add_argument("--paster", type=int, help=argparse.SUPPRESS)
     ap.add_argument("sizes", nargs="*", type=int, default=[4096, 65536, 1 << 20])
     args = ap.parse_args()
     if args.paster:
         asyncio.run(paster_process(args.paster))
     else:
-        asyncio.run(run(args.tree, args.sizes, args.watchers, args.bracketed, args.rounds))
+        asyncio.run(run(args.tree, args.sizes, args.watchers, args.bracketed, args.rounds, args.profile))
