@@ -107,3 +107,5 @@ async def test_the_host_chooses_the_bot_pace_and_the_dialog_still_fits_80x24():
         table = next(iter(lobby.tables.values()))
         assert table.config.bot_pace == "fast"
         assert "Bot pace: fast" in settings_line(app.t, table.config)
+        # the waiting room says so
+        await wait_for(pilot, lambda a: "waiting for the crew" in screen_text(a) and "Bot pace: fast" in screen_text(a))
