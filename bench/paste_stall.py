@@ -7,7 +7,9 @@ the watchers' clients) focuses the chat line and pastes SIZE bytes of text
 (lines of 60 characters, CR-separated) in one write; N watchers (default 2)
 each type a key into their own chat line every 20 ms for 3 s and time key
 sent -> key on their screen. Figures: max and p95 of the watchers' echo
-latency per size, and an idle baseline (no paste).
+latency per size, and an idle baseline (no paste); the CPU share of the
+server and of the watchers' clients (this process) over each phase (100 %:
+one core), so a tail set by the clients or a busy machine shows as such.
 
 Run: /work/main/.venv/bin/python bench/paste_stall.py [--tree DIR] [--watchers N] [--bracketed]
          [--rounds R] [--profile FILE] [SIZE ...]
@@ -25,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from ssh_common import ROOT, ServerProcess, connect, now, percentile
 
@@ -142,6 +145,7 @@ async def run(tree: str, sizes: list[int], watchers_n: int = 2, bracketed: bool 
         kind = "bracketed" if bracketed else "raw"
         for size in [0, *sizes]:
             ms: list[float] = []
+            cpu0, own0, wall0 = server.cpu_seconds(), time.process_time(), now()
             for _ in range(rounds if size else 1):
                 tasks = [asyncio.create_task(watch(w)) for w in watchers]
                 await asyncio.sleep(0.1)
@@ -153,9 +157,11 @@ async def run(tree: str, sizes: list[int], watchers_n: int = 2, bracketed: bool 
                     w.send("\x15")
                 await asyncio.sleep(4.0)  # let the paste's chat lines and notices pass (rate limit)
                 await paster.command("reset")
+            wall = now() - wall0
+            cpu = f"  CPU server {100 * (server.cpu_seconds() - cpu0) / wall:3.0f} % clients {100 * (time.process_time() - own0) / wall:3.0f} %"
             label = f"{size:>8} B {kind}" if size else "    idle  "
             print(f"{os.path.basename(tree.rstrip('/')):>8} {label}: {watchers_n} watchers' echo max {max(ms):6.0f} ms"
-                  f"  p95 {percentile(ms, 95):6.0f} ms  median {percentile(ms, 50):5.0f} ms  (n={len(ms)})",
+                  f"  p95 {percentile(ms, 95):6.0f} ms  median {percentile(ms, 50):5.0f} ms  (n={len(ms)}){cpu}",
                   flush=True)
         for p in watchers:
             p.conn.close()
