@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", type=_bots, default=["baseline"])
     pl.add_argument("--name", default="you")
     pl.add_argument("--limit", type=_limit, default=100)
+    pl.add_argument("--bot-pace", choices=("relaxed", "normal", "fast"), default="normal",
+                    help="how long the bots think before each move (default normal: 0.8-1.6 s; fast: 0.2-0.4 s)")
     return p
 
 
@@ -185,7 +187,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(f"ahoy: the local game is not available: {exc}", file=sys.stderr)
         return 2
-    return run_local(args.players, args.bots, args.name, args.limit)
+    return run_local(args.players, args.bots, args.name, args.limit, bot_pace=args.bot_pace)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

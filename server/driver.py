@@ -53,7 +53,9 @@ from server.console_glyphs import to_console
 from server.framediff import FrameDiff
 from server.key_pacer import KeyPacer
 from server.input_guard import (
+    MAX_PASTE,
     PASTE_END,
+    PASTE_START,
     PasteGuard,
     RawPasteGuard,
     clamp_size,
@@ -86,6 +88,8 @@ _MOUSE_OFF = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
 # escape codes (1) | report all keys (8) | report associated text (16).
 _KITTY_FLAGS = 1 | 8 | 16
 
+#: Queue room for one whole paste cut at MAX_PASTE, with its markers, besides ``max_input``.
+PASTE_ROOM = MAX_PASTE + len(PASTE_START) + len(PASTE_END)
 #: Bytes of input parsed per event-loop turn.
 INPUT_SLICE = 1024
 #: Seconds between two bells sent to one client.
@@ -114,7 +118,9 @@ class TerminalLink:
         bytes_sent: Total bytes written to the channel.
         max_buffer: Bound on unsent output in bytes; beyond it
             ``on_overflow`` is called once and further output is dropped.
-        max_input: Bound on received bytes waiting to be parsed; bytes
+        max_input: Bound on received bytes waiting to be parsed, besides
+            :data:`PASTE_ROOM` for one whole cut paste (so the keys read
+            with a long paste, e.g. the Enter behind it, are kept); bytes
             beyond it are discarded (counted in ``input_dropped``).
         clamp: Rewrite colour codes to ``color_system`` (on by default;
             tests turn it off to check the render path alone).
@@ -194,15 +200,15 @@ class TerminalLink:
 
         Bytes pass the :class:`PasteGuard` first (the rest of a long paste
         costs a byte scan, not queue room). At most ``max_input`` bytes
-        wait; the rest is discarded and logged once per burst. If what is
-        discarded held the end of a paste, the end marker is kept, so the
-        parser never stays in paste mode.
+        wait besides :data:`PASTE_ROOM`; the rest is discarded and logged
+        once per burst. If what is discarded held the end of a paste, the
+        end marker is kept, so the parser never stays in paste mode.
         """
         self._enqueue(self._raw_paste.filter(data))
 
     def _enqueue(self, data: bytes) -> None:
         """Queue filtered ``data`` within ``max_input`` and wake the driver."""
-        room = self.max_input - len(self._input)
+        room = self.max_input + PASTE_ROOM - len(self._input)
         if len(data) > room:
             kept = data[: max(room, 0)]
             self.input_dropped += len(data) - len(kept)

@@ -134,6 +134,12 @@ class RawPasteGuard:
     a client's and what it yields is handed to ``on_close``. Without a
     running event loop each such read is a paste of its own.
 
+    Line breaks at the end of the paste (a copied line's own, or Enter typed
+    right behind it: a terminal without bracketed paste cannot tell them
+    apart) are held back: after a paste of one line they become one Enter
+    behind the paste, so the line is sent as if typed; after a paste of
+    several lines they stay in it (a paste never sends anything by itself).
+
     Args:
         paste: The guard every byte then passes.
         on_close: Receives the guard's output for the closing marker.
@@ -143,6 +149,8 @@ class RawPasteGuard:
         self.paste = paste
         self.on_close = on_close
         self.timer: asyncio.TimerHandle | None = None
+        self._enter = b""  # line breaks held back from the end of the open paste
+        self._lines = False  # the open paste holds a line break before its end
 
     @property
     def open(self) -> bool:
@@ -155,26 +163,43 @@ class RawPasteGuard:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+            data, self._enter = self._enter + data, b""
             if self.paste.state == "normal":  # the client closed it itself: open again
                 data = PASTE_START + data
             raw = True
         elif self.paste.state == "normal" and looks_like_raw_paste(data):
             log.info("unbracketed paste of %d bytes or more: taken as a paste", len(data))
             data = PASTE_START + data
-            raw = True
+            raw, self._lines = True, False
+        if raw:
+            body = data.rstrip(b"\r\n")
+            data, self._enter = body, data[len(body):]
+            self._lines = self._lines or b"\r" in body or b"\n" in body
         out = self.paste.filter(data)
         if raw:
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
-                return out + self.paste.filter(PASTE_END)
+                return out + self._closing()
             self.timer = loop.call_later(RAW_PASTE_GAP, self._close)
         return out
 
     def _close(self) -> None:
         self.timer = None
+        out = self._closing()
+        if out:
+            self.on_close(out)
+
+    def _closing(self) -> bytes:
+        """What closing the open paste passes on: its end marker, then an Enter held back."""
+        enter, self._enter = self._enter, b""
+        several = self._lines
+        out = b""
         if self.paste.state != "normal":
-            self.on_close(self.paste.filter(PASTE_END))
+            out = self.paste.filter((enter if several else b"") + PASTE_END)
+        if enter and not several:
+            out += b"\r"
+        return out
 
 
 def ends_in_paste(was_paste: bool, data: bytes) -> bool:

@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lease-ttl", type=float, default=DEFAULT_TTL,
                    help=f"seconds a dead worker's tables wait before another takes them (default: {DEFAULT_TTL:g})")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    # A worker that does not print the start banner (the supervisor's workers but the first).
+    p.add_argument("--no-banner", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
     p.add_argument("--config", type=Path, default=None, metavar="FILE",
@@ -164,8 +166,13 @@ def banner(server: AhoyServer) -> str:
     )
 
 
-async def serve(config: ServerConfig) -> None:
+async def serve(config: ServerConfig, banner_shown: bool = True, stop_line: bool = True) -> None:
     """Run a server until SIGINT or SIGTERM, then stop it politely.
+
+    ``banner_shown``: print the :func:`banner` once listening (``--workers N``:
+    only the first worker's first run does, so the host reads it once);
+    ``stop_line``: print "Ahoy server stopped." at the end (a worker does
+    not: its supervisor says it once all workers stopped).
 
     Tables are rebuilt from the store first; on the way down the lobby is
     frozen before players are told, so every table resumes after a restart
@@ -204,8 +211,9 @@ async def serve(config: ServerConfig) -> None:
         await _close(node, store, cluster)
         moderation.close()
         raise
-    sys.stdout.write(banner(server))
-    sys.stdout.flush()
+    if banner_shown:
+        sys.stdout.write(banner(server))
+        sys.stdout.flush()
     pruning = asyncio.ensure_future(prune_daily(store, config.keep_games_days, config.keep_games))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -222,8 +230,9 @@ async def serve(config: ServerConfig) -> None:
         prefs_backend.close()
     if lobby.community is not None:
         lobby.community.close()
-    sys.stdout.write("Ahoy server stopped.\n")
-    sys.stdout.flush()
+    if stop_line:
+        sys.stdout.write("Ahoy server stopped.\n")
+        sys.stdout.flush()
 
 
 async def _close(node: Node | None, store, cluster: ClusterLobby | None = None) -> None:  # noqa: ANN001
@@ -271,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"ahoy-server: {error}\n")
         return 2
     try:
-        asyncio.run(serve(config))
+        asyncio.run(serve(config, banner_shown=not args.no_banner, stop_line=not args.worker))
     except (OSError, StoreError) as error:
         log.error("cannot start: %s", error)
         return 1

@@ -79,8 +79,9 @@ class ServerConfig:
             "reconnecting" to the others, as after a closed link.
         max_buffer: Unsent output per session, in bytes, before the client
             is dropped as not reading.
-        max_input: Received bytes per session waiting to be parsed; more
-            is discarded (see :class:`server.driver.TerminalLink`).
+        max_input: Received bytes per session waiting to be parsed, besides
+            room for one whole (cut) paste; more is discarded (see
+            :class:`server.driver.TerminalLink`).
         login_timeout: Seconds allowed to authenticate.
         shutdown_grace: Seconds sessions get to say goodbye on shutdown.
         clamp_colors: Rewrite outgoing colour codes to each session's depth.

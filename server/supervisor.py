@@ -4,7 +4,10 @@ The supervisor creates the host key once (so every worker serves the same
 one), checks that Redis answers (waiting up to a minute while it loads its
 data or cannot be reached yet: ``retry.until_loaded``), then starts N workers: the same command
 line plus ``--worker``, each listening with ``SO_REUSEPORT`` so the kernel
-spreads new connections over them. A worker that dies is started again
+spreads new connections over them. Only the first worker's first run prints
+the start banner (address, host key, how to connect); the others log their
+"listening on" line only, and the supervisor says "Ahoy server stopped."
+once every worker has. A worker that dies is started again
 after a pause that doubles while it keeps dying young (0.5 s up to 30 s).
 A worker whose *first* run exits with status 1 (port taken, bad key) stops
 everything: the error is the host's to fix. SIGTERM or SIGINT is passed on
@@ -84,7 +87,9 @@ class Supervisor:
         self._alive_r, self._alive_w = os.pipe()  # not inheritable: only the read end is passed on
 
     def _start(self, slot: _Slot) -> None:
-        slot.proc = subprocess.Popen(self.command, pass_fds=(self._alive_r,),
+        """Start ``slot``'s worker; only the first worker's first run prints the start banner."""
+        quiet = ["--no-banner"] if slot.index or slot.runs else []
+        slot.proc = subprocess.Popen(self.command + quiet, pass_fds=(self._alive_r,),
                                      env={**os.environ, ALIVE_ENV: str(self._alive_r)})
         slot.started = self.clock()
         slot.runs += 1
@@ -214,4 +219,8 @@ def supervise(argv: list[str], workers: int, host_key_path: Path, redis_url: str
         return 1
     sys.stdout.write(f"Ahoy supervisor (pid {os.getpid()}): {workers} workers sharing {redis_url}\n")
     sys.stdout.flush()
-    return Supervisor([sys.executable, "-m", "server.main", *argv, "--worker"], workers).run()
+    status = Supervisor([sys.executable, "-m", "server.main", *argv, "--worker"], workers).run()
+    if status == 0:
+        sys.stdout.write("Ahoy server stopped.\n")
+        sys.stdout.flush()
+    return status

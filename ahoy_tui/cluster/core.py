@@ -201,6 +201,10 @@ class ClusterCore(Lobby):
             rows = [r for r in self.directory.seated(handle.identity) if r.owner != self.worker_id]
             if rows:
                 self._attach_remote(handle, min(rows, key=lambda r: _order(r.table_id)))
+                return
+            table = self.watched_table(handle.identity)  # a spectator: this worker's tables only
+            if table is not None and handle not in table.members:
+                SeatCommands(table).attach(handle, None)
 
     # -- lobby chat ---------------------------------------------------------------------------
 

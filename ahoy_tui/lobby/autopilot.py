@@ -39,7 +39,7 @@ from typing import Callable, Protocol
 
 from ahoy_tui.games.base import Action, Bot, GameSpec, Match
 from ahoy_tui.lobby.clock import Clock, Timer
-from ahoy_tui.lobby.config import Timing, clock_seconds
+from ahoy_tui.lobby.config import Timing, bot_delay, clock_seconds
 from ahoy_tui.lobby.errors import LobbyError
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,7 @@ class PilotTarget(Protocol):
         clock, timing: The lobby's clock and durations.
         game: The match in play (None before the first start).
         clocks: The table's clock profile name (``TableConfig.clocks``).
+        bot_pace: The table's bot pace (``TableConfig.bot_pace``): bots' pause before acting.
         seat_version: Per seat, the version at which its legal actions last changed.
     """
 
@@ -67,6 +68,9 @@ class PilotTarget(Protocol):
 
     @property
     def clocks(self) -> str: ...
+
+    @property
+    def bot_pace(self) -> str: ...
 
     def seat_count(self) -> int: ...
 
@@ -199,7 +203,7 @@ class Autopilot:
                 cur = None
             if want and cur is None:
                 interrupt = game.is_interrupt(t.legal_now(seat)[0])
-                lo, hi = t.timing.bot_delay
+                lo, hi = bot_delay(t.bot_pace, t.timing)
                 if auto_pass and not interrupt:
                     delay = 0.0  # "always pass": the answer is given at once (R9.2)
                 else:

@@ -28,6 +28,11 @@ CLOCK_PROFILES: dict[str, dict[str, float] | None] = {
     "untimed": None,
 }
 
+#: Bot pace (``TableConfig.bot_pace``, the host's choice): the factor on ``Timing.bot_delay``,
+#: the pause before a bot or the autopilot acts (0.8-1.6 s at ``normal``: 1.6-3.2 s
+#: ``relaxed``, 0.2-0.4 s ``fast``, so a player alone with bots is not kept waiting).
+BOT_PACES: dict[str, float] = {"relaxed": 2.0, "normal": 1.0, "fast": 0.25}
+
 NAME_MAX = 24
 _BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -93,8 +98,8 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
     Raises:
         LobbyError: for an unknown game, seats outside the game's range (R1:
             2..8), an option the game refuses (R15: a limit outside 20..1000;
-            non-boolean house rules), an unknown clock profile, a
-            non-boolean ``private`` or a ``grace`` outside 0..99 s (R17).
+            non-boolean house rules), an unknown clock profile or bot pace,
+            a non-boolean ``private`` or a ``grace`` outside 0..99 s (R17).
     """
     if not isinstance(config, TableConfig):
         raise Refused("table settings are missing")
@@ -111,6 +116,8 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
         raise Refused(str(e)) from None
     if config.clocks not in CLOCK_PROFILES:
         raise Refused(f"clocks are one of {', '.join(CLOCK_PROFILES)}")
+    if not isinstance(config.bot_pace, str) or config.bot_pace not in BOT_PACES:
+        raise Refused(f"the bot pace is one of {', '.join(BOT_PACES)}")
     if not isinstance(config.private, bool):
         raise Refused("private must be on or off")
     grace = config.grace
@@ -118,6 +125,14 @@ def validate(config: TableConfig, host_name: str) -> TableConfig:
         raise Refused(f"the grace for a dropped player is a whole number of seconds from 0 to {GRACE_MAX}")
     name = clean_text(config.name, 10_000)[:NAME_MAX].strip() or f"{host_name}'s table"[:NAME_MAX]
     return replace(config, name=name, options=options)
+
+
+def bot_delay(pace: str, timing: Timing) -> tuple[float, float]:
+    """(min, max) seconds a bot or the autopilot pauses before acting at bot pace ``pace``
+    (``BOT_PACES``; an unknown pace is ``normal``)."""
+    factor = BOT_PACES.get(pace, 1.0)
+    lo, hi = timing.bot_delay
+    return lo * factor, hi * factor
 
 
 def clock_seconds(profile: str, kind: str | None, timing: Timing) -> float | None:

@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 from ahoy_tui.lobby import codec
 from ahoy_tui.lobby.host import TableHost
+from ahoy_tui.lobby.messages import GRACE_DEFAULT
 from ahoy_tui.lobby.seating import Seating
 from ahoy_tui.lobby.seats import Seat
 
@@ -43,6 +44,19 @@ def to_json(value: Any) -> Any:
 def from_json(data: Any) -> Any:
     """The value ``to_json`` made (``codec.CodecError`` for anything else)."""
     return codec.decode_value(json.dumps(data).encode())
+
+
+CONFIG_ADDED: dict[str, Any] = {"grace": GRACE_DEFAULT, "bot_pace": "normal"}
+"""``TableConfig`` fields added after tables were first logged, with the value a header
+written before them means (the codec wants every field)."""
+
+
+def config_from_json(data: Any) -> Any:
+    """The ``TableConfig`` of a ``table`` header, also one logged before a field of
+    :data:`CONFIG_ADDED` existed (``codec.CodecError`` for anything else)."""
+    if isinstance(data, dict) and data.get(codec.TAG) == "TableConfig":
+        data = {**CONFIG_ADDED, **data}
+    return from_json(data)
 
 
 def seating_state(seating: Seating) -> dict:

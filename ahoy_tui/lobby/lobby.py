@@ -106,6 +106,9 @@ class Lobby:
         self.listing = Listing()
         self._last_table: dict[str, str] = {}
         """Per identity, the table it was last at with its seat (where a reconnect returns)."""
+        self._watched: dict[str, str] = {}
+        """Per identity, the table it watches (spectator) and has not left on purpose: where a
+        reconnect without a seat returns (issue 24)."""
         self.waiting: dict[str, regain.Members] = {}
         """Per table let go while its store was out of reach: who was at it (``let_go``), to
         attach again when this lobby adopts it back, or to send after it (another worker's)."""
@@ -325,8 +328,7 @@ class Lobby:
                 self.waiting[table_id] = regain.pause_members(table, self.wall())
             else:
                 table.close("the table moved to another server: join it again from the lobby", "moved")
-                for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
-                    del self._last_table[ident]
+                self._forget_table(table_id)
             self.tables_changed()
 
     def freeze(self) -> None:
@@ -443,7 +445,7 @@ class Lobby:
         with self.batch():
             self.post(handle, self.lobby_state())
             self.post(handle, ChatHistory(LOBBY, self.chat_log.recent()))
-            table = self.reconnect_table(handle.identity)
+            table = self.reconnect_table(handle.identity) or self.watched_table(handle.identity)
             if table is not None and handle not in table.members:
                 SeatCommands(table).attach(handle, table.seat_of(handle.identity))
 
@@ -458,6 +460,18 @@ class Lobby:
         mine = [t for t in self.tables.values() if not t.closed and t.seat_of(identity) is not None]
         last = self._last_table.get(identity)
         return next((t for t in mine if t.table_id == last), mine[0] if mine else None)
+
+    def watched_table(self, identity: str) -> Table | None:
+        """The open table ``identity`` was watching (as a spectator) when its last session
+        ended without leaving it, or None: a new session is taken back to watching it."""
+        table = self.tables.get(self._watched.get(identity, ""))
+        return table if table is not None and not table.closed else None
+
+    def _forget_table(self, table_id: str) -> None:
+        """``table_id`` closed or moved away: no reconnect returns to it."""
+        for known in (self._last_table, self._watched):
+            for ident in [i for i, tid in known.items() if tid == table_id]:
+                del known[ident]
 
     def seated_tables(self, identity: str) -> frozenset[str]:
         """Ids of the open tables where ``identity`` holds a seat (the lobby list marks them)."""
@@ -579,6 +593,8 @@ class Lobby:
             seat = table.seat_of(handle.identity)
             self._code_needed(handle, table, seat, code)
             SeatCommands(table).attach(handle, seat)
+            if seat is None:
+                self._watched[handle.identity] = table_id
 
     def _code_needed(self, handle: PlayerHandle, table: Table, seat: int | None, code: str | None) -> None:
         """Let a player without a seat (``seat`` None) at a private table in only with its code.
@@ -604,6 +620,8 @@ class Lobby:
             for h in [h for h in self.waiting[table_id] if h.identity == handle.identity]:
                 del self.waiting[table_id][h]
             return
+        if self._watched.get(handle.identity) == table_id:
+            del self._watched[handle.identity]
         with self.batch():
             table = self.table(table_id)
             cmd = SeatCommands(table)
@@ -698,8 +716,7 @@ class Lobby:
                 table.close(reason, key)
                 if not self.frozen:
                     self.store.drop(table_id)
-                for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
-                    del self._last_table[ident]
+                self._forget_table(table_id)
             self.tables_changed()
 
     # -- chat ------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ GRACE_DEFAULT = 20
 """Seconds of grace a dropped player gets by default (R17, ``TableConfig.grace``)."""
 GRACE_MAX = 99
 """Longest grace (two digits: the seat list has room for ``reconnecting 99 s`` at 80 columns)."""
+BotPaceName = Literal["relaxed", "normal", "fast"]
 TableStatus = Literal["waiting", "playing", "between_hands", "game_over"]
 SeatKind = Literal["person", "bot", "empty"]
 
@@ -41,6 +42,9 @@ class TableConfig:
             ``limit`` (20..1000, presets 50/100/150/200, R15), ``ace_low``
             (R2), ``verified_step_in`` (R9.2) and ``reveal`` (beside R18:
             once a hand is over, everyone at the table sees its deals).
+        bot_pace: How long bots (and the autopilot) pause before they act:
+            ``relaxed``, ``normal`` or ``fast`` (``config.BOT_PACES``; a table
+            logged before there was a pace is ``normal``).
     """
 
     name: str = ""
@@ -50,14 +54,16 @@ class TableConfig:
     game: str = "ahoy"
     options: Options = ()
     grace: int = GRACE_DEFAULT
+    bot_pace: BotPaceName = "normal"
 
     @classmethod
     def make(cls, game: str = "ahoy", *, name: str = "", seats: int = 4, clocks: ClockProfileName = "normal",
-             private: bool = False, grace: int = GRACE_DEFAULT, **options: OptionValue) -> "TableConfig":
+             private: bool = False, grace: int = GRACE_DEFAULT, bot_pace: BotPaceName = "normal",
+             **options: OptionValue) -> "TableConfig":
         """A config from keyword arguments: the lobby's fields by name, every other keyword
         an option of ``game`` (``TableConfig.make(name="Cove", limit=50, ace_low=True)``)."""
         return cls(name=name, seats=seats, clocks=clocks, private=private, game=game,
-                   options=tuple(options.items()), grace=grace)
+                   options=tuple(options.items()), grace=grace, bot_pace=bot_pace)
 
     def option(self, key: str, default: OptionValue | None = None) -> OptionValue | None:
         """The value of game option ``key`` (``default`` when the config does not hold it)."""

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ahoy_tui.lobby.journal import from_json, plain, set_seating
-from ahoy_tui.lobby.messages import GRACE_DEFAULT, TableConfig
+from ahoy_tui.lobby.journal import config_from_json, from_json, plain, set_seating
+from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.store.base import ArchivedGame, StoreError, TableLog
 
 Table = Any
@@ -58,7 +58,7 @@ def rebuild(lobby: Any, log: TableLog, rng: random.Random, make_table: Callable[
         head = entries[0] if entries else None
         if not isinstance(head, dict) or head.get("k") != "table":
             raise Unusable("the log has no table header")
-        config = from_json(_upgraded(head["config"]))
+        config = config_from_json(head["config"])
         if not isinstance(config, TableConfig):
             raise Unusable("the header holds no table settings")
         table = make_table(lobby, log.table_id, config, head.get("code"), rng, fresh=False)
@@ -76,13 +76,6 @@ def rebuild(lobby: Any, log: TableLog, rng: random.Random, make_table: Callable[
         problem = log.damage
     _settle(table, lobby)
     return Rebuilt(table, good, problem)
-
-
-def _upgraded(config: object) -> object:
-    """A header's ``TableConfig`` JSON from before ``grace`` existed gets the default (R17)."""
-    if isinstance(config, dict) and config.get("@") == "TableConfig" and "grace" not in config:
-        return {**config, "grace": GRACE_DEFAULT}
-    return config
 
 
 def _apply(table: Table, e: dict) -> None:

@@ -138,6 +138,11 @@ class Table:
         return self.config.clocks
 
     @property
+    def bot_pace(self) -> str:
+        """How fast bots and the autopilot act (``TableConfig.bot_pace``)."""
+        return self.config.bot_pace
+
+    @property
     def status(self) -> str:
         """``waiting``, ``playing``, ``between_hands`` or ``game_over``."""
         g = self.game

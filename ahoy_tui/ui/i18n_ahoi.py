@@ -228,6 +228,8 @@ DE_AHOI: dict[str, str] = {
     "clock.hint_turn": "{turn} s für jede Entscheidung.",
     "clock.hint_untimed": "Ohne Uhren (ein lange untätiger Platz geht an den Autopiloten).",
     "clock.relaxed": "gemütlich", "clock.normal": "normal", "clock.blitz": "Blitz", "clock.untimed": "ohne Uhr",
+    "create.bot_pace": "Tempo der Bots", "pace.relaxed": "gemütlich", "pace.normal": "normal",
+    "pace.fast": "schnell",
     "level.none": "keine", "level.random": "leicht", "level.baseline": "normal", "level.hard": "schwer",
     "option.ahoi.memory_aid": "Gedächtnisstütze (gesehene Karten merken, AH15)",
     "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "zwischen Runden",

@@ -28,10 +28,12 @@ def local_session(name: str) -> SessionInfo:
                        size=(size.columns, size.lines))
 
 
-async def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], limit: int) -> None:
-    """Create the table, seat the bots and start (called once the app runs)."""
+async def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], limit: int,
+                            bot_pace: str = "normal") -> None:
+    """Create the table (bots at ``bot_pace``: relaxed, normal, fast), seat the bots and start
+    (called once the app runs)."""
     config = TableConfig.make(name=app.t("create.default_name", name=app.me), seats=players, limit=limit,
-                         clocks="untimed")
+                              clocks="untimed", bot_pace=bot_pace)
     tid = await app.ask(app.lobby.create_table, config)
     if tid is None:
         return
@@ -42,7 +44,8 @@ async def start_local_table(app: AhoyApp, players: int, bots: Sequence[str], lim
     await app.ask(app.lobby.start, tid)
 
 
-def run_local(players: int, bots: list[str], name: str, limit: int, lobby: LobbyAPI | None = None) -> int:
+def run_local(players: int, bots: list[str], name: str, limit: int, lobby: LobbyAPI | None = None,
+              bot_pace: str = "normal") -> int:
     """Play in this terminal against bots; returns a process exit status.
 
     Args:
@@ -51,6 +54,7 @@ def run_local(players: int, bots: list[str], name: str, limit: int, lobby: Lobby
         name: The player's display name (default: the login name).
         limit: Point limit, 20..1000 (R15).
         lobby: A lobby; by default a new in-process one (``InMemoryLobby``).
+        bot_pace: How long the bots think before each move: ``relaxed``, ``normal``, ``fast``.
     """
     if not 2 <= players <= 8:
         raise ValueError("players must be 2..8")
@@ -60,6 +64,6 @@ def run_local(players: int, bots: list[str], name: str, limit: int, lobby: Lobby
         lobby = InMemoryLobby()
     name = (name or getpass.getuser() or "you")[:16]
     app = AhoyApp(local_session(name), lobby,
-                  on_ready=lambda a: start_local_table(a, players, bots, limit))
+                  on_ready=lambda a: start_local_table(a, players, bots, limit, bot_pace))
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code or 1)

@@ -51,10 +51,14 @@ def parse_int(option: Option, preset: object, custom: str) -> int | None:
 
 def settings_line(t: Callable[..., str], config: Any) -> str:
     """A table's game and settings in one line (``Game: Ahoi · Clocks: normal · Memory aid ...``): the
-    lobby's clocks and every option of its game that is on or has a value (``config``: a ``TableConfig``)."""
+    lobby's clocks, its bot pace unless normal, and every option of its game that is on or has a value
+    (``config``: a ``TableConfig``)."""
     spec = GAMES.get(config.game)
     parts = [f"{t('create.game')}: {spec.title if spec else config.game}",
              f"{t('create.clocks')}: {t('clock.' + str(config.clocks))}"]
+    pace = str(getattr(config, "bot_pace", "normal"))
+    if pace != "normal":
+        parts.append(f"{t('create.bot_pace')}: {t('pace.' + pace)}")
     for o in spec.options if spec else ():
         value = config.option(o.key, o.default)
         if o.kind == "bool":

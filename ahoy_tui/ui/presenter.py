@@ -222,6 +222,9 @@ def waiting_text(update: Any, look: Look) -> Text:
             out.append(fix(f" · {t('create.ace_low')}"))
         if cfg.option("verified_step_in"):
             out.append(fix(f" · {t('create.verified')}"))
+        pace = str(getattr(cfg, "bot_pace", "normal"))
+        if pace != "normal":
+            out.append(fix(f"\n{t('create.bot_pace')}: {t('pace.' + pace)}"))  # own line: fits 80x24
     else:
         out.append(fix(settings_line(t, cfg)))
     out.append("\n\n")

@@ -40,21 +40,39 @@ def german_ascii(text: str) -> str:
     return _UMLAUT.sub(one, text)
 
 
+#: Characters that make a terminal's width of an emoji differ from Rich's: the zero width joiner
+#: (Rich counts a joined sequence as one 2-cell emoji, most terminals as its parts), the
+#: variation selectors (Rich widens a narrow symbol followed by VS16 to 2 cells, most terminals
+#: do not) and the skin tone modifiers (Rich: 0 cells, most terminals: 2).
+UNSTEADY_WIDTH = frozenset("\u200d\ufe0e\ufe0f" + "".join(map(chr, range(0x1F3FB, 0x1F400))))
+
+
+def steady_width(text: str) -> str:
+    """``text`` without :data:`UNSTEADY_WIDTH` characters, so that every terminal gives it the
+    width Rich (and so Textual's layout) gives it: each emoji stands alone and a border after it
+    stays in its column (issue 24, 13). "🏴‍☠️" (flag, joiner, skull, VS16) becomes "🏴☠"."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if ch not in UNSTEADY_WIDTH)
+
+
 def clean(value: object, limit: int = 400) -> str:
     """``value`` as a string without control or bidi characters, at most ``limit`` chars.
 
     Tabs and newlines become spaces: a player's text is always one line.
+    Emoji joiners, variation selectors and skin tone modifiers are dropped
+    (:func:`steady_width`): the text takes the same columns in every terminal.
     """
     out = []
     for ch in str(value)[: limit * 2]:
-        if ch in BIDI_CONTROLS:
+        if ch in BIDI_CONTROLS or ch in UNSTEADY_WIDTH:
             continue
         cat = unicodedata.category(ch)
         if cat == "Cc":
             if ch in "\t\n\r":
                 out.append(" ")
             continue
-        if cat in ("Cf", "Cs", "Co", "Cn") and ch != "\u200d":
+        if cat in ("Cf", "Cs", "Co", "Cn"):
             continue
         out.append(ch)
     return "".join(out)[:limit]

@@ -125,3 +125,126 @@ async def test_keys_typed_behind_c_reach_the_chat_line(lobby_server):
         await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["land ho"], 5, "the chat to read 'land ho'")
     finally:
         await asyncio.wait_for(anna.close(), 5)
+
+
+# -- issue 24 (10): the Enter after a paste -----------------------------------------------------
+
+PASTED = "Dead men tell no tales, " * 12 + "ahoy"  # 292 characters, one line
+
+
+async def _sends_with_one_enter(srv, lobby, first: bytes, then: bytes | None, want: str) -> None:
+    anna, app = await _chatting(srv)
+    bo, _ = await _in_lobby(srv, "bo")
+    try:
+        anna.send(first)
+        if then is not None:  # typed while the raw paste is still open (within RAW_PASTE_GAP)
+            link = session_of(srv, "kim").link
+            await until(lambda: link._raw_paste.open, 5, "the raw paste to be open")
+            anna.send(then)
+        await bo.wait_for("kim: Dead men", 10)
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == [want], 5,
+                    f"the chat to read the paste, not {[m.text for m in lobby.chat_log.recent()]!r}")
+        await until(lambda: app.focused.value == "", 5, "the chat line to be empty")
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(bo.close(), 5)
+
+
+async def test_a_raw_one_line_paste_ending_in_enter_sends_it(lobby_server):
+    """A terminal without bracketed paste sends the line and the Enter typed behind it in one
+    read: the Enter sends the line (it used to be taken into the paste: a second Enter needed)."""
+    srv, lobby = lobby_server
+    await _sends_with_one_enter(srv, lobby, PASTED.encode() + b"\r", None, PASTED)
+
+
+async def test_an_enter_right_after_a_raw_paste_sends_it(lobby_server):
+    """Enter pressed within RAW_PASTE_GAP of a raw paste's last read (Ctrl+V, Enter) acts as Enter."""
+    srv, lobby = lobby_server
+    await _sends_with_one_enter(srv, lobby, PASTED.encode(), b"\r", PASTED)
+
+
+async def test_an_enter_in_the_same_read_as_a_long_bracketed_paste_is_kept(lobby_server):
+    """A bracketed paste over 16 KiB is cut; the Enter read with it used to be dropped with
+    the input backlog (the cut paste alone filled it)."""
+    from server.input_guard import PASTE_END, PASTE_START
+
+    srv, lobby = lobby_server
+    text = "Dead men " + "x" * 20_000
+    await _sends_with_one_enter(srv, lobby, PASTE_START + text.encode() + PASTE_END + b"\r", None, text[:300])
+
+
+# -- issue 24 (13): emoji sequences keep the chat border in its column --------------------------
+
+
+def _right_borders(player) -> dict[int, list[int]]:
+    """Per screen row that shows the chat box: the columns of its vertical borders (pyte cells,
+    widths per code point as xterm-like terminals give them)."""
+    rows = {}
+    for y in range(player.rows):
+        line = player.screen.buffer[y]
+        cols = [x for x in range(player.cols) if line[x].data == "│"]
+        if cols and cols[0] == 0 and len(cols) == 2:  # the full-width chat box
+            rows[y] = cols
+    return rows
+
+
+async def test_a_pirate_flag_keeps_the_chat_border_in_its_column(lobby_server):
+    """🏴‍☠️ is flag + zero width joiner + skull + VS16: Rich counts it 2 cells, a terminal that
+    draws each code point 3 (and 4 once the joiner was lost while typing), so the border
+    after it moved. Shown (and typed) without joiner, selector or modifier, it takes the same
+    columns everywhere."""
+    srv, lobby = lobby_server
+    anna, app = await _chatting(srv)
+    bo, _ = await _in_lobby(srv, "bo")
+    try:
+        anna.send("ahoy 🏴\u200d☠\ufe0f mates 👍🏽!\r".encode())
+        await bo.wait_for("mates", 10)
+        anna.send("🏴\u200d☠\ufe0f yo".encode())
+        await anna.wait_for("🏴☠ yo", 10)
+        for p in (anna, bo):
+            await p.settle(0.3)
+            rows = _right_borders(p)
+            assert len(rows) >= 6, p.text()
+            assert {tuple(c) for c in rows.values()} == {(0, p.cols - 1)}, p.text()
+        assert "kim: ahoy 🏴☠ mates 👍!" in bo.text()
+    finally:
+        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(bo.close(), 5)
+
+
+# -- issue 24 (13): a spectator who reconnects returns to the table she watched -------------------
+
+
+@pytest.mark.parametrize("ending", ["closed", "dropped"])
+async def test_a_spectator_who_reconnects_is_watching_her_table_again(lobby_server, ending):
+    from ahoy_tui.lobby import TableConfig
+    from tests.hardening.test_lobby_ssh import kill
+
+    srv, lobby = lobby_server
+    host = lobby.connect("host-id", "Bo")
+    tid = lobby.create_table(host, TableConfig.make(name="Cove"))
+    kim, app = await _in_lobby(srv)
+    try:
+        await kim.wait_for("Cove", 5)
+        kim.send("w")
+        await kim.wait_for("You are watching", 5)
+        ident = app.session.identity
+        if ending == "closed":
+            await asyncio.wait_for(kim.close(), 5)
+        else:
+            kill(kim, reset=True)
+        await until(lambda: not lobby.players.get(ident), 10, "kim's session gone")
+        kim = await connect(srv.port, "kim", env=UTF8)
+        await kim.wait_for("You are watching", 10)
+        assert [h.identity for h, seat in lobby.tables[tid].members.items() if seat is None] == [ident]
+        kim.send("q")  # back to the lobby on purpose: the next session starts there
+        await until(lambda: all(h.identity != ident for h in lobby.tables[tid].members), 5,
+                    "kim to have left the table")
+        await asyncio.wait_for(kim.close(), 5)
+        kim = await connect(srv.port, "kim", env=UTF8)
+        await kim.wait_for("welcome aboard", 10)
+        await kim.settle(0.3)
+        assert "You are watching" not in kim.text()
+    finally:
+        if not kim.closed.is_set():
+            await asyncio.wait_for(kim.close(), 5)

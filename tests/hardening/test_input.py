@@ -161,7 +161,7 @@ async def test_size_comes_only_from_the_window_and_is_clamped(server):
 
 def test_paste_guard_never_leaves_the_parser_in_paste_mode():
     """Any packet split, any queue bound: pastes are cut, cleaned and always closed."""
-    from server.driver import TerminalLink
+    from server.driver import PASTE_ROOM, TerminalLink
     from server.input_guard import PasteGuard, ends_in_paste
 
     class Chan:
@@ -177,10 +177,22 @@ def test_paste_guard_never_leaves_the_parser_in_paste_mode():
         out = b"".join(guard.filter(raw[i:i + split]) for i in range(0, len(raw), split))
         assert out == (b"ab\x1b" + PASTE_START + (b"x[2Jy" * 13)[:64] + PASTE_END + b"cd" + PASTE_START
                        + b"short" + PASTE_END + b"\x1b" + PASTE_START + b"z" * 64 + PASTE_END + b"end")
-        for bound in (100, 20000):
+        for bound in (0, 100, 20000):
             link = TerminalLink(Chan(), color_system="256", size=(80, 24), max_input=bound)
             for i in range(0, len(raw), split):
                 link.feed(raw[i:i + split])
             queued = link.take_input(10**6)
             assert not ends_in_paste(False, queued), (split, bound)
-            assert len(queued) <= bound + len(PASTE_END)
+            assert len(queued) <= bound + PASTE_ROOM + len(PASTE_END)
+
+
+def test_raw_paste_keeps_the_enter_behind_one_line_and_swallows_it_behind_several():
+    """Issue 24 (10): line breaks at the end of a raw paste become one Enter behind a one-line
+    paste (the line is sent as typed), and stay in a paste of several lines (which sends nothing)."""
+    from server.input_guard import PasteGuard, RawPasteGuard
+
+    line = b"y" * 300
+    one = RawPasteGuard(PasteGuard(), lambda out: None)
+    assert one.filter(line + b"\r\n") == PASTE_START + line + PASTE_END + b"\r"
+    several = RawPasteGuard(PasteGuard(), lambda out: None)
+    assert several.filter(line + b"\r" + line + b"\r") == PASTE_START + line + b"\r" + line + b"\r" + PASTE_END

@@ -35,6 +35,30 @@ def test_spectators_see_only_public_information():
         assert u.table.code is None
 
 
+def test_a_spectator_taken_back_to_her_table_on_reconnect_sees_only_public_information():
+    """Issue 24 (13): a new session of a spectator is attached to the table she watched; its
+    catch-up and every later update are a spectator's (R18), never a seat's."""
+    lobby, clock = make_lobby(seed=22)
+    ps = [Person(lobby, clock, f"user:p{i}", f"p{i}", rng=random.Random(i), eager=True).connect()
+          for i in range(2)]
+    table = table_with(lobby, ps, bots=2, limit=50)
+    fan = Person(lobby, clock, "user:fan", "fan", think=None).connect()
+    lobby.spectate(fan.handle, table.table_id)
+    clock.run(until=lambda: table.version > 30, max_steps=50_000)
+    fan.disconnect()
+    fan.got.clear()
+    fan.connect()
+    assert table.members[fan.handle] is None
+    clock.run(until=lambda: table.status == "game_over", max_steps=50_000)
+    ups = fan.updates()
+    assert ups and ups[0].catch_up
+    for u in ups:
+        check_private(u, table)
+        assert u.seat is None and u.legal == []
+        assert u.view.hand == () and u.view.laid_down == () and u.view.locked is None
+        assert all(e.to is None for e in u.events)
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(seed=0, n=2, bots=0, flips=[(0, 1.0), (1, 1.0)])  # both leave: the table closes (R17)
 @given(seed=st.integers(0, 10_000), n=st.integers(2, 6), bots=st.integers(0, 2),

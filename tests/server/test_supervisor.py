@@ -126,14 +126,18 @@ async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_serv
                              "--port", str(port), "--host", "127.0.0.1", "--state-dir", str(tmp_path),
                              "--lease-ttl", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
-    banners: list[str] = []
-    threading.Thread(target=lambda: banners.extend(line for line in proc.stdout if "Players connect" in line),
-                     daemon=True).start()
+    out: list[str] = []
+    err: list[str] = []
+    threading.Thread(target=lambda: out.extend(proc.stdout), daemon=True).start()
+    threading.Thread(target=lambda: err.extend(proc.stderr), daemon=True).start()
+
+    def listening() -> int:
+        return sum("listening on" in line for line in err)
     try:
         def workers() -> list[int]:
             out = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout
             return [int(p) for p in out.split()]
-        await wait_until(lambda: len(banners) == 2, timeout=60, what="two workers listening")
+        await wait_until(lambda: listening() == 2, timeout=60, what="two workers listening")
         first = workers()
         got: list[tuple[str, str]] = []
 
@@ -147,12 +151,18 @@ async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_serv
         text, key = got[0]
         assert "No finished games" in text
         os.kill(first[0], signal.SIGKILL)
-        await wait_until(lambda: len(banners) == 3 and first[0] not in workers(), timeout=60,
+        await wait_until(lambda: listening() == 3 and first[0] not in workers(), timeout=60,
                          what="the killed worker to be replaced and listening")
         for _ in range(6):  # connections land on either worker: every one answers, with the same host key
             assert await answer(port) == (text, key)
     finally:
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
     assert proc.returncode == 0
-    assert err.count("stopping: telling 0 players") == 2
+    await wait_until(lambda: sum("stopping: telling 0 players" in line for line in err) == 2, timeout=10,
+                     what="both workers' stop lines read")
+    await wait_until(lambda: proc.stdout.closed or any("stopped" in line for line in out), timeout=10,
+                     what="the last line read")
+    # Issue 24 (13): the host reads the start banner once, not once per worker (nor per restart).
+    assert sum("Players connect with" in line for line in out) == 1, out
+    assert sum("Ahoy server stopped" in line for line in out) == 1, out

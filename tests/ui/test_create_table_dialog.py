@@ -97,3 +97,31 @@ async def test_the_grace_for_a_dropped_player_is_chosen_in_the_dialog_and_kept_w
         app.screen.query_one("#c-create", Button).press()
         await wait_for(pilot, lambda a: lobby.table_summaries())
         assert next(iter(lobby.tables.values())).config.grace == 60
+
+
+async def test_the_host_chooses_the_bot_pace_and_the_dialog_still_fits_80x24():
+    """Issue 24 (14): a lone player with bots picks "fast" so the bots do not keep her waiting;
+    the table is made with that pace and says so in its settings line. At 80x24 the whole
+    dialog, its Create button too, is on screen."""
+    from ahoy_tui.ui.option_text import settings_line
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        text = screen_text(app)
+        assert "Bot pace" in text and "normal" in _line_with(app, "Bot pace")
+        assert "Create" in text and "Cancel" in text
+        pace = app.screen.query_one("#c-pace", Select)
+        assert [value for _, value in pace._options] == ["relaxed", "normal", "fast"]
+        pace.value = "fast"
+        await pilot.pause()
+        app.screen.query_one("#c-create", Button).press()
+        await wait_for(pilot, lambda a: lobby.table_summaries())
+        table = next(iter(lobby.tables.values()))
+        assert table.config.bot_pace == "fast"
+        assert "Bot pace: fast" in settings_line(app.t, table.config)
+        # the waiting room says so
+        await wait_for(pilot, lambda a: "waiting for the crew" in screen_text(a) and "Bot pace: fast" in screen_text(a))

@@ -302,6 +302,19 @@ async def test_local_play_lands_at_a_started_table_with_bots():
         assert table.config.option("limit") == 50 and app.screen.view.players == 4
 
 
+async def test_local_play_takes_the_bot_pace():
+    """``ahoy play --bot-pace fast`` (issue 24, 14): the local table's bots run at that pace."""
+    from ahoy_tui.cli import build_parser
+    from ahoy_tui.ui.local import start_local_table
+
+    args = build_parser().parse_args(["play", "--bot-pace", "fast"])
+    lobby = new_lobby()
+    app = make_app(lobby, on_ready=lambda a: start_local_table(a, 2, ["hard"], 50, args.bot_pace))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, at_table)
+        assert next(iter(lobby.tables.values())).bot_pace == "fast"
+
+
 async def test_the_offer_composer_closes_when_the_autopilot_offers_instead():
     """The clock runs out with the composer open: the autopilot offers, and the stale composer goes."""
     lobby = new_lobby(seed=5)

@@ -1,6 +1,7 @@
 """The create-table dialog: the game (AHOY!! V2 or Ahoi, ``games.registry``), its table options
 (built from ``GameSpec.options`` by ``ui.option_fields``), every lobby setting (docs/lobby-api.md
-TableConfig), and the level of bots to fill the other seats with (none, easy, normal, hard; issue 17)."""
+TableConfig: clocks, bot pace, private), and the level of bots to fill the other seats with (none, easy,
+normal, hard; issue 17)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
-from ahoy_tui.lobby.config import CLOCK_PROFILES
+from ahoy_tui.lobby.config import BOT_PACES, CLOCK_PROFILES
 from ahoy_tui.lobby.messages import GRACE_DEFAULT, TableConfig
 from ahoy_tui.ui.bot_levels import levels_for
 from ahoy_tui.ui.live import built
@@ -25,6 +26,7 @@ from ahoy_tui.ui.widgets.tick_box import TickBox
 CLOCKS = ("relaxed", "normal", "blitz", "untimed")
 GRACE_CHOICES = (0, 10, 20, 30, 60)
 """Seconds a dropped player's seat waits for her (``TableConfig.grace``, R17); 0: no wait."""
+PACES = tuple(BOT_PACES)  # relaxed, normal, fast
 
 
 def clock_hint(t: Any, profile: str, game: str = DEFAULT_GAME) -> str:
@@ -92,6 +94,9 @@ class CreateTableScreen(ModalScreen[Any]):
                              value=GRACE_DEFAULT, allow_blank=False, id="c-grace", compact=True)
                 yield Label(fix(t("create.bots")))
                 yield Select(self._bot_choices(), value="", allow_blank=False, id="c-bots", compact=True)
+                yield Label(fix(t("create.bot_pace")))
+                yield Select([(fix(t(f"pace.{p}")), p) for p in PACES], value="normal", allow_blank=False,
+                             id="c-pace", compact=True)
             yield Static(fix(clock_hint(t, "normal", self.game)), id="c-clock-hint", markup=False)
             yield Vertical(*self._tick_fields(), id="c-option-ticks")
             yield TickBox(fix(t("create.private")), id="c-private", compact=True)
@@ -206,6 +211,7 @@ class CreateTableScreen(ModalScreen[Any]):
             clocks=str(self.query_one("#c-clocks", Select).value),
             private=self.query_one("#c-private", TickBox).value,
             grace=int(self.query_one("#c-grace", Select).value),
+            bot_pace=str(self.query_one("#c-pace", Select).value),
             **options,
         )
         self.bot_fill = str(self.query_one("#c-bots", Select).value or "")

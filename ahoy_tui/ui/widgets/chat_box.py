@@ -15,7 +15,7 @@ from textual.widgets import Input, RichLog
 
 from ahoy_tui.ui.bot_levels import bot_tag
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.text import asciify, clean, steady_width
 
 MAX_CHAT = 300
 """Characters of one chat line (the input's limit) and messages the box keeps."""
@@ -35,6 +35,14 @@ class ChatInput(Input):
         """Enter was pressed; ``text`` is the line as it was at that key."""
 
         text: str
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Typed or pasted text goes in without emoji joiners, variation selectors and skin
+        tone modifiers (:func:`~ahoy_tui.ui.text.steady_width`), so the line and its border
+        take the columns Textual lays out in every terminal."""
+        text = steady_width(text)
+        if text or start != end:
+            super().replace(text, start, end)
 
     def on_key(self, event: events.Key) -> None:
         """Enter takes the line; any other key goes on to ``Input`` (its handler runs next)."""
