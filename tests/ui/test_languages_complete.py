@@ -194,7 +194,7 @@ def test_every_refusal_a_player_can_meet_is_translated():
     assert len(sentences) > 30
     for lang in ("es", "de"):
         untranslated = [s for s in sentences if s not in REFUSALS_NOT_FOR_PLAYERS
-                        and not s.startswith(("there is no game", "no leaderboard", "a seat count is", "clocks are", "the grace for",
+                        and not s.startswith(("there is no game", "no leaderboard", "a seat count is", "clocks are", "the grace for", "the bot pace is",
                                               "there is no seat", "bots are"))
                         and refusal(lambda k, **kw: i18n.tr(lang, k, **kw), s) == s[:1].upper() + s[1:]]
         assert untranslated == [], lang
