@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
+from ahoy_tui.ui.i18n_dialogs import DE_DIALOGS, EN_DIALOGS, ES_DIALOGS
 from ahoy_tui.ui.i18n_history import EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
@@ -486,6 +487,9 @@ EN.update(EN_AHOI)
 ES.update(ES_AHOI)
 DE: dict[str, str] = dict(DE_AHOI)
 DE.update(DE_SYSTEM)
+EN.update(EN_DIALOGS)
+ES.update(ES_DIALOGS)
+DE.update(DE_DIALOGS)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

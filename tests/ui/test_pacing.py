@@ -340,3 +340,19 @@ async def test_hints_come_one_at_a_time(hints_on):
                 await pilot.pause(0.01)
             await pilot.pause()
         assert len(app.hints_shown) >= 2 and most == 1
+
+
+async def test_the_autopilot_warning_goes_as_soon_as_the_player_moves():
+    """"Autopilot in 5 s" is not left on screen once it is no longer true (issue 24 #13)."""
+    app, lobby = _fast_clock_app()
+    app.bell = lambda: None
+    async with app.run_test(size=(80, 24)) as pilot:
+        _start_against_a_bot(app, lobby)
+        await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)) and at_table(a)
+                       and isinstance(a.screen, TableScreen) and a.screen.prompt.options)
+        warning = next(n for n in app._notifications if "Autopilot in" in str(n.message))
+        done = await step(pilot)
+        assert done
+        await pilot.pause()
+        assert warning not in list(app._notifications)  # (a 3 s clock warns again at once for her next move)
+
