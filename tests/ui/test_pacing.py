@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select, Static
 from ui_driver import play_until, step
-from ui_helpers import at_table, bot_table, make_app, new_lobby, toasts, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
@@ -356,3 +356,27 @@ async def test_the_autopilot_warning_goes_as_soon_as_the_player_moves():
         await pilot.pause()
         assert warning not in list(app._notifications)  # (a 3 s clock warns again at once for her next move)
 
+
+
+async def test_a_tab_after_the_first_code_does_not_send_the_second_to_i_want():
+    """``3d Tab as``: the Tab (not needed: the first code moved on by itself) leaves "I want" alone (issue 24 #6)."""
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+        await pilot.press("3", "d", "tab", "a", "s")
+        assert offer.query_one("#offer-want", Select).value == C.parse("3D")
+        assert offer.query_one("#offer-give", Select).value == C.parse("AS")
+
+
+async def test_the_focused_field_is_marked_without_colour():
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+
+        def marked() -> list[str]:
+            return [line.strip() for line in screen_text(app).splitlines() if "▶ I" in line]
+
+        assert any("▶ I want" in line for line in marked()) and not any("▶ I'll give" in line for line in marked())
+        await pilot.press("3", "d")
+        await pilot.pause()
+        assert any("▶ I'll give" in line for line in marked()) and not any("▶ I want" in line for line in marked())
