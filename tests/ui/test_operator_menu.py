@@ -62,3 +62,17 @@ async def test_the_motd_line_is_shown_cleaned_and_hidden_when_empty():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Tables" in screen_text(app).splitlines()[1]
+
+
+async def test_a_command_typed_at_once_goes_to_the_command_line_and_enter_runs_it():
+    """Typing right after ``O`` is not lost, and Enter runs the typed command, not the first entry (issue 24 #9)."""
+    console = Console()
+    info = SessionInfo(identity="key:SHA256:" + "o" * 43, display_name="anna", operator=console)
+    app = AhoyApp(info, InMemoryLobby(new_lobby()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("O")
+        await wait_for(pilot, lambda a: isinstance(a.screen, OperatorScreen))
+        await pilot.press(*"mutes", "enter")
+        await wait_for(pilot, lambda a: bool(console.lines))
+        assert console.lines == ["mutes"]
