@@ -32,7 +32,7 @@ ACTION_TEXT: dict[str, str] = {
     "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
     "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
-    "leaderboard": "key.leaderboard", "profile": "key.profile",
+    "leaderboard": "key.leaderboard", "profile": "key.profile", "operator": "key.operator",
 }
 
 

@@ -30,7 +30,7 @@ _Entry = tuple[str, str, str, bool]
 #: Footer lines kept by :data:`_DRAWN` (a line with its click spans is ~2 KiB).
 DRAWN_KEPT = 128
 _DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDict()
-"""``(entries, width, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
+"""``(entries, width, max rows, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
 
 
 class KeyFooter(RowsWidget, can_focus=False):
@@ -61,10 +61,16 @@ class KeyFooter(RowsWidget, can_focus=False):
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_rows: int = 1) -> None:
+        """``max_rows``: rows the keys may take when one is too narrow (the lobby: 2, so that ``L``, ``v``
+        and ``O`` are listed at 80 columns); the table keeps 1 (a fixed height: no layout on a move)."""
         super().__init__()
+        self.max_rows = max_rows
+        if max_rows > 1:
+            self.styles.height = "auto"
+            self.styles.max_height = max_rows
         self._entries: tuple[_Entry, ...] = ()
-        self._spans: list[tuple[int, int, str]] = []
+        self._spans: list[tuple[int, int, int, str]] = []
         self._sync_pending = False
 
     def on_mount(self) -> None:
@@ -126,11 +132,11 @@ class KeyFooter(RowsWidget, can_focus=False):
             return
         styles = tuple(self.get_component_rich_style(name, partial=True)
                        for name in ("key-footer--item", "key-footer--key", "key-footer--description"))
-        key = (self._entries, self.row_width, styles)
+        key = (self._entries, self.row_width, self.max_rows, styles)
         drawn = _DRAWN.get(key)
         if drawn is None:
-            line, spans = self._line(*styles)
-            drawn = _DRAWN[key] = (self.wrap(line, wrap=False), spans)
+            lines, spans = self._lines(*styles)
+            drawn = _DRAWN[key] = ([row for line in lines for row in self.wrap(line, wrap=False)], spans)
             if len(_DRAWN) > DRAWN_KEPT:
                 _DRAWN.popitem(last=False)
         else:
@@ -138,23 +144,33 @@ class KeyFooter(RowsWidget, can_focus=False):
         rows, self._spans = drawn
         self.set_rows(rows)
 
-    def _line(self, item: Style, key_style: Style, desc_style: Style) -> tuple[Text, list[tuple[int, int, str]]]:
-        """The footer line for :attr:`_entries` and its click spans ``(start, end, key)``."""
-        line = Text(no_wrap=True, overflow="crop")
+    def _lines(self, item: Style, key_style: Style,
+               desc_style: Style) -> tuple[list[Text], list[tuple[int, int, int, str]]]:
+        """The footer rows for :attr:`_entries` and their click spans ``(row, start, end, key)``.
+
+        One row; when it is too narrow and ``max_rows`` allows, the keys are packed into
+        more rows (whole keys, in order); what still does not fit is cropped.
+        """
+        lines = [Text(no_wrap=True, overflow="crop")]
         spans = []
+        width = max(1, self.row_width)
         for key, display, description, enabled in self._entries:
             if description:
                 part = Text.assemble((f" {display} ", key_style), (f"{description} ", desc_style))
             else:
                 part = Text.assemble((display, key_style))
             part.stylize_before(item + (Style(dim=True) if not enabled else Style()))
+            line = lines[-1]
+            if line.cell_len and line.cell_len + part.cell_len > width and len(lines) < self.max_rows:
+                line = Text(no_wrap=True, overflow="crop")
+                lines.append(line)
             start = line.cell_len
             line.append_text(part)
-            spans.append((start, line.cell_len, key))
-        return line, spans
+            spans.append((len(lines) - 1, start, line.cell_len, key))
+        return lines, spans
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        for start, end, key in self._spans:
-            if start <= event.x < end:
+        for row, start, end, key in self._spans:
+            if row == event.y and start <= event.x < end:
                 self.app.simulate_key(key)
                 return
