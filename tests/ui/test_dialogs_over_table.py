@@ -72,3 +72,53 @@ async def test_the_alert_reads_without_colour_in_ascii_mode():
         await wait_for(pilot, lambda a: "> Your move!" in screen_text(a))
         strip = app.screen.query_one(TurnStrip)
         assert "reverse" in str(strip.query_one("#turn-alert").rich_style) or strip.has_class("-mine")
+
+
+async def test_the_followed_log_and_the_strip_show_no_card_the_seat_may_not_know():
+    """New bytes while a dialog is open (followed log entries, the strip) never name a hidden card (R18)."""
+    from test_hidden_info import known_cards, leaked, secret_cards
+
+    lobby = new_lobby(seed=8)
+    app = make_app(lobby)
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = lobby.connect("user:bo", "bo")
+        host.subscribe(lambda message: None)
+        tid = lobby.create_table(host, TableConfig.make(name="Crew", seats=3, limit=1000, clocks="untimed"))
+        lobby.join(app.handle, tid)
+        lobby.add_bot(host, tid, "baseline")
+        app.open_table(tid)
+        lobby.set_ready(app.handle, tid, True)
+        lobby.start(host, tid)
+        await wait_for(pilot, at_table)
+        await pilot.press("e")
+        await wait_for(pilot, lambda a: isinstance(a.screen, LogScreen))
+        log = app.screen
+        table, bo = lobby.tables[tid], make_bot("baseline", 1)
+        before = len(log.entries)
+        for _ in range(40):                                       # bo plays while anna reads the log
+            if 0 not in awaiting(table.game.state) or table.game.state.revealed is not None:
+                break
+            lobby.act(host, tid, bo.choose(table.game.view(0), table.game.legal(0)), table.version)
+            await pilot.pause()
+            forbidden = secret_cards(lobby, tid, 1) - known_cards(app.table_screen)
+            shown = screen_text(app) + "\n" + "\n".join(e.plain for e in log.entries)
+            assert not leaked(shown, forbidden)
+        assert len(log.entries) > before and app.screen is log
+
+
+async def test_a_dialog_over_the_ahoi_table_gets_the_same_alert():
+    """Ahoi: the same mechanism (F1 help over the table while the round waits for this player)."""
+    from test_ahoi_table import ahoi_table_for
+
+    from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+    from ahoy_tui.ui.screens.help import HelpScreen
+
+    app = make_app(new_lobby(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ahoi_table_for(app)
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiTableScreen) and a.screen.update is not None
+                       and _mine(a), timeout=10)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
+        await wait_for(pilot, lambda a: screen_text(a).splitlines()[0].startswith("▶ Your move!"))
