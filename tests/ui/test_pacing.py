@@ -380,3 +380,17 @@ async def test_the_focused_field_is_marked_without_colour():
         await pilot.press("3", "d")
         await pilot.pause()
         assert any("▶ I'll give" in line for line in marked()) and not any("▶ I want" in line for line in marked())
+
+
+async def test_two_codes_arriving_together_fill_both_fields():
+    """``3das`` in one burst (keys batched over SSH): the second code goes to "I'll give", not over the first
+    (Textual moves the focus a moment later than the code moves on) (issue 24 #6)."""
+    from textual import events
+
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+        for ch in "3das":
+            app.post_message(events.Key(ch, ch))
+        await wait_for(pilot, lambda a: offer.query_one("#offer-give", Select).value == C.parse("AS"))
+        assert offer.query_one("#offer-want", Select).value == C.parse("3D")

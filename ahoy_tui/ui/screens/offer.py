@@ -7,7 +7,9 @@ you see names the cards your best run still lacks, each with its code.
 
 Typing a card code picks that card in the focused field (when a button
 has focus: "I'll give" once "I want" names a card, else "I want", so
-``3d Tab as`` fills both whether or not the Tab was needed): a rank ``2``–``10``, ``j``, ``q``, ``k``,
+``3d Tab as`` fills both whether or not the Tab was needed; a code that
+moves on sends the next one to the next field at once, even when the keys
+arrive together, before the focus has moved): a rank ``2``–``10``, ``j``, ``q``, ``k``,
 ``a`` and then a suit ``s`` ``h`` ``d`` ``c`` (or its glyph ``♠ ♥ ♦ ♣``),
 or ``jk`` for the Joker, in either case; the letters are the same in
 Spanish (they are the suits' ASCII-mode letters). A code in the first field
@@ -59,6 +61,10 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         self.needed = tuple(needed)
         self.code = ""
         """The card code typed so far (see the module docstring)."""
+        self.target: str | None = "offer-want"
+        """The id of the field the next code picks in (None: a button has focus, see ``_pick``). Set when a
+        code moves on, not when Textual's focus lands (a call later): keys that arrive together (``3das``
+        in one packet over SSH) still fill both fields."""
 
     @property
     def picks(self) -> tuple[int, ...]:
@@ -104,7 +110,15 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
             return Text(asciify(text) if app.ascii_only else text, style="bold underline")
         return Text("  " + (asciify(text) if app.ascii_only else text))
 
-    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The player moved the focus (Tab, click): codes go to the field focused (a button: see ``_pick``)."""
+        widget = event.widget
+        select = widget if isinstance(widget, Select) else next(
+            (a for a in widget.ancestors if isinstance(a, Select)), None)
+        if select is not None:
+            self.target = select.id
+        elif isinstance(widget, Button):
+            self.target = None
         self._mark_focus()
 
     def on_descendant_blur(self, _event: events.DescendantBlur) -> None:
@@ -181,17 +195,20 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
             self._code_line("offer.code_bad", code=code)
 
     def _pick(self, ident: int) -> None:
+        """Pick ``ident`` in the field codes go to now (``target``), and move on to the next field."""
         give, want = self.query_one("#offer-give", Select), self.query_one("#offer-want", Select)
-        if isinstance(self.focused, Select):
-            field = self.focused
+        if self.target is not None:
+            field = want if self.target == "offer-want" else give
         else:  # a button (or nothing): the field still to fill, in the order the player fills them
             field = give if self.want is not None else want
         field.value = ident
         if field is give:
             self.give = ident
+            self.target = None
             self.query_one("#offer-send", Button).focus()
         else:
             self.want = ident
+            self.target = "offer-give"  # now, not when the focus lands: the next code may already be queued
             give.focus()
         self._preview()
 

@@ -94,6 +94,6 @@ class TableWatch:
             elif screen.is_mounted:
                 strip = TurnStrip()
                 screen.mount(strip)
-                strip.call_after_refresh(strip.show, alert, deadline, mine, clock_mine, app.ascii_only)
+                strip.call_after_refresh(self.sync)  # shown once its parts exist, with the state of then
             else:
                 screen.call_after_refresh(self.sync)  # not built yet: once it is
