@@ -57,11 +57,9 @@ class TableWatch:
         self.glance = glance
 
     def start(self) -> None:
-        """Watch the screen stack (call from the table screen's ``on_mount``)."""
+        """Watch the screen stack (call from the table screen's ``on_mount``; Textual drops the
+        subscription when the table screen goes)."""
         self.table.app.screen_change_signal.subscribe(self.table, self._screen_changed)
-
-    def stop(self) -> None:
-        self.table.app.screen_change_signal.unsubscribe(self.table)
 
     def _screen_changed(self, _screen: Screen[Any]) -> None:
         self.sync()
