@@ -81,6 +81,7 @@ class AhoyApp(App[int]):
         Binding("l", "toggle_lang", "Lang", show=False),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+l", "redraw", "Redraw", show=False, priority=True),
+        Binding("ctrl+c", "help_quit", show=False, priority=True),  # before the chat line's copy: say so
     ]
 
     def __init__(self, session: SessionInfo, lobby: LobbyAPI, handle: PlayerHandle | None = None,
@@ -396,6 +397,23 @@ class AhoyApp(App[int]):
         (``server.framediff``), which otherwise sends only changed cells.
         """
         self.screen.refresh()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: never quits or stops anything, says in the session's language which key leaves (issue 24 #13).
+
+        In the lobby ``q`` quits, at a table ``q`` leaves it, a dialog closes with Esc.
+        With text selected in a chat line it copies it, as Textual's input does.
+        """
+        from textual.widgets import Input
+
+        focused = self.focused
+        if isinstance(focused, Input) and focused.selected_text:
+            focused.action_copy()
+            return
+        screen = self.screen
+        key = ("ctrlc.lobby" if screen is self.lobby_screen else
+               "ctrlc.table" if screen is self.table_screen else "ctrlc.dialog")
+        self.notify(self.t(key), title=self.t("ctrlc.title"), timeout=5, markup=False)
 
     def action_help(self) -> None:
         from ahoy_tui.ui.screens.help import HelpScreen

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_de import DE as DE_REST
+from ahoy_tui.ui.i18n_dialogs import DE_DIALOGS, EN_DIALOGS, ES_DIALOGS
 from ahoy_tui.ui.i18n_history import DE_HISTORY, EN_HISTORY, ES_HISTORY
 from ahoy_tui.ui.i18n_moderation import EN_MODERATION, ES_MODERATION
 from ahoy_tui.ui.i18n_plain import EN_PLAIN, ES_PLAIN
@@ -500,6 +501,9 @@ DE.update(DE_AHOI)
 DE.update(DE_SYSTEM)
 DE.update(DE_HISTORY)
 DE.update(DE_REFUSALS)
+EN.update(EN_DIALOGS)
+ES.update(ES_DIALOGS)
+DE.update(DE_DIALOGS)
 _TABLES = {"en": EN, "es": ES, "de": DE}
 
 

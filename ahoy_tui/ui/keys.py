@@ -33,7 +33,7 @@ ACTION_TEXT: dict[str, str] = {
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
     "play": "key.play", "pause": "key.pause", "faster": "key.faster", "slower": "key.slower", "jump": "key.jump",
     "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
-    "leaderboard": "key.leaderboard", "profile": "key.profile",
+    "leaderboard": "key.leaderboard", "profile": "key.profile", "operator": "key.operator",
     "next_game": "key.game", "board('overall')": "key.overall", "board('recent')": "key.recent",
 }
 

@@ -81,8 +81,13 @@ def in_play(update: Any) -> bool:
 
 def clock_is_mine(update: Any) -> bool:
     """The running clock is this player's own decision, not yet on the autopilot (R17)."""
+    return update is not None and update.remaining is not None and decision_is_mine(update)
+
+
+def decision_is_mine(update: Any) -> bool:
+    """The table waits for this player's decision (timed or not), not yet on the autopilot (R17)."""
     view = None if update is None else update.view
-    if update is None or view is None or update.seat is None or view.seat is None or update.remaining is None:
+    if update is None or view is None or update.seat is None or view.seat is None:
         return False
     seats = update.table.seats
     if update.seat < len(seats) and seats[update.seat].autopilot:

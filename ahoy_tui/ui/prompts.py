@@ -53,6 +53,7 @@ class Prompt:
         lay_k: Cards to mark in ``lay_down`` mode.
         note: Second line: AHOY! available, or why R13 locks it.
         mine: True when the hand waits for this seat.
+        urgent: The note says this seat may call AHOY! now (R12): shown first and emphasised.
     """
 
     text: str
@@ -61,6 +62,7 @@ class Prompt:
     lay_k: int = 0
     note: str = ""
     mine: bool = False
+    urgent: bool = False
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
@@ -113,7 +115,7 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
             text = t("table.no_hand")
         else:
             text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
-        return Prompt(text, tuple(extra), note=note)
+        return Prompt(text, tuple(extra), note=note, urgent=bool(ahoys))
     opts: list[Option] = []
     hand_mode = None
     lay_k = 0
@@ -171,7 +173,7 @@ def build(view: PlayerView | None, legal: Sequence[object], names: Sequence[str]
         opts.append(Option("enter", t("key.confirm"), command="confirm"))
     else:
         text = t("table.waiting_for", names=", ".join(nm(s) for s in view.waiting_for))
-    return Prompt(text, tuple(extra + opts), hand_mode, lay_k, note, True)
+    return Prompt(text, tuple(extra + opts), hand_mode, lay_k, note, True, urgent=bool(ahoys))
 
 
 def game_over_prompt(seated: bool, asked: bool, lang: str, others: Sequence[str] = (),

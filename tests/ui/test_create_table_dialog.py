@@ -125,3 +125,23 @@ async def test_the_host_chooses_the_bot_pace_and_the_dialog_still_fits_80x24():
         assert "Bot pace: fast" in settings_line(app.t, table.config)
         # the waiting room says so
         await wait_for(pilot, lambda a: "waiting for the crew" in screen_text(a) and "Bot pace: fast" in screen_text(a))
+
+
+async def test_an_open_drop_down_is_framed_over_the_rows_below_it():
+    """An open drop-down has a border of its own: it no longer blends into the labels it covers (issue 24 #13)."""
+    from textual.widgets._select import SelectOverlay
+
+    app = make_app(new_lobby())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        select = app.screen.query_one("#c-game", Select)
+        select.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda a: select.expanded)
+        await pilot.pause()
+        region = select.query_one(SelectOverlay).region
+        rows = screen_text(app).splitlines()
+        assert rows[region.y][region.x] == "╭" and rows[region.bottom - 1][region.x] == "╰"
+        assert rows[region.y + 1][region.x] == "│"

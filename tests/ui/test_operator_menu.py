@@ -29,6 +29,8 @@ async def test_only_an_operator_has_the_menu_and_it_runs_the_typed_command():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "operator" not in screen_text(app).lower()
+        footer = "\n".join(screen_text(app).splitlines()[-2:])
+        assert "L Top" in footer and "v Profile" in footer and "q Quit" in footer  # every key fits at 80x24
         await pilot.press("O")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
@@ -38,7 +40,8 @@ async def test_only_an_operator_has_the_menu_and_it_runs_the_typed_command():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "O: operator menu" in screen_text(app).splitlines()[0]
-        assert "Operator" not in screen_text(app).splitlines()[-1]      # the footer stays as everyone's
+        footer = "\n".join(screen_text(app).splitlines()[-2:])
+        assert "O Operator" in footer and "L Top" in footer and "v Profile" in footer  # issue 24 #9
         await pilot.press("O")
         await wait_for(pilot, lambda a: isinstance(a.screen, OperatorScreen))
         await pilot.press("enter")                       # the first entry: kick
@@ -62,3 +65,17 @@ async def test_the_motd_line_is_shown_cleaned_and_hidden_when_empty():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Tables" in screen_text(app).splitlines()[1]
+
+
+async def test_a_command_typed_at_once_goes_to_the_command_line_and_enter_runs_it():
+    """Typing right after ``O`` is not lost, and Enter runs the typed command, not the first entry (issue 24 #9)."""
+    console = Console()
+    info = SessionInfo(identity="key:SHA256:" + "o" * 43, display_name="anna", operator=console)
+    app = AhoyApp(info, InMemoryLobby(new_lobby()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("O")
+        await wait_for(pilot, lambda a: isinstance(a.screen, OperatorScreen))
+        await pilot.press(*"mutes", "enter")
+        await wait_for(pilot, lambda a: bool(console.lines))
+        assert console.lines == ["mutes"]

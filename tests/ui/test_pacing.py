@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select, Static
 from ui_driver import play_until, step
-from ui_helpers import at_table, bot_table, make_app, new_lobby, toasts, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
@@ -340,3 +340,57 @@ async def test_hints_come_one_at_a_time(hints_on):
                 await pilot.pause(0.01)
             await pilot.pause()
         assert len(app.hints_shown) >= 2 and most == 1
+
+
+async def test_the_autopilot_warning_goes_as_soon_as_the_player_moves():
+    """"Autopilot in 5 s" is not left on screen once it is no longer true (issue 24 #13)."""
+    app, lobby = _fast_clock_app()
+    app.bell = lambda: None
+    async with app.run_test(size=(80, 24)) as pilot:
+        _start_against_a_bot(app, lobby)
+        await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)) and at_table(a)
+                       and isinstance(a.screen, TableScreen) and a.screen.prompt.options)
+        warning = next(n for n in app._notifications if "Autopilot in" in str(n.message))
+        done = await step(pilot)
+        assert done
+        await pilot.pause()
+        assert warning not in list(app._notifications)  # (a 3 s clock warns again at once for her next move)
+
+
+
+async def test_a_tab_after_the_first_code_does_not_send_the_second_to_i_want():
+    """``3d Tab as``: the Tab (not needed: the first code moved on by itself) leaves "I want" alone (issue 24 #6)."""
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+        await pilot.press("3", "d", "tab", "a", "s")
+        assert offer.query_one("#offer-want", Select).value == C.parse("3D")
+        assert offer.query_one("#offer-give", Select).value == C.parse("AS")
+
+
+async def test_the_focused_field_is_marked_without_colour():
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+
+        def marked() -> list[str]:
+            return [line.strip() for line in screen_text(app).splitlines() if "▶ I" in line]
+
+        assert any("▶ I want" in line for line in marked()) and not any("▶ I'll give" in line for line in marked())
+        await pilot.press("3", "d")
+        await pilot.pause()
+        assert any("▶ I'll give" in line for line in marked()) and not any("▶ I want" in line for line in marked())
+
+
+async def test_two_codes_arriving_together_fill_both_fields():
+    """``3das`` in one burst (keys batched over SSH): the second code goes to "I'll give", not over the first
+    (Textual moves the focus a moment later than the code moves on) (issue 24 #6)."""
+    from textual import events
+
+    app = make_app(new_lobby(seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        offer = await _open_offer(pilot, app)
+        for ch in "3das":
+            app.post_message(events.Key(ch, ch))
+        await wait_for(pilot, lambda a: offer.query_one("#offer-give", Select).value == C.parse("AS"))
+        assert offer.query_one("#offer-want", Select).value == C.parse("3D")

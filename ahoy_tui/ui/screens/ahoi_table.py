@@ -38,6 +38,7 @@ from ahoy_tui.ui.screens.table_crew import SeatKeys
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_layout import apply_size
 from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.screens.table_watch import TableWatch, glance_of
 from ahoy_tui.ui.table_model import Look
 from ahoy_tui.ui.table_record import TableRecord
 from ahoy_tui.ui.text import asciify
@@ -113,6 +114,8 @@ class AhoiTableScreen(Screen[None]):
         self._titles: tuple[str, bool] | None = None
         self._told: list[Any] = []
         """The newest events the log tells (at most ``LOG_KEPT``), told again in a new language or ASCII mode."""
+        self.watch = TableWatch(self, lambda: glance_of(self.state.update, self.decision_clock.deadline))
+        """The turn and clock on every dialog over this table (``table_watch``)."""
 
     async def _noop(self, _choice: Any) -> None:
         return None
@@ -137,6 +140,7 @@ class AhoiTableScreen(Screen[None]):
     def on_mount(self) -> None:
         apply_size(self, *self.app.size)
         self.set_focus(None)
+        self.watch.start()
         self.call_after_refresh(self._start)
 
     def on_resize(self, event: Any) -> None:
@@ -281,6 +285,7 @@ class AhoiTableScreen(Screen[None]):
         self.set_class(look.ascii_only, "-ascii")
         self.refresh_bindings()
         self.query_one(KeyFooter).sync()
+        self.watch.sync()
 
     def _retell(self, look: Look) -> None:
         """The log told again in the session's new language or ASCII mode."""

@@ -74,10 +74,10 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("k", "join_code", "Join by code"),
         Binding("g", "my_games", "My games"),
-        Binding("L", "leaderboard", "Leaderboard", show=False),
-        Binding("v", "profile", "Profile", show=False),
+        Binding("L", "leaderboard", "Leaderboard"),
+        Binding("v", "profile", "Profile"),
         Binding("c", "chat", "Chat"),
-        Binding("O", "operator", "Operator", show=False),
+        Binding("O", "operator", "Operator"),
         Binding("escape", "unfocus_chat", show=False),
         Binding("q", "quit", "Quit"),
     ]
@@ -114,7 +114,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(id="no-tables", classes="hint")
             yield OnlineList(id="online", classes="panel")
         yield ChatBox(id="lobby-chat", classes="panel")
-        yield KeyFooter()
+        yield KeyFooter(max_rows=2)
 
     async def on_mount(self) -> None:
         if not self._built():

@@ -5,14 +5,21 @@ preview shows the sentence the table will read. "I want" starts empty (a
 default would tell the table your target on a quick Ctrl+S); a line only
 you see names the cards your best run still lacks, each with its code.
 
-Typing a card code picks that card in the focused field (the "I want"
-field when a button has focus): a rank ``2``–``10``, ``j``, ``q``, ``k``,
+Typing a card code picks that card in the focused field (when a button
+has focus: "I'll give" once "I want" names a card, else "I want", so
+``3d Tab as`` fills both whether or not the Tab was needed; a code that
+moves on sends the next one to the next field at once, even when the keys
+arrive together, before the focus has moved): a rank ``2``–``10``, ``j``, ``q``, ``k``,
 ``a`` and then a suit ``s`` ``h`` ``d`` ``c`` (or its glyph ``♠ ♥ ♦ ♣``),
 or ``jk`` for the Joker, in either case; the letters are the same in
 Spanish (they are the suits' ASCII-mode letters). A code in the first field
 moves on to the second, one in the second to the Send button, so
 ``o 5d 10h Enter`` makes an offer. A code that is no card says so and is
 forgotten; Backspace forgets a half-typed code.
+
+The focused field's label starts with ``▶`` (``>`` in ASCII mode) and is
+bold and underlined: it reads without colour (monochrome theme, a terminal
+without colours), not only by its background.
 """
 
 from __future__ import annotations
@@ -54,6 +61,10 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         self.needed = tuple(needed)
         self.code = ""
         """The card code typed so far (see the module docstring)."""
+        self.target: str | None = "offer-want"
+        """The id of the field the next code picks in (None: a button has focus, see ``_pick``). Set when a
+        code moves on, not when Textual's focus lands (a call later): keys that arrive together (``3das``
+        in one packet over SSH) still fill both fields."""
 
     @property
     def picks(self) -> tuple[int, ...]:
@@ -77,10 +88,10 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         with Vertical(id="offer-box", classes="dialog") as box:
             box.border_title = fix(app.t("offer.title", name=self.other))
             with Grid(id="offer-grid"):
-                yield Label(fix(app.t("offer.want")))
+                yield Label(self._label("offer.want", False), id="offer-want-label")
                 yield Select(self._options(), value=Select.NULL if self.want is None else self.want,
                              allow_blank=True, prompt=fix(app.t("offer.choose")), id="offer-want", compact=True)
-                yield Label(fix(app.t("offer.give")))
+                yield Label(self._label("offer.give", False), id="offer-give-label")
                 yield Select(self._options(), value=self.give, allow_blank=False, id="offer-give", compact=True)
             yield Static(id="offer-preview")
             yield Static(fix(self._hint_text()), id="offer-hint", classes="hint")
@@ -89,6 +100,38 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(fix(app.t("offer.send")), id="offer-send", variant="primary", compact=True)
                 yield Button(fix(app.t("cancel")), id="offer-cancel", compact=True)
+
+    def _label(self, key: str, focused: bool) -> Text:
+        """A field's label: ``▶`` (ASCII ``>``), bold and underlined while its field has focus."""
+        app: Any = self.app
+        text = app.t(key)
+        if focused:
+            text = ("> " if app.ascii_only else "▶ ") + text
+            return Text(asciify(text) if app.ascii_only else text, style="bold underline")
+        return Text("  " + (asciify(text) if app.ascii_only else text))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The player moved the focus (Tab, click): codes go to the field focused (a button: see ``_pick``)."""
+        widget = event.widget
+        select = widget if isinstance(widget, Select) else next(
+            (a for a in widget.ancestors if isinstance(a, Select)), None)
+        if select is not None:
+            self.target = select.id
+        elif isinstance(widget, Button):
+            self.target = None
+        self._mark_focus()
+
+    def on_descendant_blur(self, _event: events.DescendantBlur) -> None:
+        self.call_after_refresh(self._mark_focus)
+
+    def _mark_focus(self) -> None:
+        """Mark the label of the focused field (``_label``)."""
+        if not self.is_mounted:
+            return
+        for field, key in (("offer-want", "offer.want"), ("offer-give", "offer.give")):
+            select = self.query_one(f"#{field}", Select)
+            focused = self.focused is not None and (self.focused is select or select in self.focused.ancestors)
+            self.query_one(f"#{field}-label", Label).update(self._label(key, focused))
 
     def on_mount(self) -> None:
         if not built(self, "#offer-want"):
@@ -152,14 +195,20 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
             self._code_line("offer.code_bad", code=code)
 
     def _pick(self, ident: int) -> None:
-        give = self.query_one("#offer-give", Select)
-        field = give if self.focused is give else self.query_one("#offer-want", Select)
+        """Pick ``ident`` in the field codes go to now (``target``), and move on to the next field."""
+        give, want = self.query_one("#offer-give", Select), self.query_one("#offer-want", Select)
+        if self.target is not None:
+            field = want if self.target == "offer-want" else give
+        else:  # a button (or nothing): the field still to fill, in the order the player fills them
+            field = give if self.want is not None else want
         field.value = ident
         if field is give:
             self.give = ident
+            self.target = None
             self.query_one("#offer-send", Button).focus()
         else:
             self.want = ident
+            self.target = "offer-give"  # now, not when the focus lands: the next code may already be queued
             give.focus()
         self._preview()
 

@@ -2,6 +2,9 @@
 
 A list of the operator commands; Enter on one puts it in the command line,
 where the operator fills in the name, duration and reason and presses Enter.
+A command can also be typed at once: a printable key pressed on the list
+goes to the command line (it is not lost, and Enter then runs what was
+typed, not the highlighted entry).
 The command runs through the session's ``SessionInfo.operator`` console,
 the same one ``ssh host kick ...`` uses, and its answer is shown below as
 plain text (never markup). Esc closes the menu.
@@ -12,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -65,6 +69,16 @@ class OperatorScreen(ModalScreen[None]):
         menu = self.query_one("#operator-menu", OptionList)
         menu.highlighted = 0
         menu.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key on the menu is typed into the command line (which takes the focus)."""
+        line = self.query_one("#operator-line", Input)
+        if self.focused is line or not event.is_printable or not event.character:
+            return
+        event.stop()
+        event.prevent_default()
+        line.focus()
+        line.insert_text_at_cursor(event.character)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -39,6 +39,7 @@ from ahoy_tui.ui.screens.table_pace import PACE_BINDINGS, Pacing
 from ahoy_tui.ui.screens.table_paint import TablePainter
 from ahoy_tui.ui.screens.table_play import PlayKeys
 from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.screens.table_watch import TableWatch, glance_of
 from ahoy_tui.ui.table_model import Look, TableModel
 from ahoy_tui.ui.table_record import TableRecord, narrate
 from ahoy_tui.ui.widgets.banner import TableBanner
@@ -131,6 +132,8 @@ class TableScreen(Screen[None]):
         self._dirty = False
         self._flush_queued = False
         self.chat = TableChat(self)
+        self.watch = TableWatch(self, lambda: glance_of(self.state.update, self.decision_clock.deadline))
+        """The turn and clock on every dialog over this table (``table_watch``)."""
 
     # -- composition ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -154,6 +157,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         apply_size(self, *self.app.size)
         self.set_focus(None)
+        self.watch.start()
         self.call_after_refresh(self._start)
 
     def on_resize(self, event: Any) -> None:
@@ -258,6 +262,7 @@ class TableScreen(Screen[None]):
             if lines:
                 app.notify("\n".join(lines), timeout=15)
         self.dialogs.close_hand_over_for_move()
+        self.pacing.drop_stale_warning()
         self.pacing.tell_auto_pass()
         self.pacing.show_hints()
 
@@ -309,6 +314,7 @@ class TableScreen(Screen[None]):
         if model is None or model.look != self.look():
             model = self.state.model = self._present()
         self.painter.paint(model)
+        self.watch.sync()
 
     def _redraw_hand(self) -> None:
         """The selection moved: the hand panel only."""
@@ -338,6 +344,7 @@ class TableScreen(Screen[None]):
         if self.state.update is None:
             return
         self.pacing.warned_since_move = False
+        self.pacing.hide_warning()  # "Autopilot in 5 s" is stale once the player moves
         app: Any = self.app
         app.run_worker(app.ask(app.lobby.act, self.table_id, action, self.state.update.version))
 

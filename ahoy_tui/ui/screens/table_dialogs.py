@@ -121,9 +121,11 @@ class TableDialogs:
     def log(self) -> None:
         from ahoy_tui.ui.screens.log_view import LogScreen
 
-        view, app = self.state.view, self.app
-        self.app.push_screen(LogScreen(self.record.narrate_kept(None if view is None else view.seat,
-                                                                app.lang, app.ascii_only)))
+        def entries() -> list[Any]:
+            view, app = self.state.view, self.app
+            return self.record.narrate_kept(None if view is None else view.seat, app.lang, app.ascii_only)
+
+        self.app.push_screen(LogScreen(entries))
 
     def scores(self) -> None:
         from ahoy_tui.ui.screens.scores import ScoresScreen

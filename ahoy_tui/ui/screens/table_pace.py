@@ -84,6 +84,12 @@ class Pacing:
         self._warning = app.t("autowarn", n=seconds)
         app.notify(self._warning, severity="warning", timeout=seconds)
 
+    def drop_stale_warning(self) -> None:
+        """Take the autopilot warning down once it no longer holds: the clock is not this player's any more
+        (they moved, the autopilot did, or the hand ended). Called on every update; a no-op without a warning."""
+        if self._warning is not None and not clock_is_mine(self.state.update):
+            self.hide_warning()
+
     def hide_warning(self) -> None:
         """Take the autopilot warning down (the player left the table, or was sent to the lobby)."""
         app, text = self.app, self._warning

@@ -31,7 +31,7 @@ _Entry = tuple[str, str, str, bool]
 #: Footer lines kept by :data:`_DRAWN` (a line with its click spans is ~2 KiB).
 DRAWN_KEPT = 128
 _DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDict()
-"""``(entries, width, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
+"""``(entries, width, max rows, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
 
 
 class KeyFooter(RowsWidget, can_focus=False):
@@ -62,10 +62,16 @@ class KeyFooter(RowsWidget, can_focus=False):
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_rows: int = 1) -> None:
+        """``max_rows``: rows the keys may take when one is too narrow (the lobby: 2, so that ``L``, ``v``
+        and ``O`` are listed at 80 columns); the table keeps 1 (a fixed height: no layout on a move)."""
         super().__init__()
+        self.max_rows = max_rows
+        if max_rows > 1:
+            self.styles.height = "auto"
+            self.styles.max_height = max_rows
         self._entries: tuple[_Entry, ...] = ()
-        self._spans: list[tuple[int, int, str]] = []
+        self._spans: list[tuple[int, int, int, str]] = []
         self._sync_pending = False
 
     def on_mount(self) -> None:
@@ -127,13 +133,13 @@ class KeyFooter(RowsWidget, can_focus=False):
             return
         styles = tuple(self.get_component_rich_style(name, partial=True)
                        for name in ("key-footer--item", "key-footer--key", "key-footer--description"))
-        key = (self._entries, self.row_width, styles)
+        key = (self._entries, self.row_width, self.max_rows, styles)
         drawn = _DRAWN.get(key)
         if drawn is None:
-            line, spans = self._line(*styles)
-            if cell_len(line.plain.rstrip()) > self.row_width:  # a long language: one space less per key
-                line, spans = self._line(*styles, compact=True)
-            drawn = _DRAWN[key] = (self.wrap(line, wrap=False), spans)
+            lines, spans = self._lines(*styles)
+            if cell_len(lines[-1].plain.rstrip()) > self.row_width:  # a long language: one space less per key
+                lines, spans = self._lines(*styles, compact=True)
+            drawn = _DRAWN[key] = ([row for line in lines for row in self.wrap(line, wrap=False)], spans)
             if len(_DRAWN) > DRAWN_KEPT:
                 _DRAWN.popitem(last=False)
         else:
@@ -141,15 +147,18 @@ class KeyFooter(RowsWidget, can_focus=False):
         rows, self._spans = drawn
         self.set_rows(rows)
 
-    def _line(self, item: Style, key_style: Style, desc_style: Style,
-              compact: bool = False) -> tuple[Text, list[tuple[int, int, str]]]:
-        """The footer line for :attr:`_entries` and its click spans ``(start, end, key)``.
+    def _lines(self, item: Style, key_style: Style, desc_style: Style,
+               compact: bool = False) -> tuple[list[Text], list[tuple[int, int, int, str]]]:
+        """The footer rows for :attr:`_entries` and their click spans ``(row, start, end, key)``.
 
+        One row; when it is too narrow and ``max_rows`` allows, the keys are packed into
+        more rows (whole keys, in order); what still does not fit is cropped.
         ``compact``: no space before each key (`` n Neuer Tisch `` becomes ``n Neuer Tisch ``), for a
-        line that would be cut at the window's width otherwise (issue 24.7: German cut to "q Bee").
+        last row that would be cut at the window's width otherwise (issue 24.7: German cut to "q Bee").
         """
-        line = Text(no_wrap=True, overflow="crop")
+        lines = [Text(no_wrap=True, overflow="crop")]
         spans = []
+        width = max(1, self.row_width)
         pad = "" if compact else " "
         for key, display, description, enabled in self._entries:
             if description:
@@ -157,13 +166,17 @@ class KeyFooter(RowsWidget, can_focus=False):
             else:
                 part = Text.assemble((display, key_style))
             part.stylize_before(item + (Style(dim=True) if not enabled else Style()))
+            line = lines[-1]
+            if line.cell_len and line.cell_len + part.cell_len > width and len(lines) < self.max_rows:
+                line = Text(no_wrap=True, overflow="crop")
+                lines.append(line)
             start = line.cell_len
             line.append_text(part)
-            spans.append((start, line.cell_len, key))
-        return line, spans
+            spans.append((len(lines) - 1, start, line.cell_len, key))
+        return lines, spans
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        for start, end, key in self._spans:
-            if start <= event.x < end:
+        for row, start, end, key in self._spans:
+            if row == event.y and start <= event.x < end:
                 self.app.simulate_key(key)
                 return

@@ -40,18 +40,32 @@ class _Button:
     index: int
 
 
+def _styled(text: str, style: Style | None) -> Text:
+    """``text`` styled as a span (a row's short path renders spans, not a Text's base style)."""
+    out = Text(text)
+    if style is not None:
+        out.stylize(style)
+    return out
+
+
 class PromptBar(RowsWidget):
     """Draws a :class:`~ahoy_tui.ui.prompts.Prompt`; posts :class:`PromptBar.Chosen`.
 
     Rows, top to bottom: the question (wrapped; accent colour when the hand
     waits for this seat), the note (warning colour), then one button per
     option (``y Accept``), wrapped onto more rows when they do not fit.
+    An urgent note ("You hold a treasure: AHOY! (a)", ``Prompt.urgent``)
+    comes first, bold and reversed between ``★`` marks (``*`` in ASCII
+    mode): it stands out in monochrome too, and a two-row prompt (80x24)
+    never cuts it off.
     """
 
-    COMPONENT_CLASSES = {"prompt-bar--mine", "prompt-bar--note", "prompt-bar--button", "prompt-bar--ahoy"}
+    COMPONENT_CLASSES = {"prompt-bar--mine", "prompt-bar--note", "prompt-bar--button", "prompt-bar--ahoy",
+                         "prompt-bar--urgent"}
     DEFAULT_CSS = """
     PromptBar > .prompt-bar--mine { color: $accent; text-style: bold; }
     PromptBar > .prompt-bar--note { color: $warning; }
+    PromptBar > .prompt-bar--urgent { color: $warning; text-style: bold reverse; }
     PromptBar > .prompt-bar--button { color: $button-foreground; background: $surface; text-style: bold; }
     PromptBar > .prompt-bar--ahoy { color: $button-foreground; background: $surface; text-style: bold reverse; }
     """
@@ -96,7 +110,7 @@ class PromptBar(RowsWidget):
             return
         p = self.prompt
         fix = asciify if self.ascii_only else (lambda s: s)
-        key = (None if p is None else (fix(p.text), p.mine, fix(p.note or ""), tuple(self.labels)), width)
+        key = (None if p is None else (fix(p.text), p.mine, fix(p.note or ""), p.urgent, tuple(self.labels)), width)
         if key == self._drawn and self._rows:
             return
         self._drawn = key
@@ -116,10 +130,13 @@ class PromptBar(RowsWidget):
         if p is None:
             return [], []
         rows: list[Strip] = []
+        if p.note and p.urgent:
+            mark = "*" if self.ascii_only else "★"
+            rows += self.wrap(_styled(fix(f"{mark} {p.note} {mark}"), self._style("urgent")))
         if p.text:
-            rows += self.wrap(Text(fix(p.text), style=self._style("mine") if p.mine else ""))
-        if p.note:
-            rows += self.wrap(Text(fix(p.note), style=self._style("note")))
+            rows += self.wrap(_styled(fix(p.text), self._style("mine") if p.mine else None))
+        if p.note and not p.urgent:
+            rows += self.wrap(_styled(fix(p.note), self._style("note")))
         buttons: list[_Button] = []
         plain = self._style("button")
         ahoy = self._style("ahoy")
