@@ -57,13 +57,17 @@ class LoopClock:
     def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
         """``work`` runs in :func:`search_executor`; ``done`` is called on this loop."""
         loop = asyncio.get_running_loop()
-        executor = search_executor()
         try:
-            fut = loop.run_in_executor(executor, work)
-        except BrokenProcessPool:   # broken since the last search: a new pool, once
-            discard_broken(executor)
             executor = search_executor()
-            fut = loop.run_in_executor(executor, work)
+            try:
+                fut = loop.run_in_executor(executor, work)
+            except BrokenProcessPool:   # broken since the last search: a new pool, once
+                discard_broken(executor)
+                executor = search_executor()
+                fut = loop.run_in_executor(executor, work)
+        except Exception as e:  # no pool to be had (e.g. out of processes or files): the caller decides
+            loop.call_soon(done, None, e)
+            return
 
         def finished(f: "asyncio.Future[Any]") -> None:
             if f.cancelled():

@@ -76,9 +76,19 @@ def preload() -> list[str]:
 
 def start_forkserver() -> None:
     """Start the forkserver now, so the first search need not wait while it imports (another
-    process's time, not this one's). Safe to call again; without it the first search starts it."""
+    process's time, not this one's). Safe to call again; without it the first search starts it.
+
+    Multiprocessing starts its helpers (the resource tracker, the forkserver) passing on
+    ``sys.stderr.fileno()``; inside a running Textual app (``ahoy play``) ``sys.stderr`` is
+    Textual's capture, whose ``fileno()`` is -1, and the start fails ("bad value(s) in
+    fds_to_keep"). They are started with the process's own stderr (synchronous: no other
+    task runs meanwhile)."""
     multiprocessing.get_context("forkserver").set_forkserver_preload(preload())
-    multiprocessing.forkserver.ensure_running()
+    captured, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        sys.stderr = captured
 
 
 def search_executor() -> Executor:
@@ -86,7 +96,7 @@ def search_executor() -> Executor:
     global _executor, _server_alive
     if _executor is None:
         context = multiprocessing.get_context("forkserver")  # here, not at import: Windows has none
-        context.set_forkserver_preload(preload())
+        start_forkserver()
         workers_end, _server_alive = context.Pipe(duplex=False)
         _executor = ProcessPoolExecutor(SEARCH_WORKERS, mp_context=context,
                                         initializer=exit_with_server, initargs=(workers_end,))

@@ -66,3 +66,11 @@ async def test_searches_go_on_after_a_search_worker_died():
     assert error is not None          # that search failed (the bot falls back to the baseline)
     assert await search(_answer) == (42, None)   # the next ones run again, in a new pool
     assert await search(_answer) == (42, None)
+
+
+def test_the_first_search_of_a_process_may_start_inside_a_textual_app():
+    """``ahoy play`` with a hard bot: the pool (and multiprocessing's resource tracker) is started
+    while Textual captures ``sys.stderr``; the search still runs."""
+    run = subprocess.run([sys.executable, "-m", "tests.lobby.pool_in_app"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.stdout.strip().splitlines()[-1:] == ["answer: 42"], (run.stdout, run.stderr[-2000:])
