@@ -82,11 +82,11 @@ def _english_in(text: str, lang: str) -> list[str]:
 
 
 def _footer_uncut(app) -> list[str]:
-    """The footer's keys not shown whole on the last line (a cut label: "q Bee")."""
+    """The footer's keys not shown whole on its rows, the screen's last (a cut label: "q Bee")."""
     footer = app.screen.query_one(KeyFooter) if app.screen.query(KeyFooter) else app.screen_stack[-2].query_one(
         KeyFooter)
-    last = screen_text(app).splitlines()[-1]
-    return [f"{d} {label}" for _k, d, label, _on in footer._entries if f"{d} {label}" not in last]
+    rows = "\n".join(screen_text(app).splitlines()[-max(1, footer.size.height):])
+    return [f"{d} {label}" for _k, d, label, _on in footer._entries if f"{d} {label}" not in rows]
 
 
 async def _screens(lang: str):
