@@ -99,6 +99,12 @@ def _is_self(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
+def _other_module(module: object, value: ast.expr) -> bool:
+    """True when ``value`` names a module other than Textual's or rich's (``os._exit`` is no Textual name)."""
+    named = getattr(module, value.id, None) if isinstance(value, ast.Name) else None
+    return inspect.ismodule(named) and not _library(named.__name__)
+
+
 def scan(path: Path) -> list[str]:
     """The private Textual/rich names ``path`` uses, as ``"file:line: what"``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -136,7 +142,7 @@ def scan(path: Path) -> list[str]:
                 if _is_self(child.value):
                     if owner is not None and child.attr in inherited_private_names(owner):
                         report(child, f"{ast.unparse(child)} (private in a Textual/rich base class)")
-                elif child.attr in private:
+                elif child.attr in private and not _other_module(module, child.value):
                     report(child, ast.unparse(child))
             elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
                   and child.func.id in ("getattr", "setattr", "hasattr", "delattr") and len(child.args) >= 2
