@@ -23,8 +23,9 @@ from typing import Any
 FILE_ONLY_KEYS = ("operators", "motd")
 """Keys that have no command-line flag."""
 
-NOT_IN_FILE = ("help", "config", "worker")
-"""Flags a file cannot set (``--config`` names the file itself; ``--worker`` is the supervisor's)."""
+NOT_IN_FILE = ("help", "config", "worker", "no_banner")
+"""Flags a file cannot set (``--config`` names the file itself; ``--worker`` and ``--no-banner`` are the
+supervisor's, for its workers)."""
 
 
 class ConfigError(Exception):

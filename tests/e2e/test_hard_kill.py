@@ -141,15 +141,16 @@ def free_port() -> int:
 
 
 def start_cluster(redis_url: str, state: Path, port: int) -> tuple[subprocess.Popen, list[str]]:
-    """``ahoy-server --workers 2`` on ``port``; the list fills with the workers' banner lines."""
+    """``ahoy-server --workers 2`` on ``port``; the list fills with the workers' "listening on" log
+    lines (one per worker; only the first worker prints the start banner)."""
     proc = subprocess.Popen([sys.executable, "-m", "server.main", "--workers", "2", "--redis", redis_url,
                              "--port", str(port), "--host", "127.0.0.1", "--state-dir", str(state),
-                             "--lease-ttl", "1", "--log-level", "WARNING"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    banners: list[str] = []
-    threading.Thread(target=lambda: banners.extend(line for line in proc.stdout if "Players connect" in line),
+                             "--lease-ttl", "1", "--log-level", "INFO"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    listening: list[str] = []
+    threading.Thread(target=lambda: listening.extend(line for line in proc.stderr if "listening on" in line),
                      daemon=True).start()
-    return proc, banners
+    return proc, listening
 
 
 @pytest.mark.slow
