@@ -109,6 +109,9 @@ class Lobby:
         self.waiting: dict[str, regain.Members] = {}
         """Per table let go while its store was out of reach: who was at it (``let_go``), to
         attach again when this lobby adopts it back, or to send after it (another worker's)."""
+        self.table_gone: Callable[[Table], None] = lambda table: None
+        """Told of every table this lobby forgot (closed, or let go to another worker), after it
+        was told so: the server's garbage-collector policy frees what it held (``server.gc_policy``)."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
         """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
         instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
@@ -327,6 +330,7 @@ class Lobby:
                 table.close("the table moved to another server: join it again from the lobby", "moved")
                 for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
                     del self._last_table[ident]
+            self.table_gone(table)
             self.tables_changed()
 
     def freeze(self) -> None:
@@ -700,6 +704,7 @@ class Lobby:
                     self.store.drop(table_id)
                 for ident in [i for i, tid in self._last_table.items() if tid == table_id]:
                     del self._last_table[ident]
+                self.table_gone(table)
             self.tables_changed()
 
     # -- chat ------------------------------------------------------------------------------------
