@@ -6,8 +6,9 @@ and drives it with real SSH clients (asyncssh + pyte, ``tests/e2e/harness.py``):
 
 * ``churn`` (default): ``--waves`` waves of ``--sessions`` sessions reach
   the lobby at once, ``--tables`` of them create a table (``n``, Enter),
-  then all leave: every ``--drop``-th drops the link (the TCP connection
-  is closed with no SSH goodbye), the others quit with ``q``;
+  then all leave: those at a table press ``q`` back to the lobby, every
+  ``--drop``-th drops the link (the TCP connection is closed with no SSH
+  goodbye), the others close their SSH connection;
 * ``flood``: one keyless session creates ``--tables`` empty tables (``n``,
   Enter, ``q`` back to the lobby), ``--waves`` times, each time waiting for
   them all to expire;
@@ -45,8 +46,8 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "tests" / "e2e"))
+sys.path.append(str(ROOT))  # after PYTHONPATH: PYTHONPATH=/work/main measures main's server
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 KEY_TYPES = ("AhoyApp", "AhoiApp", "Screen", "LobbyScreen", "TableScreen", "CreateTableScreen", "Widget",
@@ -103,6 +104,10 @@ def serve(args: argparse.Namespace) -> None:
 
     async def main() -> None:
         lobby = Lobby(timing=Timing(empty_grace=args.grace))
+        if args.no_table_limit and hasattr(lobby, "new_tables"):  # measure what tables hold, unrefused
+            from ahoy_tui.lobby.code_guard import table_guard
+
+            lobby.new_tables = table_guard(lobby.clock.now, 10**9, 60.0, 10**9)
         config = ServerConfig(host="127.0.0.1", port=0, host_key_path=Path(args.state_dir) / "host_key",
                               max_sessions=0, max_sessions_per_address=0, max_connections_per_minute=0)
         server = AhoyServer(config, InMemoryLobby(lobby))
@@ -157,10 +162,10 @@ def serve(args: argparse.Namespace) -> None:
 class Server:
     """``churn.py --serve`` in a subprocess (same Python, same PYTHONPATH), with its RSS and replies."""
 
-    def __init__(self, grace: float) -> None:
+    def __init__(self, grace: float, *extra: str) -> None:
         self.state = tempfile.mkdtemp(prefix="ahoy-churn-")
         self.proc = subprocess.Popen([sys.executable, __file__, "--serve", "--grace", str(grace),
-                                      "--state-dir", self.state],
+                                      "--state-dir", self.state, *extra],
                                      stdout=subprocess.PIPE, stderr=open(Path(self.state) / "server.log", "w"),
                                      text=True)
         line = self.proc.stdout.readline()
@@ -200,11 +205,13 @@ async def _login(port: int, name: str):
     return p
 
 
-async def _create(p) -> None:
+async def _create(p) -> bool:
+    """``n``, Enter: a table; True if its screen opened (under load the lobby may show it first)."""
     p.send("n")
     await p.wait_for("Create a table", 60)
     p.send("\r")
-    await p.wait_for("waiting for the crew", 60)
+    screen = await p.wait_for("waiting for the crew|your seat", 60)
+    return "waiting for the crew" in screen
 
 
 async def _leave(p, drop: bool, at_table: bool) -> None:
@@ -212,20 +219,17 @@ async def _leave(p, drop: bool, at_table: bool) -> None:
         p.conn.abort()
         return
     if at_table:
+        await p.settle(0.2)  # the table screen takes keys
         p.send("q")
         await p.wait_for("welcome aboard", 60)
-    p.send("q")
-    try:
-        await asyncio.wait_for(p.closed.wait(), 60)
-    finally:
-        p.conn.close()
+    await p.close()  # the player closes the terminal: an SSH goodbye
 
 
 async def churn_wave(port: int, wave: int, sessions: int, tables: int, drop: int) -> None:
     """``sessions`` sessions reach the lobby, ``tables`` of them create a table, all leave."""
     players = await asyncio.gather(*(_login(port, f"w{wave}p{i}") for i in range(sessions)))
-    await asyncio.gather(*(_create(p) for p in players[:tables]))
-    await asyncio.gather(*(_leave(p, drop > 0 and i % drop == drop - 1, i < tables)
+    opened = await asyncio.gather(*(_create(p) for p in players[:tables]))
+    await asyncio.gather(*(_leave(p, drop > 0 and i % drop == drop - 1, i < tables and opened[i])
                            for i, p in enumerate(players)))
 
 
@@ -327,13 +331,15 @@ def main() -> None:
     p.add_argument("--grace", type=float, default=3.0, help="seconds an empty table lives (empty_grace)")
     p.add_argument("--settle", type=float, default=8.0, help="seconds to wait after the tables expired")
     p.add_argument("--probe", action="store_true", help="count live key types in the server at the end")
+    p.add_argument("--no-table-limit", action="store_true",
+                   help="lift the limit on new tables per player (code_guard.TABLES) to measure a flood's memory")
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--state-dir", default="/tmp", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
         serve(args)
         return
-    server = Server(args.grace)
+    server = Server(args.grace, *(["--no-table-limit"] if args.no_table_limit else []))
     try:
         asyncio.run(drive(args, server))
     finally:

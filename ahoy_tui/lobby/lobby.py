@@ -22,7 +22,7 @@ from ahoy_tui import games
 from ahoy_tui.games.base import Action
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
-from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard
+from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard, table_guard
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
 from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
@@ -86,6 +86,8 @@ class Lobby:
         self.rate = RateLimiter()
         self.codes = CodeGuard(self.clock.now)
         """Wrong private-table codes per identity (``code_guard``)."""
+        self.new_tables = table_guard(self.clock.now)
+        """New tables per identity and per address group (``code_guard``)."""
         self.finished_records: deque[tuple[str, list[dict]]] = deque(maxlen=FINISHED_KEPT)
         self._next_id = 1
         self._table_ids = table_ids
@@ -505,9 +507,11 @@ class Lobby:
             LobbyError: invalid settings (``config.validate``: the game, its
                 seats and options, the clock profile), too many tables, or
                 this player hosts too many.
+            TooFast: this player or their address group made too many tables lately.
         """
         with self.batch():
             cfg = validate(config, handle.name)
+            self.new_tables.check(handle)
             taken = {t.config.name for t in self.tables.values() if not t.closed}
             cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
@@ -522,6 +526,7 @@ class Lobby:
             table.seating.host = handle.identity
             self.tables[table_id] = table
             SeatCommands(table).take_seat(handle)
+            self.new_tables.count(handle)
             self.tables_changed()
             return table_id
 
