@@ -104,7 +104,7 @@ def serve(args: argparse.Namespace) -> None:
     from ahoy_tui.lobby import InMemoryLobby, Lobby, Timing
     from server.ssh import AhoyServer, ServerConfig
 
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    logging.basicConfig(level=os.environ.get("CHURN_LOG", "WARNING"), stream=sys.stderr)
     if os.environ.get("CHURN_TRACE"):
         tracemalloc.start(12)
 
@@ -281,7 +281,10 @@ async def drive(args: argparse.Namespace, server: Server) -> None:
         await asyncio.sleep(args.grace + 1)
         while server.status()[0]:
             await asyncio.sleep(0.5)
-        await asyncio.sleep(args.settle)  # ended sessions are collected SETTLE s (and retries) later
+        for n in range(int(args.settle // 10)):  # ended sessions are collected SETTLE s (and retries) later
+            await asyncio.sleep(10)
+            line(f"  +{(n + 1) * 10} s")
+        await asyncio.sleep(args.settle % 10)
 
     line("start")
     host = None
@@ -301,6 +304,9 @@ async def drive(args: argparse.Namespace, server: Server) -> None:
             await expire()
         else:
             await watch_wave(server.port, wave, args.sessions)
+        while server.status()[1]:  # the server has seen every session end
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(args.pause)
         label = "warm-up" if wave < args.warmup else f"wave {wave + 1 - args.warmup}"
         if wave == args.warmup - 1:
             await expire()
@@ -336,6 +342,7 @@ def main() -> None:
     p.add_argument("--drop", type=int, default=3, help="every DROP-th session drops the link (0: none)")
     p.add_argument("--grace", type=float, default=3.0, help="seconds an empty table lives (empty_grace)")
     p.add_argument("--settle", type=float, default=8.0, help="seconds to wait after the tables expired")
+    p.add_argument("--pause", type=float, default=0.0, help="seconds between waves (after every session ended)")
     p.add_argument("--probe", action="store_true", help="count live key types in the server at the end")
     p.add_argument("--no-table-limit", action="store_true",
                    help="lift the limit on new tables per player (code_guard.TABLES) to measure a flood's memory")
