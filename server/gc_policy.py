@@ -66,6 +66,13 @@ BACKOFF = 2.0
 SLICE = 0.005
 """Seconds an ended session's walk may hold the event loop at a time."""
 
+SLICE_MAX = 0.02
+"""Seconds a walk may hold the loop at a time while ended owners queue up: ``SLICE`` more per
+``BACKLOG`` waiting. Under a busy loop each turn is long, so walks at ``SLICE`` a turn fell
+behind sessions ending (20 a wave, 2 cores shared) and their memory waited for the churn to stop."""
+
+BACKLOG = 4
+
 NEVER = 1 << 30
 """Threshold of the oldest generation while the policy runs: Python never collects it by itself
 (at an allocation, in the middle of a render); each pass collects it, at most a pass's worth of
@@ -364,14 +371,18 @@ class GcPolicy:
                     self._draining = False
                     return
             elif not self._moving:
-                if self._walk.step(SLICE) and not self._widen(self._walk):
+                if self._walk.step(self._budget()) and not self._widen(self._walk):
                     self._moving = True
-            elif self._walk.move(SLICE):
+            elif self._walk.move(self._budget()):
                 self._finish(self._walk)
         except Exception:
             log.exception("gc: collecting an ended session failed; it is left frozen")
             self._walk, self._current, self._moving = None, None, False
         asyncio.get_running_loop().call_soon(self.collect_ended)
+
+    def _budget(self) -> float:
+        """Seconds the walk may take this loop turn: ``SLICE``, more while others wait (``SLICE_MAX``)."""
+        return min(SLICE_MAX, SLICE * (1 + len(self.ended) // BACKLOG))
 
     def _start_walk(self) -> bool:
         """Begin the walk of the first due ended session; False when none is due."""
