@@ -104,7 +104,7 @@ async def test_sessions_screens_and_tables_leave_nothing_behind(tmp_path: Path, 
         await _round(server.port, 0)
         warm = await settled()
         assert warm["Table"] == 0, "the warm-up round's closed tables are still in memory"
-        for r in range(1, 4):
+        for r in range(1, 3):
             await _round(server.port, r)
             now = await settled()
             grown = {k: (warm[k], now[k]) for k in KEY_TYPES if now[k] > warm[k]}
@@ -124,7 +124,7 @@ async def test_screens_a_session_left_are_freed_while_it_plays_on(tmp_path: Path
     policy = server.gc
 
     async def watch_and_back(eve: Player) -> Counter[str]:
-        for _ in range(3):
+        for _ in range(2):
             eve.send("w")
             await eve.wait_for("waiting for the crew", 30)
             await eve.settle(0.3)
