@@ -151,3 +151,31 @@ async def test_screens_a_session_left_are_freed_while_it_plays_on(tmp_path: Path
         await host.close()
     finally:
         await server.stop()
+
+
+@pytest.mark.slow
+async def test_a_session_that_left_a_table_is_freed_before_the_tables_grace_runs_out(tmp_path: Path, monkeypatch):
+    """The last player leaves a table and the server; the table waits ``empty_grace`` (120 s by
+    default) for someone to come back. Its timer must not keep the ended session's app in memory
+    that long (asyncio gave the timer the context of the session that set it)."""
+    monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
+    lobby = Lobby(timing=Timing(empty_grace=600))
+    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    policy = server.gc
+    try:
+        host = await _lobby(server.port, "host")
+        host.send("n")
+        await host.wait_for("Create a table", 30)
+        host.send("\r")
+        await host.wait_for("waiting for the crew", 30)
+        await host.settle(0.3)
+        host.send("q")  # leaves the table (its grace starts now), then the server
+        await host.wait_for("welcome aboard", 30)
+        await host.close()
+        await wait_until(lambda: not server.sessions, 30, "the session to end")
+        await wait_until(lambda: not [e for e in policy.ended if e.tries == 0] and policy._walk is None, 30,
+                         "the first collection of the ended session")
+        assert lobby.tables, "the table still waits for its grace"
+        assert live_counts()["AhoyApp"] == 0, "the ended session's app is still in memory"
+    finally:
+        await server.stop()
