@@ -20,6 +20,12 @@ reach, walked and moved to the young generation a few milliseconds at a
 time (``SLICE``), ``SETTLE`` seconds after the end (and again later while
 any of them is still referenced, e.g. by a connection still closing).
 
+Closed tables (:meth:`GcPolicy.table_closed`, told by ``Lobby.table_gone``) and
+screens a live session removed (:meth:`GcPolicy.screen_removed`) are collected
+the same way, each walk bounded by the live objects it still points at
+(:class:`gc_local.Bounded`): otherwise nothing ever walks them and they stay
+frozen for good (issue 24).
+
 Frozen objects that later become garbage without a reference cycle are
 still freed at once; :func:`install_strip_patch` removes the cycles that
 Textual made for almost every rendered line and cached query, and two
