@@ -263,7 +263,7 @@ async def watch_wave(port: int, wave: int, sessions: int) -> None:
     """``sessions`` sessions watch the one table (``w`` on the first row), go back (``q``) and quit."""
     async def one(i: int) -> None:
         p = await _login(port, f"v{wave}p{i}")
-        await p.wait_for("host-ship", 60)
+        await p.wait_for("host's ship", 60)
         p.send("w")
         await p.wait_for("waiting for the crew", 60)
         await _leave(p, False, True)
@@ -279,20 +279,20 @@ async def drive(args: argparse.Namespace, server: Server) -> None:
 
     async def expire() -> None:
         await asyncio.sleep(args.grace + 1)
-        while server.status()[0]:
+        while server.status()[0] > (host is not None):  # every table closed (but the watched one)
             await asyncio.sleep(0.5)
         for n in range(int(args.settle // 10)):  # ended sessions are collected SETTLE s (and retries) later
             await asyncio.sleep(10)
             line(f"  +{(n + 1) * 10} s")
         await asyncio.sleep(args.settle % 10)
 
-    line("start")
     host = None
+    line("start")
     if args.mode == "watch":
         host = await _login(server.port, "host")
         host.send("n")
         await host.wait_for("Create a table", 60)
-        host.send("\x7f" * 30 + "host-ship\r")
+        host.send("\r")
         await host.wait_for("waiting for the crew", 60)
     t0 = time.monotonic()
     for wave in range(args.warmup + args.waves):
@@ -304,7 +304,7 @@ async def drive(args: argparse.Namespace, server: Server) -> None:
             await expire()
         else:
             await watch_wave(server.port, wave, args.sessions)
-        while server.status()[1]:  # the server has seen every session end
+        while server.status()[1] > (host is not None):  # the server has seen every session end (but the host)
             await asyncio.sleep(0.2)
         await asyncio.sleep(args.pause)
         label = "warm-up" if wave < args.warmup else f"wave {wave + 1 - args.warmup}"
