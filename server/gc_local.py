@@ -91,15 +91,47 @@ class Shared:
         self._module_dicts = {id(vars(m)) for m in list(sys.modules.values()) if isinstance(m, ModuleType)}
 
     def __contains__(self, obj: Any) -> bool:
+        return self.fixed(obj) or (getattr(type(obj), "__module__", None) or "").startswith(SHARED_MODULES)
+
+    def fixed(self, obj: Any) -> bool:
+        """True for a module, a class, a module's dictionary or an object alive when the policy started."""
         if isinstance(obj, (type, ModuleType)):
             return True
         key = id(obj)
         if type(obj) is dict and key in self._module_dicts:
             return True
         at = bisect.bisect_left(self._startup, key)
-        if at < len(self._startup) and self._startup[at] == key:
+        return at < len(self._startup) and self._startup[at] == key
+
+
+class Bounded:
+    """Where the walk from one ended owner that is not a session stops (a closed table, a removed screen).
+
+    What :class:`Shared` holds, except instances of classes from the
+    ``enter`` modules (a closed table is an ``ahoy_tui.lobby`` object, its
+    game an ``ahoy_tui.game`` one), and the ``stops``: the live objects the
+    owner still points at (the lobby and its live tables, the app of a
+    removed screen), kept alive here while the walk runs. Stopping short
+    frees less; walking into live objects costs time only.
+
+    Args:
+        shared: What every session shares.
+        stops: Objects the walk must not enter.
+        enter: Module prefixes (of :data:`SHARED_MODULES`) whose instances are walked.
+    """
+
+    def __init__(self, shared: Shared, stops: Iterable[Any], enter: tuple[str, ...] = ()) -> None:
+        self._shared = shared
+        self._held = list(stops)
+        self._stops = {id(o) for o in self._held}
+        self._enter = enter
+
+    def __contains__(self, obj: Any) -> bool:
+        if id(obj) in self._stops:
             return True
-        return (getattr(type(obj), "__module__", None) or "").startswith(SHARED_MODULES)
+        if self._enter and (getattr(type(obj), "__module__", None) or "").startswith(self._enter):
+            return self._shared.fixed(obj)
+        return obj in self._shared
 
 
 class Walk:
@@ -117,7 +149,7 @@ class Walk:
             what was found is still correct, it may free less).
     """
 
-    def __init__(self, roots: list[Any], shared: Shared, limit: int = LIMIT) -> None:
+    def __init__(self, roots: list[Any], shared: Shared | Bounded, limit: int = LIMIT) -> None:
         self._todo = list(roots)
         roots.clear()
         self._seen: dict[int, Any] = {}
@@ -126,6 +158,7 @@ class Walk:
         self._found: list[Any] | None = None
         self._moved = 0
         self._aged = 0
+        self._capped = False
         self.walked = 0
         """Objects moved to the young generation so far."""
         self.seconds = 0.0
@@ -137,6 +170,11 @@ class Walk:
     def done(self) -> bool:
         """True once every reachable object was visited (or the limit was reached)."""
         return not self._todo or len(self._seen) >= self._limit
+
+    @property
+    def capped(self) -> bool:
+        """True if the walk stopped at its limit with objects left to visit."""
+        return bool(self._todo) and len(self._seen) >= self._limit or self._capped
 
     def reached(self, obj: Any) -> bool:
         """True if the walk found ``obj``."""
@@ -179,6 +217,7 @@ class Walk:
         """
         t0 = clock = time.perf_counter()
         if self._found is None:
+            self._capped = self.capped
             self._todo.clear()
             self._found = list(self._seen.values())
             self._seen.clear()

@@ -20,6 +20,12 @@ reach, walked and moved to the young generation a few milliseconds at a
 time (``SLICE``), ``SETTLE`` seconds after the end (and again later while
 any of them is still referenced, e.g. by a connection still closing).
 
+Closed tables (:meth:`GcPolicy.table_closed`, told by ``Lobby.table_gone``) and
+screens a live session removed (:meth:`GcPolicy.screen_removed`) are collected
+the same way, each walk bounded by the live objects it still points at
+(:class:`gc_local.Bounded`): otherwise nothing ever walks them and they stay
+frozen for good (issue 24).
+
 Frozen objects that later become garbage without a reference cycle are
 still freed at once; :func:`install_strip_patch` removes the cycles that
 Textual made for almost every rendered line and cached query, and two
@@ -33,9 +39,9 @@ import gc
 import logging
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from textual.color import Color
 from textual.strip import Strip
@@ -65,6 +71,13 @@ BACKOFF = 2.0
 
 SLICE = 0.005
 """Seconds an ended session's walk may hold the event loop at a time."""
+
+SLICE_MAX = 0.02
+"""Seconds a walk may hold the loop at a time while ended owners queue up: ``SLICE`` more per
+``BACKLOG`` waiting. Under a busy loop each turn is long, so walks at ``SLICE`` a turn fell
+behind sessions ending (20 a wave, 2 cores shared) and their memory waited for the churn to stop."""
+
+BACKLOG = 4
 
 NEVER = 1 << 30
 """Threshold of the oldest generation while the policy runs: Python never collects it by itself
@@ -148,6 +161,15 @@ def track_nodes(app: Any) -> None:
     wrap_register(app, nodes.add)
 
 
+def _attached(node: Any, app: Any) -> bool:
+    """True if ``node`` hangs under ``app`` in the DOM (its parents lead there)."""
+    while node is not None:
+        if node is app:
+            return True
+        node = getattr(node, "_parent", None)
+    return False
+
+
 def session_roots(owners: list[Any]) -> list[Any]:
     """``owners`` and every node made or registered under them (:func:`track_nodes`)."""
     return owners + [n for o in owners for n in list(getattr(o, NODES, None) or ())]
@@ -169,21 +191,56 @@ def _children(walk: gc_local.Walk) -> list[Any]:
     return [n for n in list(_ALL_NODES) if walk.reached(n.parent) and not walk.reached(n)]
 
 
+GAME_MODULES = ("ahoy_tui.lobby", "ahoy_tui.game", "ahoy_tui.bots")
+"""Modules whose instances a closed table's walk enters (every other walk stops at them)."""
+
+
 @dataclass
 class _Ended:
-    """An ended session waiting for its collection: weak references only (nothing kept alive)."""
+    """An ended owner (a session, a closed table, a removed screen) waiting for its collection:
+    weak references only (nothing kept alive).
+
+    ``nodes`` are the weak sets of DOM nodes its apps tracked (:func:`track_nodes`), kept
+    here so a walk cut short by ``gc_local.LIMIT`` can go on after the app itself was freed.
+    ``stops`` (None for a session) names the live objects a walk from it must not enter,
+    asked when the walk starts; ``enter``: module prefixes it walks into although sessions
+    share them. ``retries``: collections again while part of it lives.
+    """
 
     due: float
     owners: list[weakref.ref[Any]]
     tries: int = 0
+    nodes: list[weakref.WeakSet[Any]] = field(default_factory=list)
+    stops: Callable[[], Iterable[Any]] | None = None
+    enter: tuple[str, ...] = ()
+    retries: int = RETRIES
+    more: Callable[[], list[Any]] | None = None
+    """More roots, asked when the walk starts (a removed screen: its app's detached nodes)."""
 
     def roots(self) -> list[Any]:
         """The owners still alive and every node made or registered under them."""
-        return session_roots([o for o in (ref() for ref in self.owners) if o is not None])
+        return ([o for o in (ref() for ref in self.owners) if o is not None]
+                + [n for nodes in self.nodes for n in list(nodes)]
+                + (self.more() if self.more is not None else []))
 
     def alive(self) -> bool:
         """True while any owner is referenced."""
         return any(ref() is not None for ref in self.owners)
+
+
+def lobby_stops(lobby: Any) -> Callable[[], list[Any]]:
+    """What a closed table's walk stops at (:meth:`GcPolicy.table_closed`): the lobby, each of its
+    attributes (clock, store, chat, listing...), its live tables and its players' handles."""
+    ref = weakref.ref(lobby)
+
+    def stops() -> list[Any]:
+        core = ref()
+        if core is None:
+            return []
+        handles = [h for hs in list(core.players.values()) for h in hs]
+        return [core, *vars(core).values(), *core.tables.values(), *handles]
+
+    return stops
 
 
 class GcPolicy:
@@ -238,6 +295,43 @@ class GcPolicy:
                 weakly referenced; the nodes an app tracks (:func:`track_nodes`)
                 come along. Objects that take no weak reference are skipped.
         """
+        nodes = [n for n in (getattr(o, NODES, None) for o in owners) if n is not None]
+        self._owner_ended(owners, nodes=nodes)
+
+    def table_closed(self, table: Any, stops: Callable[[], Iterable[Any]]) -> None:
+        """Collect what a closed table left (its game, seats, chat, archive), ``SETTLE`` seconds from now.
+
+        A table is a lobby object every session walk stops at, so nothing
+        else frees its reference cycles once they are frozen.
+
+        Args:
+            table: The closed table (weakly referenced).
+            stops: Called when the walk starts: the live objects the table still
+                points at (its lobby, the lobby's attributes and live tables,
+                live players' handles); the walk does not enter them.
+        """
+        self._owner_ended([table], stops=stops, enter=GAME_MODULES)
+
+    def screen_removed(self, screen: Any, app: Any) -> None:
+        """Collect a screen ``app`` popped or switched away from and removed, while the session goes on.
+
+        Without this, each screen a session leaves (a table it watched or
+        created, a dialog) stays frozen until the session ends. The walk starts
+        from every node of the app no longer in its DOM (widgets a screen
+        replaced while it showed hang under no screen). A screen still
+        referenced (``app.table_screen``) is left alone, tried twice more.
+        """
+        app_ref = weakref.ref(app)
+
+        def detached() -> list[Any]:
+            app = app_ref()
+            return [] if app is None else [n for n in list(getattr(app, NODES, None) or ())
+                                           if n is not app and not _attached(n, app)]
+
+        self._owner_ended([screen], stops=lambda: [o for o in (app_ref(),) if o is not None], retries=2,
+                          more=detached)
+
+    def _owner_ended(self, owners: Iterable[Any], **details: Any) -> None:
         refs = []
         for owner in owners:
             try:
@@ -245,7 +339,7 @@ class GcPolicy:
             except TypeError:
                 continue
         if refs and self.freeze_every > 0:
-            self.ended.append(_Ended(time.monotonic() + SETTLE, refs))
+            self.ended.append(_Ended(time.monotonic() + SETTLE, refs, **details))
 
     def _schedule(self, delay: float | None = None) -> None:
         if self._handle is not None:
@@ -260,12 +354,11 @@ class GcPolicy:
                 return
             if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
                 gc.collect(2)  # everything not frozen yet: at most a pass's worth of survivors
-                # The survivors are what the oldest generation holds now, counted in O(survivors):
-                # gc.get_freeze_count() walks every frozen object (Python 3.11), tens of ms a call.
-                survivors = len(gc.get_objects(generation=2))
-                gc.freeze()
-                if survivors > BUSY:
+                # The survivors, all in generation 2 now: listing them costs what the collection did.
+                # (gc.get_freeze_count() walks every frozen object in Python 3.11: O(heap), twice a pass.)
+                if len(gc.get_objects(2)) > BUSY:
                     delay = self.freeze_every / 4
+                gc.freeze()
             self._seen = gc.get_count()[0] + gc.get_count()[1]
             if not self._draining:
                 self.collect_ended()
@@ -284,14 +377,18 @@ class GcPolicy:
                     self._draining = False
                     return
             elif not self._moving:
-                if self._walk.step(SLICE) and not self._widen(self._walk):
+                if self._walk.step(self._budget()) and not self._widen(self._walk):
                     self._moving = True
-            elif self._walk.move(SLICE):
+            elif self._walk.move(self._budget()):
                 self._finish(self._walk)
         except Exception:
             log.exception("gc: collecting an ended session failed; it is left frozen")
             self._walk, self._current, self._moving = None, None, False
         asyncio.get_running_loop().call_soon(self.collect_ended)
+
+    def _budget(self) -> float:
+        """Seconds the walk may take this loop turn: ``SLICE``, more while others wait (``SLICE_MAX``)."""
+        return min(SLICE_MAX, SLICE * (1 + len(self.ended) // BACKLOG))
 
     def _start_walk(self) -> bool:
         """Begin the walk of the first due ended session; False when none is due."""
@@ -301,7 +398,10 @@ class GcPolicy:
         self.ended.remove(due)
         roots = due.roots()
         if roots:
-            self._walk, self._current, self._widened = gc_local.Walk(roots, self.shared), due, False
+            shared: gc_local.Shared | gc_local.Bounded = self.shared
+            if due.stops is not None:
+                shared = gc_local.Bounded(self.shared, due.stops(), due.enter)
+            self._walk, self._current, self._widened = gc_local.Walk(roots, shared), due, False
         return True
 
     def _widen(self, walk: gc_local.Walk) -> bool:
@@ -320,11 +420,15 @@ class GcPolicy:
         log.info("gc: ended session collected: %d objects walked in %.0f ms, moved in %.0f ms, "
                  "%d freed in %.0f ms", done.walked, done.walking * 1000, done.moving * 1000, done.freed,
                  done.collecting * 1000)
+        if due is not None and walk.capped and done.freed:  # stopped at gc_local.LIMIT: walk on, now
+            due.due = time.monotonic()
+            self.ended.append(due)
+            return
         if due is None or not due.alive():
             return
-        if due.tries < RETRIES:
+        if due.tries < due.retries:
             due.tries += 1
             due.due = time.monotonic() + SETTLE * BACKOFF ** due.tries
             self.ended.append(due)
-        else:
+        elif due.stops is None:
             log.warning("gc: an ended session is still referenced after %d collections", due.tries + 1)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui import textual_private
 from server.commands import Answer, answer_plain, plain_text
 from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
@@ -318,6 +319,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             try:
                 self.app = build_app(self.server.config.app_factory, info, lobby, handle)
                 prepare_app(self.app, info, link, self.server.config.frame_diff)
+                textual_private.on_screen_removed(self.app, self.server.gc.screen_removed)
             except Exception:
                 log.exception("could not build the app for %s", esc(identity))
                 link.send_text(RESTORE_SEQUENCE + APOLOGY)

@@ -31,7 +31,7 @@ from server import asyncssh_private
 from server.hostkey import fingerprint, load_or_create_host_key
 from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
-from server.gc_policy import GcPolicy
+from server.gc_policy import GcPolicy, lobby_stops
 from server.limits import Gate, Limits
 from server.shared_limits import SharedRates, SharedSessions
 from server.logsafe import esc
@@ -224,6 +224,9 @@ class AhoyServer:
         )
         log.info("listening on %s:%d", cfg.host, self.port)
         self.gc.start()
+        core = getattr(self.lobby, "core", None)
+        if core is not None and hasattr(core, "table_gone"):
+            core.table_gone = lambda table: self.gc.table_closed(table, lobby_stops(core))
 
     async def stop(self, message: str = "The server is going down. Fair winds!") -> None:
         """Stop listening, tell every player ``message``, close connections.

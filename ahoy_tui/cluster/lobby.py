@@ -382,6 +382,7 @@ class ClusterLobby:
         and the table's name are checked over the whole cluster in one Redis script
         (:func:`ahoy_tui.cluster.claims.claim_table`)."""
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
+        self.core.new_tables.check(handle)  # counted by the core (this worker serves the session)
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
             try:

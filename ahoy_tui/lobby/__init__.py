@@ -8,7 +8,7 @@ synchronous single writer ``Lobby``.
 
 from ahoy_tui.lobby.clock import LoopClock, ManualClock
 from ahoy_tui.lobby.config import CLOCK_PROFILES, Timing
-from ahoy_tui.lobby.errors import LobbyError, Refused, RuleBroken, Stale
+from ahoy_tui.lobby.errors import LobbyError, Refused, RuleBroken, Stale, TooFast
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import LOBBY, Lobby
 from ahoy_tui.lobby.api import LobbyAPI
@@ -16,7 +16,7 @@ from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 
-__all__ = ["Lobby", "LobbyAPI", "InMemoryLobby", "PlayerHandle", "TableSummary", "LobbyError", "Refused",
+__all__ = ["Lobby", "LobbyAPI", "InMemoryLobby", "PlayerHandle", "TableSummary", "LobbyError", "Refused", "TooFast",
            "Stale", "RuleBroken", "LOBBY", "Timing", "CLOCK_PROFILES",
            "LoopClock", "ManualClock", "ChatHistory", "ChatMessage", "LobbyChanged", "Notice", "SeatInfo",
            "TableClosed", "TableConfig", "TableSnapshot", "TableUpdate"]

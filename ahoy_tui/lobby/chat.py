@@ -46,14 +46,31 @@ class ChatLog:
 
 
 class RateLimiter:
-    """At most ``count`` messages per ``window`` seconds per identity (sliding)."""
+    """At most ``count`` messages per ``window`` seconds per identity (sliding).
+
+    An identity whose every message is older than ``window`` is forgotten (at most
+    as many stale entries are kept as live ones, plus 64): a server up for weeks
+    does not keep one entry per name that ever spoke.
+    """
 
     def __init__(self, count: int = RATE_COUNT, window: float = RATE_WINDOW) -> None:
         self.count, self.window = count, window
         self._sent: dict[str, deque[float]] = {}
+        self._prune_at = 64
+
+    def __len__(self) -> int:
+        """Identities remembered (some may be stale until the next prune)."""
+        return len(self._sent)
+
+    def _prune(self, now: float) -> None:
+        for key in [k for k, q in self._sent.items() if not q or q[-1] <= now - self.window]:
+            del self._sent[key]
+        self._prune_at = 2 * len(self._sent) + 64
 
     def allow(self, identity: str, now: float) -> bool:
         """Record a message at ``now`` if allowed; False when over the limit."""
+        if len(self._sent) >= self._prune_at:
+            self._prune(now)
         q = self._sent.setdefault(identity, deque())
         while q and q[0] <= now - self.window:
             q.popleft()

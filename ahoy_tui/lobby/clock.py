@@ -14,6 +14,7 @@ must pickle (a ``functools.partial`` of a module-level function).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import itertools
 import pickle
@@ -51,8 +52,12 @@ class LoopClock:
         return time.monotonic()
 
     def call_at(self, when: float, fn: Callable[[], None]) -> Timer:
+        """``fn()`` at ``when``, in an empty ``contextvars.Context``: a lobby timer belongs to no
+        session, and asyncio would otherwise copy the caller's context into the timer, keeping the
+        session whose action set it (Textual's active app) alive until it fires (issue 24: an
+        empty table's 120 s grace kept its last player's ended session in memory that long)."""
         loop = asyncio.get_running_loop()
-        return loop.call_later(max(0.0, when - time.monotonic()), fn)
+        return loop.call_later(max(0.0, when - time.monotonic()), fn, context=contextvars.Context())
 
     def off_loop(self, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]) -> None:
         """``work`` runs in :func:`search_executor`; ``done`` is called on this loop."""
@@ -78,7 +83,7 @@ class LoopClock:
                 done(None, f.exception())
             else:
                 done(f.result(), None)
-        fut.add_done_callback(finished)
+        fut.add_done_callback(finished, context=contextvars.Context())
 
 
 class _ManualTimer:

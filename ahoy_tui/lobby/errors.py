@@ -24,6 +24,18 @@ class Refused(LobbyError):
     """A plain refusal: no such table, not the host, table full, wrong code, ..."""
 
 
+class TooFast(Refused):
+    """A new table refused: this player (or their address group) made too many lately (``code_guard``).
+
+    Attributes:
+        wait: Whole seconds until the next table is allowed (at least 1).
+    """
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"you are making tables too fast: wait {wait} s")
+        self.wait = wait
+
+
 class Unreadable(Refused):
     """What was asked for exists but the store cannot read it (a damaged archived game)."""
 

@@ -22,7 +22,7 @@ from ahoy_tui import games
 from ahoy_tui.games.base import Action
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
-from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard
+from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard, table_guard
 from ahoy_tui.lobby.clock import Clock, LoopClock
 from ahoy_tui.lobby.config import Timing, validate
 from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
@@ -86,6 +86,8 @@ class Lobby:
         self.rate = RateLimiter()
         self.codes = CodeGuard(self.clock.now)
         """Wrong private-table codes per identity (``code_guard``)."""
+        self.new_tables = table_guard(self.clock.now)
+        """New tables per identity and per address group (``code_guard``)."""
         self.finished_records: deque[tuple[str, list[dict]]] = deque(maxlen=FINISHED_KEPT)
         self._next_id = 1
         self._table_ids = table_ids
@@ -112,6 +114,9 @@ class Lobby:
         self.waiting: dict[str, regain.Members] = {}
         """Per table let go while its store was out of reach: who was at it (``let_go``), to
         attach again when this lobby adopts it back, or to send after it (another worker's)."""
+        self.table_gone: Callable[[Table], None] = lambda table: None
+        """Told of every table this lobby forgot (closed, or let go to another worker), after it
+        was told so: the server's garbage-collector policy frees what it held (``server.gc_policy``)."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
         """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
         instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
@@ -329,6 +334,7 @@ class Lobby:
             else:
                 table.close("the table moved to another server: join it again from the lobby", "moved")
                 self._forget_table(table_id)
+            self.table_gone(table)
             self.tables_changed()
 
     def freeze(self) -> None:
@@ -515,9 +521,11 @@ class Lobby:
             LobbyError: invalid settings (``config.validate``: the game, its
                 seats and options, the clock profile), too many tables, or
                 this player hosts too many.
+            TooFast: this player or their address group made too many tables lately.
         """
         with self.batch():
             cfg = validate(config, handle.name)
+            self.new_tables.check(handle)
             taken = {t.config.name for t in self.tables.values() if not t.closed}
             cfg = replace(cfg, name=unique_table_name(cfg.name, taken))
             if len(self.tables) >= MAX_TABLES:
@@ -532,6 +540,7 @@ class Lobby:
             table.seating.host = handle.identity
             self.tables[table_id] = table
             SeatCommands(table).take_seat(handle)
+            self.new_tables.count(handle)
             self.tables_changed()
             return table_id
 
@@ -717,6 +726,7 @@ class Lobby:
                 if not self.frozen:
                     self.store.drop(table_id)
                 self._forget_table(table_id)
+                self.table_gone(table)
             self.tables_changed()
 
     # -- chat ------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from textual.notifications import Notify
 from textual.screen import Screen
 
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.errors import LobbyError, Stale
+from ahoy_tui.lobby.errors import LobbyError, Stale, TooFast
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import is_keyed
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
@@ -175,6 +175,8 @@ class AhoyApp(App[int]):
             return await command(self.handle, *args, **kwargs)
         except Stale:  # the choice was gone before the key arrived
             self.notify(self.t("act.too_late"), severity="warning", timeout=4)
+        except TooFast as refused:  # a table flood (code_guard): said in the player's language
+            self.notify(self.t("create.too_fast", wait=refused.wait), severity="warning", timeout=4)
         except LobbyError as refused:  # an English sentence: shown in the session's language (i18n_refusals)
             self.notify(refusal(self.t, refused.reason), severity="warning", timeout=4)
         return None

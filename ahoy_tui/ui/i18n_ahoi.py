@@ -223,6 +223,7 @@ DE_AHOI: dict[str, str] = {
     "create.title": "Tisch anlegen", "create.name": "Name", "create.game": "Spiel", "create.seats": "Plätze",
     "create.clocks": "Uhren", "create.bots": "Plätze mit Bots füllen", "create.private": "Privat (nur mit Code)",
     "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
+    "create.too_fast": "Du legst zu schnell Tische an: warte {wait} s.",
     "create.custom_value": "Oder eine Zahl ({low}–{high})",
     "create.bad_number": "Eine ganze Zahl von {low} bis {high}, bitte.",
     "clock.hint_turn": "{turn} s für jede Entscheidung.",

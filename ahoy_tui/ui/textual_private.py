@@ -158,6 +158,26 @@ def wrap_register(app: Any, before: Callable[[Any], None]) -> None:
     app._register = register
 
 
+def on_screen_removed(app: Any, removed: Callable[[Any, Any], None]) -> None:
+    """Call ``removed(screen, app)`` each time ``app`` removes a screen it left (``App._replace_screen``).
+
+    Textual removes a screen popped or switched away from unless it is
+    installed or still on a stack; the hosted server frees it then
+    (``server.gc_policy``) rather than when the session ends.
+    """
+    original = app._replace_screen
+
+    async def replace_screen(screen: Any) -> Any:
+        gone = not app.is_screen_installed(screen) and all(
+            screen not in stack for stack in app._screen_stacks.values())
+        result = await original(screen)
+        if gone:
+            removed(screen, app)
+        return result
+
+    app._replace_screen = replace_screen
+
+
 def app_exception(app: Any) -> BaseException | None:
     """The exception that ended ``app`` (``App._exception``), for the crash log line."""
     return app._exception

@@ -135,6 +135,28 @@ def test_wrong_codes_from_one_address_are_limited_together():
     assert lobby.join_by_code(late.handle, code) == tid
 
 
+def test_tables_made_too_fast_from_one_address_are_refused_together():
+    """A flood of tables (issue 24): 3 names from one address make 12 tables between them (each
+    leaves it at once, so none hosts too many), then a 4th name from there is refused with the
+    wait; another address is not; a minute later it may again."""
+    from ahoy_tui.lobby import TooFast
+
+    lobby, clock = make_lobby()
+    *makers, late, elsewhere = folks(lobby, clock, 5)
+    for p in (*makers, late):
+        p.handle.address = "203.0.113.7"
+    elsewhere.handle.address = "198.51.100.1"
+    for p in makers:
+        for n in range(4):
+            lobby.leave(p.handle, lobby.create_table(p.handle, TableConfig.make(name=f"{p.handle.name}{n}")))
+    with pytest.raises(TooFast, match=r"^you are making tables too fast: wait 60 s$") as refused:
+        lobby.create_table(late.handle, TableConfig.make(name="one more"))
+    assert refused.value.wait == 60
+    lobby.create_table(elsewhere.handle, TableConfig.make(name="elsewhere"))
+    clock.advance(60)
+    lobby.create_table(late.handle, TableConfig.make(name="one more"))
+
+
 def test_host_rights_ready_and_start():
     lobby, clock = make_lobby()
     a, b, c = folks(lobby, clock, 3)
@@ -190,3 +212,16 @@ def test_presence_and_lobby_changed():
     b.disconnect()
     b.disconnect()
     assert lobby.online_names() == ["p0"]
+
+
+def test_the_rate_limiter_forgets_names_that_went_quiet():
+    """A server up for weeks: every keyless name that ever chatted, made a table or guessed a code
+    is not remembered forever (issue 24: memory given back), and the limit still holds."""
+    from ahoy_tui.lobby.chat import RateLimiter
+
+    limiter = RateLimiter(count=2, window=10.0)
+    for n in range(1_000):
+        assert limiter.allow(f"user:p{n}", float(n))  # one name a second, each quiet after
+    assert len(limiter) <= 2 * 10 + 64 + 1
+    assert limiter.allow("user:p999", 999.5) and not limiter.allow("user:p999", 999.6)
+    assert limiter.wait("user:p999", 999.6) == pytest.approx(9.4)

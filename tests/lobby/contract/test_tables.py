@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_tui.game.actions import Draw
-from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.errors import LobbyError, TooFast
 from ahoy_tui.lobby.messages import ChatHistory, LobbyChanged, TableClosed, TableConfig
 
 from .client import Client
@@ -73,6 +73,24 @@ async def test_a_private_table_needs_its_code(lobby_factory):
         await api.join_by_code(bob.handle, "NOPE99")
     assert await api.join_by_code(bob.handle, code.lower()) == tid
     assert bob.latest(tid).seat == 1 and bob.latest(tid).table.code is None  # only the host's copy has it
+
+
+async def test_tables_made_too_fast_are_refused_per_player(lobby_factory):
+    """Four tables a minute per player (``code_guard.TABLES``), leaving each at once so that
+    none hosts too many; the fifth is refused with the wait; others are unaffected."""
+    api = lobby_factory.lobby
+    anna, bob = [await Client.connect(api, n) for n in ("anna", "bob")]
+    for n in range(4):
+        await api.leave(anna.handle, await api.create_table(anna.handle, TableConfig.make(name=f"Raft{n}",
+                                                                                        **UNTIMED)))
+    with pytest.raises(TooFast, match=r"^you are making tables too fast: wait 60 s$"):
+        await api.create_table(anna.handle, TableConfig.make(name="Raft4", **UNTIMED))
+    assert await api.create_table(bob.handle, TableConfig.make(name="Sloop", **UNTIMED))
+    await lobby_factory.advance(30)
+    with pytest.raises(TooFast, match=r"wait 30 s$"):
+        await api.create_table(anna.handle, TableConfig.make(name="Raft4", **UNTIMED))
+    await lobby_factory.advance(30)
+    assert await api.create_table(anna.handle, TableConfig.make(name="Raft4", **UNTIMED))
 
 
 async def test_wrong_codes_are_throttled_per_player(lobby_factory):
