@@ -166,7 +166,7 @@ def _attached(node: Any, app: Any) -> bool:
     while node is not None:
         if node is app:
             return True
-        node = getattr(node, "_parent", None)
+        node = getattr(node, "parent", None)
     return False
 
 
