@@ -183,7 +183,7 @@ async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
 
 async def in_or_refused(player, greeting: str) -> bool:
     """Whether ``player``'s session runs (its app greets it), False when it was refused."""
-    await wait_until(lambda: player.closed.is_set() or greeting in player.text(), timeout=15,
+    await wait_until(lambda: player.closed.is_set() or greeting in player.text(), timeout=30,
                      what=f"{greeting!r} or the refusal")
     return not player.closed.is_set()
 

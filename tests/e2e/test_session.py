@@ -114,7 +114,7 @@ async def test_real_ui_entry_point_greets_player(tmp_path):
     srv = await start_server(tmp_path, app_factory=default_app_factory)
     try:
         p = await connect(srv.port, "anna")
-        await p.wait_for("anna", timeout=10)
+        await p.wait_for("anna", timeout=30)
         assert srv.lobby.core.online_names() == ["anna"]
         await p.close()
     finally:
