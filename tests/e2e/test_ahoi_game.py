@@ -356,7 +356,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
         await eve.wait_for("Game over", 30)
         await asyncio.sleep(0)  # let the people read the end
         done.set()
-        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
         await asyncio.gather(*(p.settle(0.2, 3) for p in players))
 
         st = table.game.state
@@ -382,7 +382,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
     finally:
         for p in players:
             try:
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
             except Exception:
                 pass
         await server.stop()

@@ -28,7 +28,7 @@ async def served(tmp_path, client_key):
 
 async def _exec(port: int, command: str, **kw) -> Player:
     p = await connect(port, kw.pop("user", "anna"), command=command, pty=False, **kw)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     return p
 
 
@@ -79,7 +79,7 @@ async def test_kick_closes_the_session_with_a_line(served, client_key):
     ben = await _in_lobby(server.port, "ben")
     p = await _exec(server.port, "kick ben being rude", key=client_key)
     assert p.exit_status == 0 and bytes(p.raw) == b"kicked ben\n"
-    await asyncio.wait_for(ben.closed.wait(), 10)
+    await asyncio.wait_for(ben.closed.wait(), 30)
     assert b"An operator ended your session: being rude" in bytes(ben.raw)
     assert "ben" not in lobby.online_names()
     (entry,) = server.moderator.store.audit(5)
@@ -114,7 +114,7 @@ async def test_the_operator_menu_is_only_an_operators(served, client_key):
     await anna.settle(0.2)
     anna.send("ben not listening\r")
     await anna.wait_for("kicked ben", 30)
-    await asyncio.wait_for(ben.closed.wait(), 10)
+    await asyncio.wait_for(ben.closed.wait(), 30)
     assert b"Operator menu" not in bytes(ben.raw)
     assert b"An operator ended your session: not listening" in bytes(ben.raw)
     await anna.close()

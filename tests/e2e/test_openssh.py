@@ -137,7 +137,7 @@ async def test_openssh_no_pty_command(server, tmp_path):
         "anna@127.0.0.1", "rules",
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
     assert b"treasure" in out and b"\x1b" not in out
 
@@ -150,7 +150,7 @@ async def _openssh_rules(port: int, *options: str) -> bytes:
         "anna@127.0.0.1", "rules",
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
     return out
 

@@ -24,7 +24,7 @@ UTF8 = {"LANG": "en_US.UTF-8"}
 
 async def _plain(port: int, command: str) -> str:
     p = await connect(port, "reader", command=command, pty=False)
-    await asyncio.wait_for(p.closed.wait(), 10)
+    await asyncio.wait_for(p.closed.wait(), 30)
     assert p.exit_status == 0, bytes(p.stderr)
     return bytes(p.raw).decode()
 

@@ -88,7 +88,7 @@ async def test_kill_9_mid_hand_and_the_player_gets_the_same_table_back(tmp_path)
         assert before["hand"] and before["hand_no"], before
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-        await asyncio.wait_for(anna.closed.wait(), 10)        # the connection died with the server
+        await asyncio.wait_for(anna.closed.wait(), 30)        # the connection died with the server
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -552,7 +552,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch, wo
     finally:
         for p in players:
             try:
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
             except Exception:
                 pass
         for s in servers:

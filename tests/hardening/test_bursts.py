@@ -57,7 +57,7 @@ async def test_chat_line_burst_is_edited_in_order(lobby_server, burst, sent):
                     f"the chat to read {want!r}, not {[m.text for m in lobby.chat_log.recent()]!r}")
         await until(lambda: app.focused.value == "", 30, "the chat line to be empty")
     finally:
-        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(anna.close(), 30)
 
 
 async def test_create_dialog_takes_the_keys_typed_behind_n(lobby_server):
@@ -69,7 +69,7 @@ async def test_create_dialog_takes_the_keys_typed_behind_n(lobby_server):
         await until(lambda: [t.config.name for t in lobby.tables.values()] == ["raft"], 30,
                     "a table named raft")
     finally:
-        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(anna.close(), 30)
 
 
 async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
@@ -85,7 +85,7 @@ async def test_join_code_dialog_takes_the_code_typed_behind_k(lobby_server):
         await until(lambda: lobby.tables[tid].seat_of(app.session.identity) is not None, 30,
                     "kim seated at the private table")
     finally:
-        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(anna.close(), 30)
 
 
 @pytest.mark.parametrize("size", [4096, 1 << 20])
@@ -112,8 +112,8 @@ async def test_raw_paste_into_the_chat_is_taken_as_a_paste_and_cut_with_a_notice
         if size > (1 << 16):
             assert link._paste.skipped > 0  # the rest of a long paste was skipped, never parsed
     finally:
-        await asyncio.wait_for(anna.close(), 5)
-        await asyncio.wait_for(bo.close(), 5)
+        await asyncio.wait_for(anna.close(), 30)
+        await asyncio.wait_for(bo.close(), 30)
 
 
 async def test_keys_typed_behind_c_reach_the_chat_line(lobby_server):
@@ -124,4 +124,4 @@ async def test_keys_typed_behind_c_reach_the_chat_line(lobby_server):
         anna.send(b"clo\x7fand ho\r")
         await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["land ho"], 30, "the chat to read 'land ho'")
     finally:
-        await asyncio.wait_for(anna.close(), 5)
+        await asyncio.wait_for(anna.close(), 30)

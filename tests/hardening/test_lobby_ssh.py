@@ -329,7 +329,7 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
         no_errors_logged(caplog)
     finally:
         for p in players:
-            await asyncio.wait_for(p.close(), 5)
+            await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -407,7 +407,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
     finally:
         for p in players:
             if not p.closed.is_set():
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -463,7 +463,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
     finally:
         for p in players:
             if not p.closed.is_set():
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -501,5 +501,5 @@ async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages
         no_errors_logged(caplog)
     finally:
         for p in players:
-            await asyncio.wait_for(p.close(), 5)
+            await asyncio.wait_for(p.close(), 30)
         await srv.stop()

@@ -50,7 +50,7 @@ async def test_a_second_keyless_session_closes_the_first_and_keeps_the_seat(tmp_
         tid = _seat_in_play(lobby, "user:anna")
         await first.wait_for("Your hand", 30)
         second = await connect(srv.port, "anna", env=UTF8)
-        await asyncio.wait_for(first.closed.wait(), 10)
+        await asyncio.wait_for(first.closed.wait(), 30)
         assert "anna just logged in again from another session" in bytes(first.raw).decode()
         screen = await second.wait_for("Your hand", 30)
         assert "Black Pearl" in screen
