@@ -338,7 +338,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
         await wait_until(lambda: any(s is None for s in lobby.tables[tid].members.values()), 30, "eve watching")
         table = lobby.tables[tid]
         await wait_until(lambda: all(s.filled for s in table.seats)
-                         and any(s.kind == "person" and s.name == "bo" and s.ready for s in table.seats), 10,
+                         and any(s.kind == "person" and s.name == "bo" and s.ready for s in table.seats), 30,
                          "seats filled and bo ready")
         await anna.settle(0.1)
         anna.send("g")
