@@ -62,8 +62,10 @@ def facts(screen: str) -> dict:
 
 
 async def my_turn(anna: Player) -> str:
-    """The screen once it is anna's turn to draw: the bots wait for her, so the table stands still."""
-    await anna.wait_for(r"Your hand[\s\S]*d Draw", timeout=120)
+    """The screen once it is anna's turn to draw: the bots wait for her, so the table stands still.
+    The prompt under her hand must say so, not only the footer's key (it may show a step apart
+    from the hand: under load the footer's "d Draw" was read with a hand one card short)."""
+    await anna.wait_for(r"Your hand[\s\S]*Your turn:[\s\S]*d Draw", timeout=120)
     await anna.settle(quiet=0.5, timeout=10)
     return anna.text()
 
