@@ -7,7 +7,7 @@ import inspect
 import time
 
 
-async def wait_until(predicate, timeout: float = 10.0, what: str = "the condition", every: float = 0.02) -> None:
+async def wait_until(predicate, timeout: float = 30.0, what: str = "the condition", every: float = 0.02) -> None:
     """Let the loop run until ``predicate()`` holds (polled every ``every`` s; a predicate that
     returns an awaitable, e.g. a Redis read, is awaited); fails after ``timeout`` seconds,
     saying it timed out waiting for ``what``."""

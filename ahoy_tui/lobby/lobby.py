@@ -117,6 +117,8 @@ class Lobby:
         self.table_gone: Callable[[Table], None] = lambda table: None
         """Told of every table this lobby forgot (closed, or let go to another worker), after it
         was told so: the server's garbage-collector policy frees what it held (``server.gc_policy``)."""
+        self._lost_at: dict[str, float] = {}
+        """Per table in ``waiting``: when it was let go (wall s), the time of its ``db_lost`` line."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
         """Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender gets
         instead of the line reaching anyone; None lets the line through (docs/moderation.md)."""
@@ -259,10 +261,11 @@ class Lobby:
             log.warning("%s", p)
         return problems
 
-    def _restore(self, tl: TableLog, line: str = "resumed") -> str | None:
+    def _restore(self, tl: TableLog, line: str = "resumed", kept: ChatMessage | None = None) -> str | None:
         """Rebuild one table from its log into ``tables`` (see ``resume``); the problem line or None.
         ``line``: the system line its chat gets (``"resumed"``, or ``"adopted"`` after a failover),
-        ``line + "_partly"`` when its last entries were lost."""
+        ``line + "_partly"`` when its last entries were lost; ``kept``: a line its chat keeps (and
+        logs) just before it (``regain.lost_line``)."""
         done = rebuild(self, tl, random.Random(self.rng.getrandbits(64)), Table)
         if done.table is None:
             self.store.drop(tl.table_id)
@@ -281,6 +284,8 @@ class Lobby:
         digits = tl.table_id[1:]
         if digits.isdigit():
             self._next_id = max(self._next_id, int(digits) + 1)
+        if kept is not None:
+            table.add_chat(kept)
         table.system(f"{line}_partly" if done.problem else line)
         table.check_empty()
         return problem
@@ -293,14 +298,17 @@ class Lobby:
         the deadline it had where its last person left (``Table.keep_deadline``). ``line``
         ``"regained"``: this
         lobby let it go while its store was out of reach and takes it back; its members then
-        (``waiting``) are attached again (``regain.reattach``).
+        (``waiting``) are attached again (``regain.reattach``), and its chat keeps the ``db_lost``
+        line they were sent when it was let go (the log could not take it then).
 
         Returns:
             One line when the table was not restored whole (logged here), else None.
         """
         self._refused.discard(tl.table_id)
+        lost_at = self._lost_at.pop(tl.table_id, None)
+        kept = regain.lost_line(tl.table_id, lost_at) if line == "regained" and lost_at is not None else None
         with self.batch():
-            problem = self._restore(tl, line)
+            problem = self._restore(tl, line, kept)
             table = self.tables.get(tl.table_id)
             members = self.waiting.pop(tl.table_id, {})
             if table is not None:
@@ -330,7 +338,9 @@ class Lobby:
         with self.batch():
             self._outbox = deque(x for x in self._outbox if table_of(x[1]) != table_id)
             if unreachable:
-                self.waiting[table_id] = regain.pause_members(table, self.wall())
+                self._lost_at = {t: at for t, at in self._lost_at.items() if t in self.waiting}  # others took theirs
+                self._lost_at[table_id] = self.wall()
+                self.waiting[table_id] = regain.pause_members(table, self._lost_at[table_id])
             else:
                 table.close("the table moved to another server: join it again from the lobby", "moved")
                 self._forget_table(table_id)

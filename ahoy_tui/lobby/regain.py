@@ -5,6 +5,13 @@ something fails"): its members are not sent away — they keep its screen
 with the system line ``db_lost`` — and when this lobby adopts it again
 (``Lobby.adopt(..., "regained")``) they are attached to it again with their
 seats and a full update (R17), without "is back": they never left.
+
+The ``db_lost`` line sent while the store was away cannot be logged, and a
+full update's chat history replaces what a screen showed (a session on
+another worker may even have missed the line: pub/sub messages published
+while its worker was not yet subscribed again are lost, and it resyncs).
+So the table taken back keeps the line in its chat, at the time the table
+was let go, just before ``regained``: every history says what happened.
 """
 
 from __future__ import annotations
@@ -20,13 +27,19 @@ Members = dict[PlayerHandle, int | None]
 """Sessions at a table: handle -> seat (None: watching)."""
 
 
+def lost_line(table_id: str, wall: float) -> ChatMessage:
+    """The system line ``db_lost`` of table ``table_id`` at ``wall`` (s)."""
+    return ChatMessage(table_id, "", "", wall, system=True, key="db_lost")
+
+
 def pause_members(table: Table, wall: float) -> Members:
     """Stop ``table`` (clocks, bots; nothing more is written) without closing it for its
-    members: each gets the system line ``db_lost`` (not kept: the log cannot be written) and
-    is no longer a member. Returns who was at it, in which seat (``wall``: the line's time, s)."""
+    members: each gets the system line ``db_lost`` (not kept here: the log cannot be written;
+    the table taken back keeps it, ``Lobby.adopt``) and is no longer a member. Returns who was
+    at it, in which seat (``wall``: the line's time, s)."""
     members = dict(table.members)
     table.stop()
-    line = ChatMessage(table.table_id, "", "", wall, system=True, key="db_lost")
+    line = lost_line(table.table_id, wall)
     for handle in members:
         table.post(handle, line)
     table.members.clear()

@@ -183,7 +183,7 @@ async def test_max_sessions_counts_the_sessions_of_every_worker(workers):
 
 async def in_or_refused(player, greeting: str) -> bool:
     """Whether ``player``'s session runs (its app greets it), False when it was refused."""
-    await wait_until(lambda: player.closed.is_set() or greeting in player.text(), timeout=15,
+    await wait_until(lambda: player.closed.is_set() or greeting in player.text(), timeout=30,
                      what=f"{greeting!r} or the refusal")
     return not player.closed.is_set()
 
@@ -236,11 +236,11 @@ async def test_a_refused_client_that_sent_eof_is_told_and_let_go(workers, tmp_pa
         monkeypatch.setattr(a.shared_sessions, "take", slow_take)
         bob = await connect(a.port, "bob", password="parrot")
         players.append(bob)
-        await asyncio.wait_for(asked.wait(), 10)
+        await asyncio.wait_for(asked.wait(), 30)
         bob.chan.write_eof()
         await wait_until(lambda: any(s.input_ended for s in list(a.sessions)), what="bob's EOF at the server")
         answer.set()
-        await asyncio.wait_for(bob.closed.wait(), 10)
+        await asyncio.wait_for(bob.closed.wait(), 30)
         assert bob.exit_status == 1
         assert FULL in bob.raw.decode()
     finally:
@@ -281,7 +281,7 @@ async def test_connections_on_two_workers_count_together(workers, tmp_path):
     try:
         for port in (a.port, b.port, a.port):
             p = await connect(port, "anna", password="parrot", command="help", pty=False)
-            await asyncio.wait_for(p.closed.wait(), 5)
+            await asyncio.wait_for(p.closed.wait(), 30)
             await p.close()
         assert (await refused_at_login(b.port, "parrot")).startswith(
             "Too many new connections from your address (limit 3 a minute); wait a minute.")
@@ -309,7 +309,7 @@ async def test_redis_down_at_a_check_refuses_with_one_clear_line(workers, redis_
         redis_server.start()
         await workers.settle()
         p = await connect(a.port, "anna", password="parrot", command="help", pty=False)
-        await asyncio.wait_for(p.closed.wait(), 5)
+        await asyncio.wait_for(p.closed.wait(), 30)
         await p.close()
         assert await w0.create_table(anna, TableConfig.make(name="Pearl", **UNTIMED))
     finally:

@@ -60,7 +60,7 @@ async def test_a_killed_non_owner_worker_leaves_its_seats_to_the_autopilot_after
     table = workers.all[0].core.tables[tid]
     anna = players[0]
     await workers.all[1].close(goodbye=False)  # no goodbye: w0 finds out by the missing heartbeat
-    await wait_until(lambda: not any(s.connected for s in anna.latest(tid).table.seats[1:3]), timeout=10,
+    await wait_until(lambda: not any(s.connected for s in anna.latest(tid).table.seats[1:3]), timeout=30,
                      what="bob's and cara's seats disconnected")
     seats = anna.latest(tid).table.seats                 # R17: first their seats wait for them
     assert all(seats[i].reconnecting is not None and not seats[i].autopilot for i in (1, 2))
@@ -167,7 +167,7 @@ async def _failover(made: list, bob_on) -> None:
     await a.close(goodbye=False)
     before, mark = len(bob.updates(tid)), len(bob.got)
     adopter = next(c for c, n in made[1:] if n is not None)
-    await wait_until(lambda: tid in adopter.core.tables, timeout=20 * TTL, what="the table adopted")
+    await wait_until(lambda: tid in adopter.core.tables, timeout=30 * TTL, what="the table adopted")
     table = adopter.core.tables[tid]
     await wait_until(lambda: any(u.catch_up for u in bob.updates(tid)[before:]), what="bob's full update")
     assert bob.latest(tid).seat == table.seat_of("user:bob") and table.present(table.seat_of("user:bob"))

@@ -52,7 +52,7 @@ async def test_a_dead_owners_table_is_adopted_with_a_higher_epoch_and_plays_to_t
     die(a)
     before = state_of(table)
     died = time.monotonic()
-    await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
+    await wait_until(lambda: tid in b.lobby.tables, timeout=30 * TTL, what="worker B to adopt the table")
     assert time.monotonic() - died < 3 * TTL  # expiry (TTL) + one scan period (TTL)
     assert b.ownership.leases.held[tid] > epoch_a
     adopted = b.lobby.tables[tid]
@@ -74,13 +74,13 @@ async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(node
     table.held = True                # and no play
     assert a.store.flush()
     b = await nodes()
-    await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
+    await wait_until(lambda: tid in b.lobby.tables, timeout=30 * TTL, what="worker B to adopt the table")
     assert b.store.flush()  # B's own "adopted" line; the table is held at B: nothing more comes from B
     logged = len(b.store.read_log(tid).entries)
     if tid in a.lobby.tables:        # (a timer of A's may have fired and been refused already)
         table.held = False           # A wakes up and plays on, as far as it knows: anna says something
         a.lobby.chat(a.lobby.players["user:anna"][0], tid, "still there?")
-    await wait_until(lambda: tid not in a.lobby.tables, timeout=10 * TTL, what="worker A to let the table go")
+    await wait_until(lambda: tid not in a.lobby.tables, timeout=30 * TTL, what="worker A to let the table go")
     assert a.store.flush()
     assert len(b.store.read_log(tid).entries) == logged  # nothing of A's went in
     anna_returns(b.lobby)
@@ -105,7 +105,7 @@ async def test_a_redis_restart_under_load_loses_no_table(redis_server, nodes, ou
     await wait_until(lambda: all(t.version > 10 for t in first.values()), what="play at every table")
     redis_server.stop()
     if outage == "past the lease":  # every worker must stop writing every table it cannot renew
-        await wait_until(lambda: not any(n.lobby.tables for n in workers), timeout=10 * TTL,
+        await wait_until(lambda: not any(n.lobby.tables for n in workers), timeout=30 * TTL,
                          what="every table let go")
     redis_server.start()
     await wait_until(lambda: all(owner_of(tid, workers) for tid in tables), timeout=30,
@@ -129,7 +129,7 @@ async def test_a_dead_workers_tables_spread_over_the_live_workers(nodes):
     tables = [start_table(dead.lobby, 20, who) for who in PLAYERS]
     live = [await nodes(), await nodes()]
     die(dead)
-    await wait_until(lambda: all(owner_of(tid, live) for tid in tables), timeout=20 * TTL,
+    await wait_until(lambda: all(owner_of(tid, live) for tid in tables), timeout=30 * TTL,
                      what="every table adopted")
     counts = sorted(sum(tid in n.lobby.tables for tid in tables) for n in live)
     assert counts[0] >= 1 and sum(counts) == len(tables), counts
@@ -143,12 +143,12 @@ async def test_workers_started_together_share_the_free_tables(nodes):
     client = old.ownership.leases.client
     async def expired() -> bool:
         return not await client.exists(*(keys.lease(tid) for tid in tables))
-    await wait_until(expired, timeout=20 * TTL, what="every old lease to run out (the restart)")
+    await wait_until(expired, timeout=30 * TTL, what="every old lease to run out (the restart)")
     first = await nodes(peers=2)
     assert len(first.ownership.adopted) == len(tables) // 2  # its first scan: its share only
     second = await nodes(peers=2)
     assert second.ownership.adopted  # found tables left for it
-    await wait_until(lambda: all(owner_of(tid, [first, second]) for tid in tables), timeout=20 * TTL,
+    await wait_until(lambda: all(owner_of(tid, [first, second]) for tid in tables), timeout=30 * TTL,
                      what="every table adopted")
 
 

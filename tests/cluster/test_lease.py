@@ -88,7 +88,7 @@ async def test_without_redis_for_a_ttl_the_lease_counts_as_lost(redis_server, cl
     redis_server.stop()
     renewing = asyncio.create_task(a.run())
     try:
-        await wait_until(lambda: lost == ["t1"], timeout=10 * TTL, what="the lease to count as lost")
+        await wait_until(lambda: lost == ["t1"], timeout=30 * TTL, what="the lease to count as lost")
         assert a.held == {}
     finally:
         renewing.cancel()

@@ -75,7 +75,7 @@ async def test_an_adopted_table_that_replays_a_counted_game_does_not_count_it_ag
     before = (a.lobby.community.rating(ANNA), a.lobby.community.rating(BO))
     die(a)
     b = await nodes(ratings=True)
-    await wait_until(lambda: tid in b.lobby.tables, timeout=10 * TTL, what="worker B to adopt the table")
+    await wait_until(lambda: tid in b.lobby.tables, timeout=30 * TTL, what="worker B to adopt the table")
     assert b.lobby.community.flush()
     assert (b.lobby.community.rating(ANNA), b.lobby.community.rating(BO)) == before
     assert b.lobby.community.profile(ANNA).game("ahoy").stats.games == 1
@@ -88,7 +88,7 @@ async def test_a_game_its_dead_owner_never_counted_is_counted_once_by_the_worker
     await wait_until(lambda: table.status == "game_over", timeout=60, what="the game to end at worker A")
     die(a)
     b, c = await nodes(ratings=True), await nodes(ratings=True)
-    await wait_until(lambda: tid in b.lobby.tables or tid in c.lobby.tables, timeout=10 * TTL,
+    await wait_until(lambda: tid in b.lobby.tables or tid in c.lobby.tables, timeout=30 * TTL,
                      what="a live worker to adopt the table")
     for n in (b, c):
         assert n.lobby.community.flush()

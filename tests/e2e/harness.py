@@ -103,7 +103,7 @@ class Player:
         """The screen as lines of text."""
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, needle: str, timeout: float = 5.0) -> str:
+    async def wait_for(self, needle: str, timeout: float = 30.0) -> str:
         """Wait until ``needle`` (a regex) is on screen; returns the screen.
 
         Raises:

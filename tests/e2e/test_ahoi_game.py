@@ -319,30 +319,30 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
         players = [anna, bo, eve]
         frames = {id(p): record_frames(p) for p in players}
         for p in players:
-            await p.wait_for("welcome aboard", 10)
+            await p.wait_for("welcome aboard", 30)
         tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make("ahoi", name="ahoi-e2e", seats=4,
                                                                          clocks="blitz"))
-        await anna.wait_for("Add bot", 10)
+        await anna.wait_for("Add bot", 30)
         for seat in (2, 3):
             anna.send("b")
-            await anna.wait_for("Press 1 or 2 for", 10)
+            await anna.wait_for("Press 1 or 2 for", 30)
             anna.send("2")
-            await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 10)
-        await bo.wait_for("ahoi-e2e", 10)
-        await bo.wait_for("Ahoi", 10)  # the lobby list names the game
+            await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 30)
+        await bo.wait_for("ahoi-e2e", 30)
+        await bo.wait_for("Ahoi", 30)  # the lobby list names the game
         bo.send("j")
-        await bo.wait_for("Ready", 10)
+        await bo.wait_for("Ready", 30)
         bo.send("r")
-        await eve.wait_for("ahoi-e2e", 10)
+        await eve.wait_for("ahoi-e2e", 30)
         eve.send("w")
-        await wait_until(lambda: any(s is None for s in lobby.tables[tid].members.values()), 10, "eve watching")
+        await wait_until(lambda: any(s is None for s in lobby.tables[tid].members.values()), 30, "eve watching")
         table = lobby.tables[tid]
         await wait_until(lambda: all(s.filled for s in table.seats)
-                         and any(s.kind == "person" and s.name == "bo" and s.ready for s in table.seats), 10,
+                         and any(s.kind == "person" and s.name == "bo" and s.ready for s in table.seats), 30,
                          "seats filled and bo ready")
         await anna.settle(0.1)
         anna.send("g")
-        await wait_until(lambda: table.game is not None, 10, "the game to start")
+        await wait_until(lambda: table.game is not None, 30, "the game to start")
         seat_of = {name: table.members[_handle(lobby, name)] for name in ("anna", "bo")}
         done = asyncio.Event()
         people = [Person("anna", anna, random.Random(1)), Person("bo", bo, random.Random(2))]
@@ -353,10 +353,10 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
             st = table.game.state
             raise AssertionError(f"{e}: round {st.round_no} phase {st.phase} totals {st.totals}\n" + "\n".join(
                 f"--- {p.name} pressed {p.pressed} last {p.log[-8:]}\n{p.player.text()}" for p in people)) from None
-        await eve.wait_for("Game over", 15)
+        await eve.wait_for("Game over", 30)
         await asyncio.sleep(0)  # let the people read the end
         done.set()
-        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
         await asyncio.gather(*(p.settle(0.2, 3) for p in players))
 
         st = table.game.state
@@ -382,7 +382,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
     finally:
         for p in players:
             try:
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
             except Exception:
                 pass
         await server.stop()

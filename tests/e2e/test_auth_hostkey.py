@@ -67,7 +67,7 @@ async def test_max_sessions(tmp_path):
         a = await connect(srv.port, "anna")
         await a.wait_for("Ahoy, anna!")
         b = await connect(srv.port, "bob")
-        await asyncio.wait_for(b.closed.wait(), 5)
+        await asyncio.wait_for(b.closed.wait(), 30)
         assert b.exit_status == 1 and b"full" in bytes(b.raw)
         await a.close()
     finally:

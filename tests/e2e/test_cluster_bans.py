@@ -43,7 +43,7 @@ async def test_a_ban_at_worker_a_ends_the_session_at_worker_b_and_b_refuses_the_
     fp = other_key.get_fingerprint("sha256")
     p = await _exec(a.port, f"ban key {fp} 2h cheating at cards", key=client_key)
     assert p.exit_status == 0 and b"ban #1: key SHA256:" in bytes(p.raw), bytes(p.raw)
-    await asyncio.wait_for(ben.closed.wait(), 10)
+    await asyncio.wait_for(ben.closed.wait(), 30)
     assert b"You are banned from this server until" in bytes(ben.raw)
     line = await _refusal(b.port, key=other_key)
     assert line.startswith("You are banned from this server until ") and line.endswith(": cheating at cards")

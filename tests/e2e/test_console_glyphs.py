@@ -27,9 +27,9 @@ async def test_linux_console_frames_use_only_its_glyphs(tmp_path):
         console = await connect(srv.port, "anna", term="linux", env={"LANG": "es_ES.UTF-8"})
         xterm = await connect(srv.port, "bo", term="xterm-256color")
         for p in (console, xterm):
-            await p.wait_for("Mesas|Tables", timeout=10)
+            await p.wait_for("Mesas|Tables", timeout=30)
             p.send("n")
-            await p.wait_for("Crear una mesa|Create a table", timeout=5)
+            await p.wait_for("Crear una mesa|Create a table", timeout=30)
             await p.settle(0.2)
         seen = _drawn(bytes(console.raw))
         assert "┌" in seen and not ROUNDED & set(seen)

@@ -18,7 +18,7 @@ from tests.history_helpers import card_names, finished_lobby, never_shown, seen_
 
 async def _run(port: int, command: str, user: str = "anna", env: dict | None = None):
     p = await connect(port, user, command=command, pty=False, env=env)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     return p
 
 

@@ -51,7 +51,7 @@ def _state(server, lobby):
 
 async def _exec(port: int, command: str, **kw):
     p = await connect(port, kw.pop("user", "anna"), command=command, pty=False, **kw)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     return p
 
 

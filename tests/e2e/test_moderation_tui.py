@@ -28,13 +28,13 @@ async def served(tmp_path, client_key):
 
 async def _exec(port: int, command: str, **kw) -> Player:
     p = await connect(port, kw.pop("user", "anna"), command=command, pty=False, **kw)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     return p
 
 
 async def _in_lobby(port: int, name: str, **kw) -> Player:
     p = await connect(port, name, env=UTF8, **kw)
-    await p.wait_for(f"welcome aboard, {name}", 20)
+    await p.wait_for(f"welcome aboard, {name}", 30)
     return p
 
 
@@ -59,17 +59,17 @@ async def test_a_muted_players_lobby_chat_reaches_nobody_and_the_player_is_told(
     assert p.exit_status == 0 and b"muted ben in the lobby chat until" in bytes(p.raw)
     ben.send("c")
     ben.send("hello crew\r")
-    await ben.wait_for("You are muted", 10)
+    await ben.wait_for("You are muted", 30)
     carl.send("c")
     carl.send("carl here\r")                                        # chat is in order: ben's line would be first
-    await carl.wait_for("carl here", 10)
-    await ben.wait_for("carl here", 10)
+    await carl.wait_for("carl here", 30)
+    await ben.wait_for("carl here", 30)
     assert b"hello crew" not in bytes(carl.raw)
     assert [m.text for m in lobby.chat_log.recent()] == ["carl here"]
     p = await _exec(server.port, "unmute ben", key=client_key)
     assert p.exit_status == 0
     ben.send("back again\r")
-    await carl.wait_for("back again", 10)
+    await carl.wait_for("back again", 30)
     await ben.close()
     await carl.close()
 
@@ -79,7 +79,7 @@ async def test_kick_closes_the_session_with_a_line(served, client_key):
     ben = await _in_lobby(server.port, "ben")
     p = await _exec(server.port, "kick ben being rude", key=client_key)
     assert p.exit_status == 0 and bytes(p.raw) == b"kicked ben\n"
-    await asyncio.wait_for(ben.closed.wait(), 10)
+    await asyncio.wait_for(ben.closed.wait(), 30)
     assert b"An operator ended your session: being rude" in bytes(ben.raw)
     assert "ben" not in lobby.online_names()
     (entry,) = server.moderator.store.audit(5)
@@ -91,11 +91,11 @@ async def test_close_table_ends_the_table_for_its_members_with_a_line(served, cl
     ben = await _in_lobby(server.port, "ben")
     handle = next(h for h in lobby.handles() if h.name == "ben")
     tid = lobby.create_table(handle, TableConfig(name="Rowdy"))
-    await ben.wait_for("waiting for the crew", 10)
+    await ben.wait_for("waiting for the crew", 30)
     p = await _exec(server.port, "close Rowdy too loud", key=client_key)
     assert p.exit_status == 0 and f"closed table {tid} (Rowdy)".encode() in bytes(p.raw)
-    await ben.wait_for(r"An operator closed the table: too\b[\s\S]*\bloud", 10)   # a toast: it wraps
-    await ben.wait_for("No tables yet", 10)                         # back in the lobby
+    await ben.wait_for(r"An operator closed the table: too\b[\s\S]*\bloud", 30)   # a toast: it wraps
+    await ben.wait_for("No tables yet", 30)                         # back in the lobby
     assert tid not in lobby.tables
     await ben.close()
 
@@ -105,16 +105,16 @@ async def test_the_operator_menu_is_only_an_operators(served, client_key):
     ben = await _in_lobby(server.port, "ben")
     ben.send("O")                                                  # a plain player: nothing
     ben.send("g")
-    await ben.wait_for("My games|games", 10)
+    await ben.wait_for("My games|games", 30)
     anna = await _in_lobby(server.port, "anna", key=client_key)
-    await anna.wait_for("O: operator menu", 10)                    # the title names the key
+    await anna.wait_for("O: operator menu", 30)                    # the title names the key
     anna.send("O")
-    await anna.wait_for("Operator menu", 10)
+    await anna.wait_for("Operator menu", 30)
     anna.send("\r")                                                # the first entry: kick
     await anna.settle(0.2)
     anna.send("ben not listening\r")
-    await anna.wait_for("kicked ben", 10)
-    await asyncio.wait_for(ben.closed.wait(), 10)
+    await anna.wait_for("kicked ben", 30)
+    await asyncio.wait_for(ben.closed.wait(), 30)
     assert b"Operator menu" not in bytes(ben.raw)
     assert b"An operator ended your session: not listening" in bytes(ben.raw)
     await anna.close()

@@ -59,7 +59,7 @@ class PtyClient:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, needle: str, timeout: float = 8.0) -> str:
+    async def wait_for(self, needle: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
         while not re.search(needle, self.text()):
             if time.monotonic() > deadline:
@@ -116,9 +116,9 @@ async def test_openssh_client_plays(server, client_key, tmp_path):
 
         client.resize(120, 40)
         await client.wait_for("Ahoy, anna!")
-        await wait_until(lambda: session.link.size == (120, 40), timeout=2)
+        await wait_until(lambda: session.link.size == (120, 40), timeout=30)
         # the repaint at the new size
-        await wait_until(lambda: client.screen.display[39].rstrip().endswith("▎"), timeout=5)
+        await wait_until(lambda: client.screen.display[39].rstrip().endswith("▎"), timeout=30)
 
         client.type("\x1b")
         await asyncio.sleep(0.3)
@@ -137,7 +137,7 @@ async def test_openssh_no_pty_command(server, tmp_path):
         "anna@127.0.0.1", "rules",
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
     assert b"treasure" in out and b"\x1b" not in out
 
@@ -150,7 +150,7 @@ async def _openssh_rules(port: int, *options: str) -> bytes:
         "anna@127.0.0.1", "rules",
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 10)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
     return out
 

@@ -12,7 +12,7 @@ from harness import connect
 
 async def _run(port: int, command: str | None):
     p = await connect(port, "anna", command=command, pty=False)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     return p
 
 
@@ -49,7 +49,7 @@ async def test_sftp_subsystem_refused(server):
         password="", agent_path=None, config=None,
     ) as conn:
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, OSError)):
-            await asyncio.wait_for(conn.start_sftp_client(), 5)
+            await asyncio.wait_for(conn.start_sftp_client(), 30)
 
 
 async def test_port_forwarding_refused(server):

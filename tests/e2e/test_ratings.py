@@ -24,7 +24,7 @@ UTF8 = {"LANG": "en_US.UTF-8"}
 
 async def _plain(port: int, command: str) -> str:
     p = await connect(port, "reader", command=command, pty=False)
-    await asyncio.wait_for(p.closed.wait(), 10)
+    await asyncio.wait_for(p.closed.wait(), 30)
     assert p.exit_status == 0, bytes(p.stderr)
     return bytes(p.raw).decode()
 
@@ -43,29 +43,29 @@ async def _play(lobby: Lobby, port: int, host_key, guest_key, host: str, guest: 
     a = await connect(port, host, key=host_key, env=UTF8)
     b = await connect(port, guest, key=guest_key, env=UTF8)
     try:
-        await a.wait_for("welcome aboard", 10)
-        await b.wait_for("welcome aboard", 10)
+        await a.wait_for("welcome aboard", 30)
+        await b.wait_for("welcome aboard", 30)
         tid = lobby.create_table(_handle(lobby, host), TableConfig.make(name=f"R{guest}", seats=3, limit=20,
                                                                         clocks="untimed"))
-        await a.wait_for("Add bot", 10)
+        await a.wait_for("Add bot", 30)
         a.send("b")
-        await a.wait_for("Press 1, 2 or 3", 10)
+        await a.wait_for("Press 1, 2 or 3", 30)
         a.send("2")
-        await b.wait_for(f"R{guest}", 10)
+        await b.wait_for(f"R{guest}", 30)
         b.send("j")
-        await b.wait_for("Ready", 10)
+        await b.wait_for("Ready", 30)
         b.send("r")
         table = lobby.tables[tid]
         await wait_until(lambda: all(s.filled for s in table.seats) and all(
             s.ready for s in table.seats if s.kind == "person" and s.name == guest), 10, "seats filled, guest ready")
         await a.settle(0.1)
         a.send("g")
-        await wait_until(lambda: table.game is not None, 10, "the game to start")
+        await wait_until(lambda: table.game is not None, 30, "the game to start")
         for name in (host, guest):     # the autopilot plays both seats (playing by keys is test_whole_game's)
             lobby.set_autopilot(_handle(lobby, name), tid, True)
         await wait_until(lambda: table.game.over, 120, "the game to end")
-        await a.wait_for("BIGGEST LOSER", 20)
-        await a.wait_for(rf"{host}: 1000 -> \d+|Winner", 10)
+        await a.wait_for("BIGGEST LOSER", 30)
+        await a.wait_for(rf"{host}: 1000 -> \d+|Winner", 30)
         return tid
     finally:
         await a.close()
@@ -129,7 +129,7 @@ async def test_an_ahoi_game_is_on_the_ahoi_board_only(tmp_path):
             lobby.set_autopilot(h, tid, True)
         table = lobby.tables[tid]
         await wait_until(lambda: table.game is not None and table.game.over, 120, "the Ahoi game to end")
-        await wait_until(lambda: table.last_listing is not None, 10, "the game to be archived")
+        await wait_until(lambda: table.last_listing is not None, 30, "the game to be archived")
         await asyncio.to_thread(community.flush)
         ahoi = _board(await _plain(server.port, "top ahoi"))
         assert {n for n, _ in ahoi} == {"anna", "bo"} and all(r != "1000?" for _, r in ahoi)

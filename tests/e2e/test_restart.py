@@ -62,8 +62,10 @@ def facts(screen: str) -> dict:
 
 
 async def my_turn(anna: Player) -> str:
-    """The screen once it is anna's turn to draw: the bots wait for her, so the table stands still."""
-    await anna.wait_for(r"Your hand[\s\S]*d Draw", timeout=120)
+    """The screen once it is anna's turn to draw: the bots wait for her, so the table stands still.
+    The prompt under her hand must say so, not only the footer's key (it may show a step apart
+    from the hand: under load the footer's "d Draw" was read with a hand one card short)."""
+    await anna.wait_for(r"Your hand[\s\S]*Your turn:[\s\S]*d Draw", timeout=120)
     await anna.settle(quiet=0.5, timeout=10)
     return anna.text()
 
@@ -73,22 +75,22 @@ async def test_kill_9_mid_hand_and_the_player_gets_the_same_table_back(tmp_path)
     proc, port = start(tmp_path)
     try:
         anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
-        await anna.wait_for("No tables yet", timeout=20)
+        await anna.wait_for("No tables yet", timeout=30)
         anna.send("n")
         await anna.wait_for("Create a table")
         anna.send("\r")
-        await anna.wait_for("waiting for the crew", timeout=10)
+        await anna.wait_for("waiting for the crew", timeout=30)
         for n in range(1, 4):
             anna.send("b")
-            await anna.wait_for("Press 1, 2 or 3", timeout=10)
+            await anna.wait_for("Press 1, 2 or 3", timeout=30)
             anna.send("2")                           # normal level (issue 17)
-            await anna.wait_for(rf"{n + 1}\. .*\(bot, normal\)", timeout=10)
+            await anna.wait_for(rf"{n + 1}\. .*\(bot, normal\)", timeout=30)
         anna.send("g")
         before = facts(await my_turn(anna))
         assert before["hand"] and before["hand_no"], before
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-        await asyncio.wait_for(anna.closed.wait(), 10)        # the connection died with the server
+        await asyncio.wait_for(anna.closed.wait(), 30)        # the connection died with the server
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -100,7 +102,7 @@ async def test_kill_9_mid_hand_and_the_player_gets_the_same_table_back(tmp_path)
         after = facts(await my_turn(anna))                   # straight back to her seat (R17)
         assert after == before
         anna.send("d")                                       # the table plays on: she draws
-        await anna.wait_for(r"You drew", timeout=20)
+        await anna.wait_for(r"You drew", timeout=30)
         await anna.close()
     finally:
         stop(proc)
@@ -144,7 +146,7 @@ async def test_a_database_the_server_cannot_open_costs_one_line_and_it_serves(tm
     proc, port = start(tmp_path, log)
     try:
         anna = await connect(port, "anna", env={"LANG": "en_US.UTF-8"})
-        await anna.wait_for("No tables yet", timeout=20)
+        await anna.wait_for("No tables yet", timeout=30)
         errors = [x for x in log.read_text().splitlines() if " ERROR " in x]
         assert len(errors) == 1 and "ahoy.db" in errors[0] and "nothing will survive a restart" in errors[0]
         await anna.close()

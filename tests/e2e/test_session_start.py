@@ -98,13 +98,13 @@ async def test_a_client_that_sends_eof_while_its_session_starts_is_let_go(tmp_pa
         bob = await connect(server.port, "bob")
         players.append(bob)
         if not full:
-            await asyncio.wait_for(asked.wait(), 10)
+            await asyncio.wait_for(asked.wait(), 30)
         bob.chan.write_eof()
         if not full:
             await wait_until(lambda: any(s.input_ended for s in list(server.sessions)),
                              what="bob's EOF at the server")
             answer.set()
-        await asyncio.wait_for(bob.closed.wait(), 10)
+        await asyncio.wait_for(bob.closed.wait(), 30)
         if full:
             assert bob.exit_status == 1 and b"full" in bytes(bob.raw)
         else:

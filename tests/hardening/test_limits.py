@@ -23,7 +23,7 @@ def refusals(caplog) -> list[str]:
 async def refused_session(port: int, username: str, **kw) -> str:
     """Open a PTY session that the server refuses; return what it printed."""
     p = await connect(port, username, **kw)
-    await asyncio.wait_for(p.closed.wait(), 5)
+    await asyncio.wait_for(p.closed.wait(), 30)
     assert p.exit_status == 1
     await p.close()
     return bytes(p.raw).decode()
@@ -34,7 +34,7 @@ async def test_connections_per_minute(tmp_path, caplog):
     try:
         for _ in range(3):
             p = await connect(srv.port, "anna", command="help", pty=False)
-            await asyncio.wait_for(p.closed.wait(), 5)
+            await asyncio.wait_for(p.closed.wait(), 30)
             await p.close()
         with pytest.raises(asyncssh.DisconnectError) as e:
             await connect(srv.port, "anna", command="help", pty=False)
@@ -89,7 +89,7 @@ async def test_sessions_of_one_identity_are_not_refused_but_replaced(tmp_path, c
         await a1.wait_for("Ahoy, anna")
         a2 = await connect(srv.port, "anna")
         await a2.wait_for("Ahoy, anna")
-        await asyncio.wait_for(a1.closed.wait(), 5)
+        await asyncio.wait_for(a1.closed.wait(), 30)
         assert "just logged in again from another session" in bytes(a1.raw).decode()
         # A key is its own identity: it does not close the keyless anna.
         b = await connect(srv.port, "anna", key=client_key)

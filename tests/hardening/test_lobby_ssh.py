@@ -276,11 +276,11 @@ async def _anna_chatting_with_bo(srv):  # noqa: ANN001, ANN202
     """anna and bo in the lobby, anna's chat line taking her keys: ``(anna, bo, anna's app)``."""
     anna = await connect(srv.port, "anna", env=UTF8)
     bo = await connect(srv.port, "bo", env=UTF8)
-    await anna.wait_for("welcome aboard", 10)
-    await bo.wait_for("Pirates online \\(2\\)", 10)
+    await anna.wait_for("welcome aboard", 30)
+    await bo.wait_for("Pirates online \\(2\\)", 30)
     app = session_of(srv, "anna").app
     anna.send("c")
-    await until(lambda: type(app.focused).__name__ == "ChatInput", 5, "the chat line to take the keys")
+    await until(lambda: type(app.focused).__name__ == "ChatInput", 30, "the chat line to take the keys")
     return anna, bo, app
 
 
@@ -301,7 +301,7 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
             anna.send(f"flood {i}\r")
         assert time.monotonic() - t0 < 10.0  # the premise: all 50 inside one rate-limit window
         # every line reached the lobby: 5 posted (anna gets her own too), 45 refused with a notice
-        await until(lambda: len(rec.to("anna", ChatMessage)) + len(rec.to("anna", Notice)) >= 50, 10,
+        await until(lambda: len(rec.to("anna", ChatMessage)) + len(rec.to("anna", Notice)) >= 50, 30,
                     "the lobby to see all 50 lines")
         heard = [m.text for m in rec.to("bo", ChatMessage) if m.sender == "anna"]
         assert heard == [f"flood {i}" for i in range(5)]
@@ -310,27 +310,27 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
         assert len(notices) == 45 and all("Slow down" in n.text for n in notices)
         assert all(m.text.startswith("flood ") for m in lobby.chat_log.recent()) and len(lobby.chat_log.recent()) == 5
         # on screen: bo sees the first five and nothing after; anna sees the notice
-        screen = await bo.wait_for("anna: flood 4", 5)
+        screen = await bo.wait_for("anna: flood 4", 30)
         await bo.settle(0.3)
         assert not re.search(r"flood ([5-9]|\d\d)\b", bo.text()), bo.text()
         assert all(f"anna: flood {i}" in screen for i in range(5))
-        await anna.wait_for("Slow down, matey", 5)
+        await anna.wait_for("Slow down, matey", 30)
         # the sender is still connected, and both sessions work
         assert not anna.closed.is_set() and len(srv.sessions) == 2
         bo.send("c")
-        await until(lambda: type(session_of(srv, "bo").app.focused).__name__ == "ChatInput", 5, "bo's chat line")
+        await until(lambda: type(session_of(srv, "bo").app.focused).__name__ == "ChatInput", 30, "bo's chat line")
         bo.send("still afloat\r")
-        await anna.wait_for("bo: still afloat", 5)
+        await anna.wait_for("bo: still afloat", 30)
         anna.send("\x1b")  # Esc: out of the chat line; n opens the new-table dialog
-        await until(lambda: type(app.focused).__name__ != "ChatInput", 5, "anna to leave the chat line")
+        await until(lambda: type(app.focused).__name__ != "ChatInput", 30, "anna to leave the chat line")
         anna.send("n")
-        await until(lambda: type(app.screen).__name__ == "CreateTableScreen", 5, "anna's new-table dialog")
+        await until(lambda: type(app.screen).__name__ == "CreateTableScreen", 30, "anna's new-table dialog")
         assert not anna.closed.is_set() and not bo.closed.is_set()
         assert len(lobby.chat_log.recent()) == 6
         no_errors_logged(caplog)
     finally:
         for p in players:
-            await asyncio.wait_for(p.close(), 5)
+            await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -347,8 +347,8 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
         bo = await connect(srv.port, "bo", env=UTF8)
         anna = await connect(srv.port, "anna", env=UTF8)
         players = [bo, anna]
-        await bo.wait_for("welcome aboard", 10)
-        await anna.wait_for("welcome aboard", 10)
+        await bo.wait_for("welcome aboard", 30)
+        await anna.wait_for("welcome aboard", 30)
         # cy plays through the lobby API only (a session without SSH)
         cy = lobby.connect("user:cy", "cy")
         cy.subscribe(lambda m: None)
@@ -359,7 +359,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
         ANNA = 1
         assert [s.name for s in table.seats][:3] == ["bo", "anna", "cy"]
         people = {0: "user:bo", 1: "user:anna", 2: "user:cy"}
-        await anna.wait_for("Your hand", 10)
+        await anna.wait_for("Your hand", 30)
         await shows_own_hand(anna, table, ANNA)
 
         for n, target in enumerate(("respond", "step_in", "exchange", "discard")):
@@ -386,14 +386,14 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
             assert not table.present(ANNA) and table.autopilot(ANNA)
             assert not any(x.connection.username == "anna" for x in srv.sessions)
             # bo keeps getting updates and sees anna offline
-            await until(lambda: len(rec.to("bo", TableUpdate, since=t_kill)) >= 2, 5, "updates for bo")
-            await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 5)
+            await until(lambda: len(rec.to("bo", TableUpdate, since=t_kill)) >= 2, 30, "updates for bo")
+            await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 30)
 
             # the same username comes back: straight to the table, its seat and its own hand
             anna = await connect(srv.port, "anna", env=UTF8)
             players.append(anna)
-            await anna.wait_for(r"drop · Hand \d+", 10)
-            await anna.wait_for(r"anna +\S+ +\d+ pts +\(you\)", 5)
+            await anna.wait_for(r"drop · Hand \d+", 30)
+            await anna.wait_for(r"anna +\S+ +\d+ pts +\(you\)", 30)
             assert table.present(ANNA) and not table.seats[ANNA].left
             assert table.members[handle_of(lobby, "user:anna")] == ANNA
             await shows_own_hand(anna, table, ANNA)
@@ -409,7 +409,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
     finally:
         for p in players:
             if not p.closed.is_set():
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -426,11 +426,11 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
         bo = await connect(srv.port, "bo", env=UTF8)
         anna = await connect(srv.port, "anna", env=UTF8, window=8 * 1024)
         players = [bo, anna]
-        await bo.wait_for("welcome aboard", 10)
-        await anna.wait_for("welcome aboard", 10)
+        await bo.wait_for("welcome aboard", 30)
+        await anna.wait_for("welcome aboard", 30)
         table = await open_table(lobby, "user:bo", ["user:anna"], 2, "stall", grace=2)
         ANNA = 1
-        await anna.wait_for("Your hand", 10)
+        await anna.wait_for("Your hand", 30)
 
         session = session_of(srv, "anna")
         anna.chan.pause_reading()  # a suspended ssh: the SSH window fills up
@@ -440,9 +440,9 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
             anna.chan.change_terminal_size(*((120, 40) if i % 2 else (100, 30)))
             await asyncio.sleep(0.02)
         assert session.link.overflowed
-        await until(lambda: session not in srv.sessions and not table.present(ANNA), 10, "anna to be dropped")
-        await until(lambda: table.autopilot(ANNA), 3, "anna's grace (1 s) to run out")
-        await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 5)
+        await until(lambda: session not in srv.sessions and not table.present(ANNA), 30, "anna to be dropped")
+        await until(lambda: table.autopilot(ANNA), 30, "anna's grace (1 s) to run out")
+        await bo.wait_for(r"anna +\S+ +\d+ pts +(offline|autopi)", 30)
 
         # the autopilot plays anna's seat: bo (API) plays on until the seat has acted
         t_drop = time.monotonic()
@@ -453,7 +453,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
         # the same identity reclaims the seat
         anna = await connect(srv.port, "anna", env=UTF8)
         players.append(anna)
-        await anna.wait_for(r"stall · Hand \d+", 10)
+        await anna.wait_for(r"stall · Hand \d+", 30)
         assert table.present(ANNA) and not table.autopilot(ANNA)
         await shows_own_hand(anna, table, ANNA)
         await sees_chat_line(srv, "bo", "back")
@@ -465,7 +465,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
     finally:
         for p in players:
             if not p.closed.is_set():
-                await asyncio.wait_for(p.close(), 5)
+                await asyncio.wait_for(p.close(), 30)
         await srv.stop()
 
 
@@ -485,23 +485,23 @@ async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages
         anna, bo, app = await _anna_chatting_with_bo(srv)
         players = [anna, bo]
         anna.send(PASTE_START + ("C" * 300 + " end").encode() + PASTE_END)
-        await anna.wait_for("Pasted text cut to 300 characters", 5)
+        await anna.wait_for("Pasted text cut to 300 characters", 30)
         assert app.focused.value == "C" * 300
         anna.send("\r")
-        await bo.wait_for("anna:", 5)
-        await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["C" * 300], 5, "the cut line")
+        await bo.wait_for("anna:", 30)
+        await until(lambda: [m.text for m in lobby.chat_log.recent()] == ["C" * 300], 30, "the cut line")
 
         anna.send(PASTE_START + "text\r\nsecond line".encode() + PASTE_END)
-        await anna.wait_for("Only the first line of the paste", 5)  # the toast wraps "kept."
+        await anna.wait_for("Only the first line of the paste", 30)  # the toast wraps "kept."
         assert app.focused.value == "text"
         assert len(lobby.chat_log.recent()) == 1  # the paste sent nothing
         anna.send("\r")
-        await bo.wait_for("anna: text", 5)
+        await bo.wait_for("anna: text", 30)
         await bo.settle(0.3)
         assert "second line" not in bo.text()
         assert [m.text for m in lobby.chat_log.recent()] == ["C" * 300, "text"]
         no_errors_logged(caplog)
     finally:
         for p in players:
-            await asyncio.wait_for(p.close(), 5)
+            await asyncio.wait_for(p.close(), 30)
         await srv.stop()

@@ -64,7 +64,7 @@ async def test_player_strings_are_escaped_in_the_log(tmp_path, caplog):
         await p.wait_for("Ahoy, anna!")
         # Hostile exec command and subsystem name.
         e = await connect(srv.port, "bob", password="parrot", command="tables " + HOSTILE, pty=False)
-        await asyncio.wait_for(e.closed.wait(), 5)
+        await asyncio.wait_for(e.closed.wait(), 30)
         with pytest.raises(asyncssh.ChannelOpenError):
             await p.conn.create_session(asyncssh.SSHClientSession, subsystem="sftp" + ASCII_HOSTILE)
         await p.close()

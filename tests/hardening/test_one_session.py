@@ -46,13 +46,13 @@ async def test_a_second_keyless_session_closes_the_first_and_keeps_the_seat(tmp_
     first = second = None
     try:
         first = await connect(srv.port, "anna", env=UTF8)
-        await first.wait_for("welcome aboard, anna", 15)
+        await first.wait_for("welcome aboard, anna", 30)
         tid = _seat_in_play(lobby, "user:anna")
-        await first.wait_for("Your hand", 15)
+        await first.wait_for("Your hand", 30)
         second = await connect(srv.port, "anna", env=UTF8)
-        await asyncio.wait_for(first.closed.wait(), 10)
+        await asyncio.wait_for(first.closed.wait(), 30)
         assert "anna just logged in again from another session" in bytes(first.raw).decode()
-        screen = await second.wait_for("Your hand", 10)
+        screen = await second.wait_for("Your hand", 30)
         assert "Black Pearl" in screen
         table = lobby.tables[tid]
         assert table.seat_of("user:anna") == 0 and table.present(0) and not table.autopilot(0)
@@ -71,13 +71,13 @@ async def test_a_keyless_name_cannot_take_a_keyed_seat(tmp_path, client_key):
     keyed = keyless = None
     try:
         keyed = await connect(srv.port, "anna", key=client_key, env=UTF8)
-        await keyed.wait_for("welcome aboard, anna", 15)
+        await keyed.wait_for("welcome aboard, anna", 30)
         ident = next(iter(lobby.players))
         assert ident.startswith("key:")
         tid = _seat_in_play(lobby, ident)
-        await keyed.wait_for("Your hand", 15)
+        await keyed.wait_for("Your hand", 30)
         keyless = await connect(srv.port, "anna", env=UTF8)
-        screen = await keyless.wait_for("welcome aboard, anna~2", 15)
+        screen = await keyless.wait_for("welcome aboard, anna~2", 30)
         assert "nickname: a key makes it yours" in screen
         assert "Your hand" not in screen
         assert "✓ anna" in screen  # the keyed name carries the key mark in the online list
@@ -105,7 +105,7 @@ async def test_require_keys_refuses_a_keyless_login_with_one_line(tmp_path, clie
             await connect(srv.port, "anna", password="any", env=UTF8)
         assert refused.value.reason.startswith(KEYS_REQUIRED)
         keyed = await connect(srv.port, "anna", key=client_key, env=UTF8)
-        screen = await keyed.wait_for("welcome aboard, anna", 15)
+        screen = await keyed.wait_for("welcome aboard, anna", 30)
         assert "nickname" not in screen
         await keyed.close()
     finally:

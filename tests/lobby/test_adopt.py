@@ -12,6 +12,7 @@ from tests.lobby.helpers import FAST, conserved, play_out
 from tests.lobby.test_resume import playing_table, restarted, state_of
 
 from ahoy_tui.lobby import Lobby, ManualClock, Refused, TableClosed, TableConfig, TableUpdate
+from ahoy_tui.lobby.messages import ChatHistory, ChatMessage
 from ahoy_tui.store import MemoryStore
 from ahoy_tui.store.base import LEASE_LOST
 
@@ -53,6 +54,27 @@ def test_let_go_stops_the_table_tells_its_members_once_and_writes_nothing():
     assert tid not in {s.table_id for s in lobby.table_summaries()}
     lobby.let_go(tid)                                # twice, or an unknown table: nothing
     lobby.let_go("nope")
+
+
+def test_a_table_taken_back_after_its_store_was_away_keeps_the_lost_line_in_every_history():
+    """The ``db_lost`` line could not be logged when it was sent; the full update a member gets
+    when the table is taken back replaces their chat, and a session on another worker may have
+    missed the line: the history itself says the database was lost (when), then that it is back."""
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 10)
+    seen = []
+    anna.subscribe(seen.append)
+    lobby.wall = lambda: 100.0
+    lobby.let_go(tid, unreachable=True)
+    assert [m.key for m in seen if isinstance(m, ChatMessage)] == ["db_lost"]
+    lobby.wall = lambda: 160.0
+    log = next(t for t in store.open_tables() if t.table_id == tid)
+    assert lobby.adopt(log, "regained") is None
+    history = [m for m in seen if isinstance(m, ChatHistory)][-1].messages
+    assert [(m.key, m.at) for m in history if m.system][-2:] == [("db_lost", 100.0), ("regained", 160.0)]
+    again, _ = restarted(store)                      # and the log kept it: a restart shows it too
+    again.resume()
+    assert [m.key for m in again.tables[tid].chat.recent() if m.system][-3:] == ["db_lost", "regained", "resumed"]
 
 
 class RefusingStore(MemoryStore):

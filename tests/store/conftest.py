@@ -20,7 +20,7 @@ from ahoy_tui.store.redis_store import RedisStore
 from ahoy_tui.store.sqlite import SQLiteStore
 
 
-def wait_until(condition: Callable[[], object], timeout: float = 10.0, step: float = 0.005) -> None:
+def wait_until(condition: Callable[[], object], timeout: float = 30.0, step: float = 0.005) -> None:
     """Poll ``condition`` until it is true; fail the test after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while not condition():

@@ -72,7 +72,7 @@ async def test_first_look_shows_two_cards_then_turns_them_face_down(monkeypatch)
         row = own_row(app)
         assert re.search(r"2\[ ?\d+\]", row) and re.search(r"4\[ ?\d+\]", row), row
         assert faces_in(row) == [mine[1], mine[3]]
-        await wait_for(pilot, lambda a: faces_in(own_row(a)) == [], timeout=5)
+        await wait_for(pilot, lambda a: faces_in(own_row(a)) == [], timeout=30)
         assert "1[░░] 2[░░] 3[░░] 4[░░]" in own_row(app)
 
 
@@ -84,7 +84,7 @@ async def test_the_drawn_card_shows_while_held_and_the_round_reveal_has_sums_and
         tid = ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
         await pilot.press("1", "2")
-        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=30)
         await pilot.press("d")
         await wait_for(pilot, lambda a: "Drawn [" in screen_text(a))
         held = AC.value(state_of(app, tid).held)
@@ -102,7 +102,7 @@ async def test_the_drawn_card_shows_while_held_and_the_round_reveal_has_sums_and
             await pilot.press("d")
             await wait_for(pilot, lambda a: "Drawn [" in screen_text(a))
             await pilot.press("x")
-        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen), timeout=10)
+        await wait_for(pilot, lambda a: isinstance(a.screen, AhoiRoundScreen), timeout=30)
         text = screen_text(app)
         result = state_of(app, tid).results[-1]
         caller = seat_names(app.table_screen.state.update)[result.caller]
@@ -183,7 +183,7 @@ async def test_tauschen_sends_the_chosen_positions():
         tid = ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
         await pilot.press("1", "2")
-        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=30)
         pile = state_of(app, tid).draw_pile  # the test stacks the deck: a Tauschen (11) on top
         eleven = next(i for i, c in enumerate(pile) if AC.value(c) == 11)
         pile.insert(0, pile.pop(eleven))
@@ -220,7 +220,7 @@ async def test_ascii_mode_switched_at_the_table_tells_the_log_again():
         ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
         await pilot.press("1", "2")
-        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+        await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=30)
         if any(isinstance(a, CallAhoi) for a in app.table_screen.state.legal):
             await call_ahoi(pilot)  # else a bot called already: its line is in the log
         await wait_for(pilot, lambda a: "called „Ahoi“" in screen_text(a) or isinstance(a.screen, AhoiRoundScreen))
@@ -286,7 +286,7 @@ async def test_the_drawn_card_fits_the_german_table_at_80x24():
         tid = ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Sieh dir zwei" in screen_text(a))
         await pilot.press("1", "2")
-        await wait_for(pilot, lambda a: "Du bist dran: d ziehen" in screen_text(a), timeout=10)
+        await wait_for(pilot, lambda a: "Du bist dran: d ziehen" in screen_text(a), timeout=30)
         await pilot.press("d")
         await wait_for(pilot, lambda a: "Gezogen [" in screen_text(a))
         line = next(ln for ln in screen_text(app).splitlines() if "Gezogen [" in ln)

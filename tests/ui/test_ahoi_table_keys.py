@@ -26,7 +26,7 @@ async def my_turn(pilot, app) -> None:
     """Look at cards 1 and 2, then wait for the first turn."""
     await wait_for(pilot, lambda a: "Look at two" in screen_text(a))
     await pilot.press("1", "2")
-    await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=10)
+    await wait_for(pilot, lambda a: "Your turn: d draw" in screen_text(a), timeout=30)
 
 
 async def test_your_own_total_shows_beside_your_layout_in_the_other_rows_column():
@@ -110,7 +110,7 @@ async def test_the_german_question_before_ahoi():
         ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Sieh dir zwei" in screen_text(a))
         await pilot.press("1", "2")
-        await wait_for(pilot, lambda a: "Du bist dran" in screen_text(a), timeout=10)
+        await wait_for(pilot, lambda a: "Du bist dran" in screen_text(a), timeout=30)
         assert CallAhoi() in app.table_screen.state.legal, "with this seed no bot calls before anna's turn"
         await pilot.press("a")
         await wait_for(pilot, lambda a: isinstance(a.screen, ConfirmScreen))

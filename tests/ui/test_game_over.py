@@ -30,7 +30,7 @@ async def test_names_stay_on_the_game_over_view_and_seat_list_after_people_leave
         for who in (app.handle, zelda, yuri):
             lobby.set_autopilot(who, tid, True)
         lobby.leave(zelda, tid)  # during play: the autopilot keeps her seat until the game ends
-        await wait_for(pilot, game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=60)
         assert lobby.tables[tid].seat_of("user:zelda") is None  # the lobby freed her seat
         over = dialog_text(app)
         assert "zelda" in over and "yuri" in over and "Total" in over
@@ -68,7 +68,7 @@ async def test_no_blank_seat_at_game_over_or_when_the_rematch_starts():
 
         table._compositor_refresh = checked_refresh
         lobby.set_autopilot(app.handle, tid, True)
-        await wait_for(pilot, game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=60)
         await close_reports(pilot)  # stay and look at the table
         await pilot.press("r")
         await wait_for(pilot, lambda a: lobby.tables[tid].status == "playing" and at_table(a)
@@ -90,7 +90,7 @@ async def test_spectators_are_not_offered_a_rematch():
         lobby.spectate(app.handle, tid)
         lobby.start(bo, tid)
         lobby.set_autopilot(bo, tid, True)
-        await wait_for(pilot, game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=60)
         assert app.screen.view.seat is None
         text = dialog_text(app) + screen_text(app).splitlines()[-1]  # the dialog and its footer
         assert "rematch" not in text.lower() and "back to the lobby" in text
@@ -117,7 +117,7 @@ async def _after_game_over_prompt(lang: str) -> tuple[str, str, bool]:
         tid = bot_table(app, players=3, limit=20)
         await wait_for(pilot, at_table)
         lobby.set_autopilot(app.handle, tid, True)
-        await wait_for(pilot, game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=60)
         await close_reports(pilot)
         bar = app.screen.query_one(PromptBar).prompt
         text = " ".join(filter(None, (bar.text, bar.note)))

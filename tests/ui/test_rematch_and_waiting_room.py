@@ -40,7 +40,7 @@ async def _at_game_over(pilot, host, guest) -> str:
     app = pilot.app
     tid = _finished_game(app.lobby.core, host, guest)
     app.open_table(tid)
-    await wait_for(pilot, game_over, timeout=20)
+    await wait_for(pilot, game_over, timeout=60)
     return tid
 
 
@@ -161,7 +161,7 @@ async def test_someone_who_sits_down_after_game_over_is_seated_not_watching():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         tid = _finished_game(lobby, dan, bo)
-        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=20)
+        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=60)
         lobby.leave(bo, tid)
         lobby.join(app.handle, tid)
         app.open_table(tid)
@@ -196,10 +196,10 @@ async def test_a_seat_left_during_play_reads_the_same_for_every_viewer(viewer):
         else:
             lobby.leave(dan, tid)
         lobby.set_autopilot(bo, tid, True)
-        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=20)
+        await wait_for(pilot, lambda a: lobby.tables[tid].status == "game_over", timeout=60)
         if me == "dan":
             await pilot.press("j" if viewer == "dan joins again" else "w")
-        await wait_for(pilot, game_over, timeout=20)
+        await wait_for(pilot, game_over, timeout=60)
         head = dialog_text(app).splitlines()[1:3]
         assert any("dan (left)" in line for line in head), head
         assert all("bo (left)" not in line and "dan" not in line.replace("dan (left)", "") for line in head), head

@@ -61,7 +61,7 @@ def all_text(app: App) -> str:
     return "\n".join(parts)
 
 
-async def wait_for(pilot, cond, timeout: float = 5.0) -> None:
+async def wait_for(pilot, cond, timeout: float = 30.0) -> None:
     """Let the app run until ``cond(app)`` holds (fails after ``timeout`` seconds)."""
     import time
 
