@@ -17,7 +17,7 @@ async def test_a_german_terminal_gets_a_german_lobby_with_a_whole_footer(tmp_pat
         screen = await p.wait_for("Tische", timeout=10)
         await p.wait_for("f1 Hilfe")
         screen = p.text()
-        footer = screen.splitlines()[-1]
+        footer = "\n".join(screen.splitlines()[-2:])                   # the lobby's footer takes two rows
         assert "q Beenden" in footer and "n Neuer Tisch" in footer     # was cut to "q Bee"
         assert not [w for w in ENGLISH if w in screen]
         p.send("n")
