@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Every dependency, direct and transitive (test tools and build backend too),
 # pinned with hashes; `make lock` writes it again from pyproject.toml.
-LOCK := requirements/lock.txt
+LOCK := requirements.lock.txt
 PIP_TOOLS := pip-tools==7.7.0
 
 .PHONY: run test bench clean redis-server lock

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import threading
 import time
 
 from ahoy_tui.lobby.search_pool import search_executor
@@ -36,6 +37,12 @@ def search_forever() -> None:
         n += 1
 
 
+def _running(pid: int) -> bool:
+    """True while ``pid`` is on a CPU or ready to run (state R in /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().rsplit(")", 1)[1].split()[0] == "R"
+
+
 def main() -> None:
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))
@@ -43,9 +50,11 @@ def main() -> None:
         pid, inodes = search_executor().submit(worker_sockets).result(timeout=60)
         if sys.argv[1:] == ["busy"]:
             search_executor().submit(search_forever)
-            time.sleep(0.2)
+            end = time.monotonic() + 30
+            while not _running(pid) and time.monotonic() < end:   # the worker is in the search
+                time.sleep(0.01)
         print(os.fstat(listener.fileno()).st_ino, pid, *inodes, flush=True)
-        time.sleep(600)
+        threading.Event().wait()   # until the test kills this process
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Reproducible installs: what `make run`/`make test` install is the lock, and a start is quiet.
 
-The lock (``requirements/lock.txt``, written by ``make lock``) pins every
+The lock (``requirements.lock.txt``, written by ``make lock``) pins every
 distribution, direct and transitive, with hashes. A host that starts
 ``ahoy-server`` reads its banner and nothing else: no warning lines from a
 dependency (cryptography 51 made asyncssh 2.24.1 print ten at import).
@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCK = ROOT / "requirements" / "lock.txt"
+LOCK = ROOT / "requirements.lock.txt"
 PIN = re.compile(r"^([A-Za-z0-9._-]+)==([^\s\\]+)")
 START_TIMEOUT = 60.0
 """Seconds the server may take to print its banner on a loaded machine."""
