@@ -27,7 +27,7 @@ from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import is_keyed
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
 from ahoy_tui.session import SessionInfo
-from ahoy_tui.ui.dialog_keys import SecondTapGuard
+from ahoy_tui.ui.dialog_keys import SecondTapGuard, TypedBefore
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui.i18n_refusals import refusal
@@ -119,6 +119,7 @@ class AhoyApp(App[int]):
         self._last_notice: tuple[str, float] = ("", 0.0)  # text and time of the last toast (see _notice)
         self._closing_tables: set[str] = set()
         self._second_tap = SecondTapGuard()
+        self._typed_before = TypedBefore()
 
     # -- helpers for screens -------------------------------------------------
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
@@ -227,11 +228,13 @@ class AhoyApp(App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed right behind ``c`` go into the chat line, not to the shortcuts; a second tap
-        of the key that closed a dialog stops here (``ui/dialog_keys.py``).
+        of the key that closed a dialog, and a key typed before a report that opened by itself was
+        on screen, stop here (``ui/dialog_keys.py``).
 
         Runs before ``App._on_key`` checks the bindings; see ``ChatBox.focus_input``.
         """
-        if self.screen_stack and self._second_tap.swallow(event.key, self.screen):  # ui/dialog_keys.py
+        if self.screen_stack and (self._typed_before.swallow(event.time, self.screen)
+                                  or self._second_tap.swallow(event.key, self.screen)):  # ui/dialog_keys.py
             event.stop()
             event.prevent_default()
             return
@@ -310,6 +313,12 @@ class AhoyApp(App[int]):
         if self.too_small and self.lobby_screen is not None and not isinstance(screen, TooSmallScreen):
             super().push_screen(TooSmallScreen())
         return result
+
+    def push_unasked(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = None) -> None:
+        """Push a report the player did not ask for (an update opened it): keys typed before it
+        was on screen do not reach it (``dialog_keys.TypedBefore``); ``callback`` gets its result."""
+        self.push_screen(screen, callback)
+        self._typed_before.opened(screen)
 
     # -- lobby messages --------------------------------------------------------
     async def on_lobby_message(self, event: LobbyMessage) -> None:

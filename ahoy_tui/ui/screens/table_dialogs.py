@@ -71,16 +71,17 @@ class TableDialogs:
             if open_report is not None:
                 open_report.show(over, ahoy, self.state.names, reveal)
             else:
-                self.app.push_screen(HandOverScreen(self.state.names, over, ahoy, reveal=reveal, on_chat=self.on_chat))
+                self.app.push_unasked(HandOverScreen(self.state.names, over, ahoy, reveal=reveal, on_chat=self.on_chat))
 
     def game_over(self) -> None:
+        """Open the game-over report (it opened by itself: keys typed before it showed do not close it)."""
         from ahoy_tui.ui.screens.game_over import GameOverScreen
 
         u, record = self.state.update, self.record
-        self.app.push_screen(GameOverScreen(self.state.names, u.view, seated=u.seat is not None,
-                                            gone=frozenset(u.table.left), last=record.last_hand_over(),
-                                            ahoy=record.last_ahoy(), book=record.book,
-                                            table_id=self.state.table_id), self.on_game_over)
+        self.app.push_unasked(GameOverScreen(self.state.names, u.view, seated=u.seat is not None,
+                                             gone=frozenset(u.table.left), last=record.last_hand_over(),
+                                             ahoy=record.last_ahoy(), book=record.book,
+                                             table_id=self.state.table_id), self.on_game_over)
 
     def last_hand(self) -> None:
         """Show the last hand's report again (treasure, every hand, scores), with the names of its time."""
