@@ -329,10 +329,19 @@ class Person:
         return "1"
 
     async def play(self, done: asyncio.Event) -> None:
-        """Act on the screen until the game-over view shows (or ``done`` is set)."""
+        """Act on the screen until the game-over view shows (or ``done`` is set).
+
+        Like a person, it answers a form (an offer typed into the composer, cards picked and
+        confirmed with Enter) once: until that form has left the screen it does not type it
+        again, though the screen changes with the keys' own echo (under load the form stays
+        up for a while after its Enter). Typed again, the keys reached the table behind the
+        closed composer: ``q`` of a card code asked to leave and Tab, Enter left the game.
+        A form still up ``RETYPE`` seconds later is answered again (the keys were refused).
+        """
         p = self.player
         last: tuple[str, ...] | None = None
         last_at = 0.0
+        answered: tuple[str, float] | None = None  # the form last answered and when, until it leaves the screen
         while not done.is_set() and not p.closed.is_set():
             p.changed.clear()
             try:
@@ -344,12 +353,17 @@ class Person:
             keys = self.decide(screen)
             if self.game_over:
                 return
-            if keys is None:
+            form = _form(keys, screen)
+            if answered is not None and (form != answered[0] or time.monotonic() - answered[1] > RETYPE):
+                answered = None
+            if keys is None or answered is not None:
                 continue
             sig = (screen,)
             if sig == last and time.monotonic() - last_at < 1.0:
                 continue  # pressed already; give the screen time to change
             last, last_at = sig, time.monotonic()
+            if form is not None:
+                answered = (form, last_at)
             self.log.append("".join(keys))
             for k in keys:
                 if p.closed.is_set():
@@ -358,6 +372,20 @@ class Person:
                 self.pressed += 1
                 if len(keys) > 1:
                     await asyncio.sleep(0.03)
+
+
+#: Seconds after which a form answered but still on screen is answered again (see ``Person.play``).
+RETYPE = 5.0
+
+
+def _form(keys: list[str] | None, screen: str) -> str | None:
+    """The form ``keys`` answer on ``screen``: ``"offer"`` (a card code, Tab, Enter), the prompt of the
+    cards picked with numbers and Enter (dirty deal, discard, lay down), or None (not a form)."""
+    if keys is None or len(keys) < 2 or keys[-1] != "\r":
+        return None
+    if "\t" in keys:
+        return "offer"
+    return next((p for p in ("Dirty deal with", "Discard one card", "Lay down") if p in screen), "cards")
 
 
 def _handle(lobby: Lobby, name: str):
