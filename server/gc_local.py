@@ -4,9 +4,10 @@ Python 3.11 has no incremental collection: once :class:`~server.gc_policy.GcPoli
 has frozen an object (:func:`gc.freeze`), only a full pass over every
 object in the process (1-4 s with a hundred sessions) can find it in a
 reference cycle. Here a chosen set of objects is moved back into the
-youngest generation instead, and a young collection (:func:`gc.collect`
-of generation 1) runs CPython's own algorithm over it: an object that
-something outside the set refers to stays alive (with everything it
+youngest generation instead, and a collection of every generation not
+frozen (:func:`gc.collect`; the frozen one is never walked) runs
+CPython's own algorithm over it: an object that something outside the
+set refers to stays alive (with everything it
 reaches) and is frozen again; the rest is freed as a full pass would free
 it, weak references cleared and their callbacks run, finalizers called.
 A set that misses part of a dead cycle frees nothing of that cycle;
@@ -41,9 +42,13 @@ LIMIT = 60_000
 """Most objects a :class:`Walk` visits (an ended session at a table has ~10 thousand)."""
 
 SHARED_MODULES = ("ahoy_tui.lobby", "ahoy_tui.game", "ahoy_tui.bots", "server.limits", "server.gc_",
-                  "concurrent.", "threading", "logging", "asyncio.base_events", "asyncio.unix_events",
-                  "asyncio.selector_events")
-"""Instances of classes from these modules are shared by sessions or the process: never walked into."""
+                  "concurrent.", "threading", "logging", "asyncio.base_events", "asyncio.unix_events")
+"""Instances of classes from these modules are shared by sessions or the process: never walked into.
+
+Not ``asyncio.selector_events``: a connection's socket transport (``_SelectorSocketTransport``)
+and its SSH connection are one reference cycle, so a walk that stopped at the transport found the
+connection, and the session and screens it reaches, referenced from outside: they stayed frozen
+for good (issue 24). The event loop itself was alive at start-up: a walk stops there."""
 
 _untrack = ctypes.pythonapi.PyObject_GC_UnTrack
 _untrack.argtypes = [ctypes.py_object]
@@ -70,38 +75,76 @@ def make_young(objects: Iterable[Any]) -> int:
     return moved
 
 
+VALUE_TYPES = frozenset({
+    "rich.style.Style", "rich.color.Color", "rich.color_triplet.ColorTriplet", "rich.segment.Segment",
+    "textual.color.Color", "textual.style.Style", "textual.binding.Binding",
+    "textual.geometry.Offset", "textual.geometry.Size", "textual.geometry.Region", "textual.geometry.Spacing",
+    "textual.css.scalar.Scalar", "textual.box_model.BoxModel", "fractions.Fraction",
+})
+"""Types (``module.qualname``) whose instances hold values only: never part of a reference cycle
+and never pointing at a session's objects, so a walk stops at them (refcounting frees them with
+whatever held them). Most are shared by sessions through process-wide caches: walking them again
+for every ended owner cost over a quarter of the walks (measured with ``bench/churn.py``).
+
+``textual.strip.Strip`` is not one of them although it holds values: its caches of other strips
+once made cycles (``gc_policy._divide``)."""
+
+
+def _type_stops(tp: type, skip_modules: tuple[str, ...]) -> bool:
+    """True if a walk stops at every instance of ``tp`` (classes, modules, shared modules, values)."""
+    if issubclass(tp, (type, ModuleType)):
+        return True
+    module = getattr(tp, "__module__", None) or ""
+    return module.startswith(skip_modules) or f"{module}.{tp.__qualname__}" in VALUE_TYPES
+
+
 class Shared:
     """What no session owns: the objects a walk stops at (never moved, never emptied).
 
     Modules, classes, module dictionaries, instances of :data:`SHARED_MODULES`
-    classes, and everything that was alive when the policy started. Those
-    are kept alive here (a list, and their ids sorted in an ``array``:
-    16 bytes an object), so no new object can ever take the id of a dead
-    one and be mistaken for shared.
+    classes and of :data:`VALUE_TYPES`, and everything that was alive when the
+    policy started. The start-up objects are kept alive here (a list, and their ids sorted in an
+    ``array``: 16 bytes an object), so no new object can ever take the id of
+    a dead one and be mistaken for shared.
+
+    A walk reads :attr:`stops_by_type` (type -> bool, filled by
+    :meth:`type_stops`), :attr:`held` (ids) and :meth:`fixed_id`.
     """
+
+    skip_modules = SHARED_MODULES
 
     def __init__(self, startup: Iterable[Any] = ()) -> None:
         self._held = list(startup)
         self._startup = array.array("Q", sorted(map(id, self._held)))
-        self._module_dicts: set[int] = set()
+        self.held: set[int] = set()
+        """Ids of module dictionaries (as of the last :meth:`refresh`)."""
+        self.stops_by_type: dict[type, bool] = {}
         self.refresh()
 
     def refresh(self) -> None:
         """Take in modules imported since (call before a walk)."""
-        self._module_dicts = {id(vars(m)) for m in list(sys.modules.values()) if isinstance(m, ModuleType)}
+        self.held = {id(vars(m)) for m in list(sys.modules.values()) if isinstance(m, ModuleType)}
+
+    def type_stops(self, tp: type) -> bool:
+        """True if a walk stops at every instance of ``tp`` (remembered in :attr:`stops_by_type`)."""
+        stops = self.stops_by_type[tp] = _type_stops(tp, self.skip_modules)
+        return stops
+
+    def fixed_id(self, key: int) -> bool:
+        """True if ``key`` is the id of an object alive when the policy started."""
+        startup = self._startup
+        at = bisect.bisect_left(startup, key)
+        return at < len(startup) and startup[at] == key
 
     def __contains__(self, obj: Any) -> bool:
-        return self.fixed(obj) or (getattr(type(obj), "__module__", None) or "").startswith(SHARED_MODULES)
+        stops = self.stops_by_type.get(type(obj))
+        if stops is None:
+            stops = self.type_stops(type(obj))
+        return stops or id(obj) in self.held or self.fixed_id(id(obj))
 
     def fixed(self, obj: Any) -> bool:
         """True for a module, a class, a module's dictionary or an object alive when the policy started."""
-        if isinstance(obj, (type, ModuleType)):
-            return True
-        key = id(obj)
-        if type(obj) is dict and key in self._module_dicts:
-            return True
-        at = bisect.bisect_left(self._startup, key)
-        return at < len(self._startup) and self._startup[at] == key
+        return isinstance(obj, (type, ModuleType)) or id(obj) in self.held or self.fixed_id(id(obj))
 
 
 class Bounded:
@@ -111,8 +154,9 @@ class Bounded:
     ``enter`` modules (a closed table is an ``ahoy_tui.lobby`` object, its
     game an ``ahoy_tui.game`` one), and the ``stops``: the live objects the
     owner still points at (the lobby and its live tables, the app of a
-    removed screen), kept alive here while the walk runs. Stopping short
-    frees less; walking into live objects costs time only.
+    removed screen and its widgets still shown), kept alive here while the
+    walk runs. Stopping short frees less; walking into live objects costs
+    time only.
 
     Args:
         shared: What every session shares.
@@ -122,16 +166,14 @@ class Bounded:
 
     def __init__(self, shared: Shared, stops: Iterable[Any], enter: tuple[str, ...] = ()) -> None:
         self._shared = shared
-        self._held = list(stops)
-        self._stops = {id(o) for o in self._held}
-        self._enter = enter
+        self._stops_held = list(stops)
+        self.held = shared.held | {id(o) for o in self._stops_held}
+        self.skip_modules = tuple(m for m in SHARED_MODULES if not m.startswith(enter)) if enter else SHARED_MODULES
+        self.stops_by_type: dict[type, bool] = {} if enter else shared.stops_by_type
+        self.fixed_id = shared.fixed_id
 
-    def __contains__(self, obj: Any) -> bool:
-        if id(obj) in self._stops:
-            return True
-        if self._enter and (getattr(type(obj), "__module__", None) or "").startswith(self._enter):
-            return self._shared.fixed(obj)
-        return obj in self._shared
+    type_stops = Shared.type_stops
+    __contains__ = Shared.__contains__
 
 
 class Walk:
@@ -139,7 +181,7 @@ class Walk:
 
     Holds every object found (they cannot be freed meanwhile) until
     :meth:`move` has moved them into the young generation and
-    :meth:`collect` collects it (generations 0 and 1; nothing frozen).
+    :meth:`collect` collects it (every generation but the frozen one).
 
     Args:
         roots: Where the walk starts; the list is emptied (its references
@@ -157,7 +199,6 @@ class Walk:
         self._limit = limit
         self._found: list[Any] | None = None
         self._moved = 0
-        self._aged = 0
         self._capped = False
         self.walked = 0
         """Objects moved to the young generation so far."""
@@ -188,15 +229,23 @@ class Walk:
     def step(self, budget: float = float("inf")) -> bool:
         """Walk for about ``budget`` seconds at most; returns :attr:`done`."""
         t0 = time.perf_counter()
-        todo, seen, shared, limit = self._todo, self._seen, self._shared, self._limit
+        todo, seen, limit = self._todo, self._seen, self._limit
+        shared = self._shared
+        by_type, type_stops, held, fixed_id = shared.stops_by_type, shared.type_stops, shared.held, shared.fixed_id
         is_tracked, referents, clock = gc.is_tracked, gc.get_referents, time.perf_counter
         while todo and len(seen) < limit:
-            for _ in range(256):
+            for _ in range(512):
                 if not todo or len(seen) >= limit:
                     break
                 obj = todo.pop()
                 key = id(obj)
-                if key in seen or not is_tracked(obj) or obj in shared:
+                if key in seen or key in held:
+                    continue
+                tp = type(obj)
+                stops = by_type.get(tp)
+                if stops is None:
+                    stops = type_stops(tp)
+                if stops or not is_tracked(obj) or fixed_id(key):
                     continue
                 seen[key] = obj
                 todo.extend(referents(obj))
@@ -211,9 +260,8 @@ class Walk:
 
         Call once the walk is done, and freeze nothing until :meth:`collect`
         (a freeze would take moved objects back). A collection meanwhile
-        carries moved objects (alive: the walk holds them) on to generation
-        1, or 2 after a collection of generation 1: :meth:`collect` then
-        moves them all again before it collects generations 0 and 1.
+        carries moved objects (alive: the walk holds them) on to an older
+        generation, which :meth:`collect` collects too.
         """
         t0 = clock = time.perf_counter()
         if self._found is None:
@@ -221,7 +269,6 @@ class Walk:
             self._todo.clear()
             self._found = list(self._seen.values())
             self._seen.clear()
-            self._aged = gc.get_stats()[1]["collections"]
         found = self._found
         while self._moved < len(found) and clock - t0 < budget:
             self.walked += make_young(found[self._moved:self._moved + 512])
@@ -231,17 +278,25 @@ class Walk:
         return self._moved >= len(found)
 
     def collect(self) -> Collected:
-        """Move what is left into generation 0, collect the young generations, freeze what lives."""
+        """Move what is left into generation 0, collect every generation not frozen, freeze what lives.
+
+        Generation 2 too: it holds only what survived since the policy's last
+        pass (at most a second's worth), and among it garbage that a young
+        collection leaves. Frozen, that garbage would stay for good, and keep
+        alive what it points at: Textual's ``Compositor._arrange_root`` makes a
+        recursive closure (a cycle) over a map of every widget it places, and one
+        that aged into generation 2 while the map was built and was frozen by
+        a young collection here kept a screen's widgets looking referenced to
+        every later walk (issue 24).
+        """
         automatic = gc.isenabled()
         gc.disable()
         try:
             self.move()
             t0 = time.perf_counter()
             if self._found is not None:
-                if gc.get_stats()[1]["collections"] != self._aged:
-                    make_young(self._found)  # some were carried on to generation 2
                 self._found.clear()
-            freed = gc.collect(1)
+            freed = gc.collect(2)  # the frozen generation is not walked
             gc.freeze()
         finally:
             if automatic:

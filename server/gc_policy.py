@@ -13,7 +13,7 @@ after a busy second, ``BUSY``), after collecting everything not frozen
 yet, so no collection walks old objects; Python itself never starts a
 collection of the oldest generation meanwhile (``NEVER``). It never runs
 a full collection. What an ended session leaves frozen
-(its app and widget tree, full of reference cycles) is freed by a young
+(its app and widget tree, full of reference cycles) is freed by a
 collection over that session's objects only (:mod:`server.gc_local`): the
 objects its SSH session, its app and every DOM node made under that app
 reach, walked and moved to the young generation a few milliseconds at a
@@ -62,6 +62,11 @@ log = logging.getLogger("ahoy.server.gc")
 
 SETTLE = 3.0
 """Seconds between a session's end and the collection of what it left (its connection closes meanwhile)."""
+
+SCREEN_SETTLE = 10.0
+"""Seconds between a screen's removal and its collection. A session that ends meanwhile frees the
+screen in its own collection (the screen's is then dropped): one walk instead of two when players
+make a table and leave (``bench/churn.py``: screen walks were half of all the walking)."""
 
 RETRIES = 6
 """Times an ended session is collected again while part of it lives (its connection still closing),
@@ -216,6 +221,10 @@ class _Ended:
     retries: int = RETRIES
     more: Callable[[], list[Any]] | None = None
     """More roots, asked when the walk starts (a removed screen: its app's detached nodes)."""
+    ready: Callable[[], bool] | None = None
+    """False while the walk would be wasted (a session's SSH connection still closing): put off."""
+    within: weakref.ref[Any] | None = None
+    """The app a removed screen belonged to: once it stopped, the session's own collection takes the screen."""
 
     def roots(self) -> list[Any]:
         """The owners still alive and every node made or registered under them."""
@@ -224,8 +233,9 @@ class _Ended:
                 + (self.more() if self.more is not None else []))
 
     def alive(self) -> bool:
-        """True while any owner is referenced."""
-        return any(ref() is not None for ref in self.owners)
+        """True while any owner, or any node made under its apps, is referenced (a screen a timer
+        still held when the session's walk ran is garbage only later, and then frozen for good)."""
+        return any(ref() is not None for ref in self.owners) or any(len(nodes) for nodes in self.nodes)
 
 
 def lobby_stops(lobby: Any) -> Callable[[], list[Any]]:
@@ -291,12 +301,21 @@ class GcPolicy:
         """Collect what an ended session left, ``SETTLE`` seconds from now.
 
         Args:
-            owners: The session's own objects (its SSH session, its app),
-                weakly referenced; the nodes an app tracks (:func:`track_nodes`)
-                come along. Objects that take no weak reference are skipped.
+            owners: The session's own objects (its SSH session, its app, its
+                SSH connection), weakly referenced; the nodes an app tracks
+                (:func:`track_nodes`) come along. Objects that take no weak
+                reference are skipped. While an owner with ``is_closed()`` (the
+                connection of a dropped link, until its keepalive gives up) is
+                open, the collection is put off ``SETTLE`` seconds at a time.
         """
+        owners = tuple(o for o in owners if o is not None)
         nodes = [n for n in (getattr(o, NODES, None) for o in owners) if n is not None]
-        self._owner_ended(owners, nodes=nodes)
+        closing = [weakref.ref(o) for o in owners if callable(getattr(o, "is_closed", None))]
+
+        def closed() -> bool:
+            return all(c is None or c.is_closed() for c in (ref() for ref in closing))
+
+        self._owner_ended(owners, nodes=nodes, ready=closed if closing else None)
 
     def table_closed(self, table: Any, stops: Callable[[], Iterable[Any]]) -> None:
         """Collect what a closed table left (its game, seats, chat, archive), ``SETTLE`` seconds from now.
@@ -328,10 +347,14 @@ class GcPolicy:
             return [] if app is None else [n for n in list(getattr(app, NODES, None) or ())
                                            if n is not app and not _attached(n, app)]
 
-        self._owner_ended([screen], stops=lambda: [o for o in (app_ref(),) if o is not None], retries=2,
-                          more=detached)
+        def shown() -> list[Any]:
+            app = app_ref()
+            return [] if app is None else [app, *(
+                n for n in list(getattr(app, NODES, None) or ()) if n is not app and _attached(n, app))]
 
-    def _owner_ended(self, owners: Iterable[Any], **details: Any) -> None:
+        self._owner_ended([screen], stops=shown, retries=2, more=detached, within=app_ref, settle=SCREEN_SETTLE)
+
+    def _owner_ended(self, owners: Iterable[Any], settle: float | None = None, **details: Any) -> None:
         refs = []
         for owner in owners:
             try:
@@ -339,7 +362,7 @@ class GcPolicy:
             except TypeError:
                 continue
         if refs and self.freeze_every > 0:
-            self.ended.append(_Ended(time.monotonic() + SETTLE, refs, **details))
+            self.ended.append(_Ended(time.monotonic() + (SETTLE if settle is None else settle), refs, **details))
 
     def _schedule(self, delay: float | None = None) -> None:
         if self._handle is not None:
@@ -366,21 +389,33 @@ class GcPolicy:
             self._schedule(delay)
 
     def collect_ended(self) -> None:
-        """Walk the first due ended session, ``SLICE`` seconds a loop turn, then collect it; then the next."""
+        """Walk, move and collect the due ended owners one after another, ``_budget()`` seconds a loop turn.
+
+        A turn goes on from one phase (walk, move, collect) to the next and
+        from one owner to the next while its budget lasts: when each turn did
+        one phase of one owner, a busy loop (long turns, 40 sessions playing)
+        ended sessions faster than it collected them (issue 24).
+        """
         if self._handle is None:
             self._draining = False
             return
         self._draining = True
+        clock = time.perf_counter
+        deadline = clock() + self._budget()
         try:
-            if self._walk is None:
-                if not self._start_walk():
-                    self._draining = False
-                    return
-            elif not self._moving:
-                if self._walk.step(self._budget()) and not self._widen(self._walk):
-                    self._moving = True
-            elif self._walk.move(self._budget()):
-                self._finish(self._walk)
+            while True:
+                left = max(deadline - clock(), 0.0)
+                if self._walk is None:
+                    if not self._start_walk():
+                        self._draining = False
+                        return
+                elif not self._moving:
+                    if self._walk.step(left) and not self._widen(self._walk):
+                        self._moving = True
+                elif self._walk.move(left):
+                    self._finish(self._walk)
+                if clock() >= deadline:
+                    break
         except Exception:
             log.exception("gc: collecting an ended session failed; it is left frozen")
             self._walk, self._current, self._moving = None, None, False
@@ -392,12 +427,24 @@ class GcPolicy:
 
     def _start_walk(self) -> bool:
         """Begin the walk of the first due ended session; False when none is due."""
-        due = next((e for e in self.ended if e.due <= time.monotonic()), None)
+        now = time.monotonic()
+        due = None
+        for e in [e for e in self.ended if e.due <= now]:
+            app = e.within() if e.within is not None else None
+            if e.within is not None and (app is None or not app.is_running):
+                self.ended.remove(e)  # the session ended: its own collection takes the screen
+            elif e.ready is not None and not e.ready():
+                e.due = now + SETTLE
+            else:
+                due = e
+                break
+            app = None
         if due is None:
             return False
         self.ended.remove(due)
         roots = due.roots()
         if roots:
+            self.shared.refresh()
             shared: gc_local.Shared | gc_local.Bounded = self.shared
             if due.stops is not None:
                 shared = gc_local.Bounded(self.shared, due.stops(), due.enter)

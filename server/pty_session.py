@@ -90,7 +90,7 @@ class SessionHost(Protocol):
         sessions: Interactive sessions running; a session adds itself at
             start and removes itself at its end.
         gate: The session limits (``Gate.session_refusal``).
-        gc: Told when a session ends, with the session and its app (``GcPolicy.session_ended``).
+        gc: Told when a session ends, with the session, its app and its SSH connection (``GcPolicy.session_ended``).
         stopping: True once the server is shutting down.
     """
 
@@ -331,7 +331,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                     status = await run_hosted(self.app, link)
         finally:
             self.server.sessions.discard(self)
-            self.server.gc.session_ended(self, self.app)
+            self.server.gc.session_ended(self, self.app, chan.get_extra_info("connection"))  # collected once all three are gone
             await lobby.disconnect(handle)
             log.info("session end %s status %d", esc(identity), status)
             if self.goodbye:

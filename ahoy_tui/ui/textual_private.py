@@ -163,7 +163,8 @@ def on_screen_removed(app: Any, removed: Callable[[Any, Any], None]) -> None:
 
     Textual removes a screen popped or switched away from unless it is
     installed or still on a stack; the hosted server frees it then
-    (``server.gc_policy``) rather than when the session ends.
+    (``server.gc_policy``) rather than when the session ends. Screens removed
+    while the app shuts down are not reported: the session's end frees them.
     """
     original = app._replace_screen
 
@@ -171,7 +172,7 @@ def on_screen_removed(app: Any, removed: Callable[[Any, Any], None]) -> None:
         gone = not app.is_screen_installed(screen) and all(
             screen not in stack for stack in app._screen_stacks.values())
         result = await original(screen)
-        if gone:
+        if gone and app.is_running:  # at shutdown the session's own collection takes the screens
             removed(screen, app)
         return result
 

@@ -90,6 +90,7 @@ async def _round(port: int, r: int) -> None:
 @pytest.mark.slow
 async def test_sessions_screens_and_tables_leave_nothing_behind(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
+    monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=0.2))
     server = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_sessions_per_address=0,
                                 max_connections_per_minute=0)
@@ -118,6 +119,7 @@ async def test_screens_a_session_left_are_freed_while_it_plays_on(tmp_path: Path
     """A player watches a table and goes back to the lobby, again and again, without leaving: the
     table screens they left do not pile up in the server's memory."""
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
+    monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=60))
     server = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_sessions_per_address=0,
                                 max_connections_per_minute=0)
@@ -159,6 +161,7 @@ async def test_a_session_that_left_a_table_is_freed_before_the_tables_grace_runs
     default) for someone to come back. Its timer must not keep the ended session's app in memory
     that long (asyncio gave the timer the context of the session that set it)."""
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
+    monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=600))
     server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
     policy = server.gc

@@ -80,3 +80,88 @@ def test_a_walk_past_its_limit_frees_nothing_wrongly():
         assert all(node.me is node for node in chain)  # all still in use (by ``chain``): untouched
     finally:
         gc.unfreeze()
+
+
+def _closure_over(widgets: dict) -> object:
+    """A recursive closure, as Textual's ``Compositor._arrange_root`` makes: a cycle holding ``widgets``."""
+
+    def add(depth: int) -> int:
+        return 0 if depth == 0 else add(depth - 1) + len(widgets)
+
+    return add
+
+
+def test_garbage_that_aged_into_generation_2_is_not_frozen_by_a_walk():
+    """Issue 24: a closure over a map of a screen's widgets that became garbage after aging into
+    generation 2 was frozen by the next walk's young collection; frozen, it made every later walk
+    see the widgets referenced, and the screen stayed for good."""
+    gc.collect()
+    other = [_Node()]
+    _frozen(other)  # what the policy's last pass froze
+    try:
+        screen = _Node()
+        closure = _closure_over({"screen": screen})
+        gc.collect(1)
+        gc.collect(1)  # twice: the closure is in generation 2 now
+        assert any(o is closure for o in gc.get_objects(2))
+        probe = weakref.ref(closure)
+        del closure  # garbage now, and only a collection of generation 2 can see it
+        gc_local.collect(other, Shared())  # some other owner's walk ends meanwhile
+        assert probe() is None  # collected, not frozen
+        roots = [screen]
+        ref = weakref.ref(screen)
+        del screen
+        gc_local.collect(roots, Shared())
+        assert ref() is None  # the screen's own walk frees it
+    finally:
+        gc.unfreeze()
+
+
+async def test_a_closed_connections_socket_transport_is_freed_with_it():
+    """Issue 24: a socket transport refers to itself (its read callbacks are its own bound
+    methods); a walk that stopped at it (a class of ``asyncio.selector_events``) left every ended
+    connection's transport, socket and buffers frozen for good."""
+    import asyncio
+
+    class Conn(asyncio.Protocol):
+        def __init__(self) -> None:
+            self.lost = asyncio.Event()
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            self.transport = transport
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.lost.set()
+
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(asyncio.Protocol, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    shared = Shared(gc.get_objects())  # the loop and the server were there before the session
+    transport, conn = await loop.create_connection(Conn, "127.0.0.1", port)
+    transport.close()
+    await conn.lost.wait()
+    server.close()
+    await server.wait_closed()
+    _frozen(conn)
+    try:
+        gone, roots = weakref.ref(transport), [conn]
+        del conn, transport
+        gc_local.collect(roots, shared)
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+
+
+def test_the_walk_stops_at_values_and_goes_on_into_containers():
+    """Values (styles, colours, segments, geometry) are never in a cycle: the walk leaves them to
+    reference counting instead of walking the ones every session shares again and again."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.geometry import Region
+
+    style = Style(bold=True, color="red")
+    session = _Node(Segment("hi", style), style, Region(0, 0, 4, 1), [style])
+    walk = Walk([session], Shared())
+    walk.step()
+    assert walk.reached(session) and walk.reached(session.links[-1])
+    assert not walk.reached(style) and not walk.reached(session.links[0])

@@ -277,3 +277,99 @@ async def test_a_failing_collection_is_logged_and_the_next_session_still_collect
     finally:
         policy.stop()
     assert "collecting an ended session failed" in caplog.text
+
+
+async def test_one_loop_turn_collects_several_ended_sessions_while_its_budget_lasts(monkeypatch):
+    """Issue 24: a turn did one phase (walk, move or collect) of one ended session; on a busy loop
+    (long turns) sessions ended faster than that, and the frozen heap grew wave after wave."""
+    policy = _policy(monkeypatch)
+    monkeypatch.setattr(gc_policy, "SLICE", 5.0)  # a generous budget: the turn is not cut short
+    monkeypatch.setattr(gc_policy, "SLICE_MAX", 5.0)
+    try:
+        sessions = [_Session(f"s{i}") for i in range(4)]
+        refs = [weakref.ref(s) for s in sessions]
+        policy._tick()
+        for s in sessions:
+            policy.session_ended(s)
+        del sessions, s
+        policy._draining = True  # the test runs the turns itself
+        policy.collect_ended()  # one loop turn
+        assert [r() for r in refs] == [None] * 4
+    finally:
+        policy.stop()
+
+
+class _Owner:
+    """An ended session's app: the nodes made under it are listed weakly (``track_nodes``)."""
+
+    def __init__(self, *nodes: object) -> None:
+        self.me = self
+        setattr(self, gc_policy.NODES, weakref.WeakSet(nodes))
+
+
+async def test_a_node_still_held_when_its_session_was_collected_is_freed_once_let_go(monkeypatch):
+    """Issue 24: a screen a timer still held when its session's walk ran became garbage later,
+    frozen, and no walk ever came back for it (the session's owners were all gone)."""
+    policy = _policy(monkeypatch)
+    try:
+        screen = _Session("lobby screen")
+        gone = weakref.ref(screen)
+        held = [screen]  # e.g. a timer's callback, about to fire
+        app = _Owner(screen)
+        policy._tick()
+        policy.session_ended(app)
+        monkeypatch.setattr(gc_policy, "SETTLE", 60.0)  # the next try waits
+        del app, screen
+        await _collected_once(policy)
+        assert gone() is not None  # still held: kept, whole
+        held.clear()
+        for e in policy.ended:
+            e.due = 0.0
+        await _collected(policy)
+        assert gone() is None
+    finally:
+        policy.stop()
+
+
+async def _collected_once(policy: GcPolicy) -> None:
+    policy._tick()
+    await wait_until(lambda: policy.ended and policy.ended[0].tries >= 1 and policy._walk is None,
+                     what="the first collection")
+
+
+class _Connection:
+    """An SSH connection that has not closed yet (a dropped link waits for its keepalive)."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.me = self
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+async def test_a_session_is_collected_once_its_connection_has_closed(monkeypatch):
+    """Walking a session whose connection still refers to it is wasted: the walk waits for the close."""
+    policy = _policy(monkeypatch)
+    walks = []
+    real = gc_policy.gc_local.Walk.__init__
+    monkeypatch.setattr(gc_policy.gc_local.Walk, "__init__",
+                        lambda self, *a, **k: walks.append(1) or real(self, *a, **k))
+    try:
+        session, conn = _Session("dee"), _Connection()
+        conn.session = session
+        ref = weakref.ref(session)
+        policy._tick()
+        policy.session_ended(session, conn)
+        del session
+        policy._tick()
+        await wait_until(lambda: not policy._draining, what="the turn")
+        assert walks == [] and policy.ended and ref() is not None  # put off, not walked
+        conn.closed = True
+        del conn
+        for e in policy.ended:
+            e.due = 0.0
+        await _collected(policy)
+        assert walks and ref() is None
+    finally:
+        policy.stop()

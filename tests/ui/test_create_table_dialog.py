@@ -145,3 +145,25 @@ async def test_an_open_drop_down_is_framed_over_the_rows_below_it():
         rows = screen_text(app).splitlines()
         assert rows[region.y][region.x] == "╭" and rows[region.bottom - 1][region.x] == "╰"
         assert rows[region.y + 1][region.x] == "│"
+
+
+async def test_the_lobby_lets_the_closed_create_dialog_go():
+    """Issue 24: the lobby screen kept its last create dialog (and every widget in it) for as
+    long as the session lasted; once the table is made, nothing refers to the dialog."""
+    import gc
+    import weakref
+
+    from ahoy_tui.ui.screens.table import TableScreen
+
+    lobby = new_lobby()
+    app = make_app(lobby)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        dialog = weakref.ref(app.screen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda a: isinstance(a.screen, TableScreen))
+        await pilot.pause()
+        gc.collect()
+        assert dialog() is None, [type(r).__name__ for r in gc.get_referrers(dialog())]

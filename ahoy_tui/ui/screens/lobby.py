@@ -514,11 +514,16 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(self._create_screen, self._created)
 
     async def _created(self, config: TableConfig | None) -> None:
-        """Create the table, seat the chosen bots in every other seat (issue 17), open it."""
+        """Create the table, seat the chosen bots in every other seat (issue 17), open it.
+
+        The closed dialog is let go first: kept here, it and every widget in it
+        stayed alive as long as the lobby screen (issue 24).
+        """
+        fill = getattr(getattr(self, "_create_screen", None), "bot_fill", "")
+        self._create_screen = None
         if config is None:
             return
         app: Any = self.app
-        fill = getattr(getattr(self, "_create_screen", None), "bot_fill", "")
         tid = await app.ask(app.lobby.create_table, config)
         if tid is not None:
             for _ in range(config.seats - 1 if fill else 0):
