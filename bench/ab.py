@@ -92,12 +92,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ahoy-ab-") as tmp:
         base = Path(tmp) / "ref"
         subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(base), args.ref], cwd=ROOT, check=True)
+        if (ROOT / ".venv").exists():
+            (base / ".venv").symlink_to(ROOT / ".venv")  # load.py starts its server with the tree's .venv
         try:
             sides: dict[str, list[dict[str, float]]] = {args.ref: [], "working tree": []}
             trees = {args.ref: base, "working tree": ROOT}
             for round_no in range(1, args.rounds + 1):
                 for name, tree in trees.items():
-                    got = figures(run_load(tree, load_args, args.timeout))
+                    output = run_load(tree, load_args, args.timeout)
+                    got = figures(output)
+                    if not got:
+                        print(f"round {round_no} {name}: no figures; the run said:\n{output[-2000:]}", flush=True)
                     sides[name].append(got)
                     print(f"round {round_no} {name}: " + ", ".join(f"{k} {v:g}" for k, v in got.items()), flush=True)
             print()
