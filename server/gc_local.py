@@ -142,10 +142,6 @@ class Shared:
             stops = self.type_stops(type(obj))
         return stops or id(obj) in self.held or self.fixed_id(id(obj))
 
-    def fixed(self, obj: Any) -> bool:
-        """True for a module, a class, a module's dictionary or an object alive when the policy started."""
-        return isinstance(obj, (type, ModuleType)) or id(obj) in self.held or self.fixed_id(id(obj))
-
 
 class Bounded:
     """Where the walk from one ended owner that is not a session stops (a closed table, a removed screen).
