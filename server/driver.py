@@ -157,6 +157,8 @@ class TerminalLink:
         self.overflowed = False
         self.driver: SSHDriver | None = None
         self.frames: FrameDiff | None = None
+        self.on_frame: Callable[[], None] | None = None
+        """Called after each write to the channel (``Keepalives.frame``: the link is in use)."""
         self.input_dropped = 0
         self._input = bytearray()
         self._dropping = False
@@ -185,6 +187,8 @@ class TerminalLink:
             return
         self.bytes_sent += len(data)
         self.frames_sent += 1
+        if self.on_frame is not None:
+            self.on_frame()
         if self.channel.get_write_buffer_size() > self.max_buffer:
             self.overflowed = True
             log.warning("client not reading: %d bytes unsent, dropping", self.channel.get_write_buffer_size())

@@ -12,7 +12,9 @@ generation (:func:`gc.freeze`) every ``freeze_every`` seconds (sooner
 after a busy second, ``BUSY``), after collecting everything not frozen
 yet, so no collection walks old objects; Python itself never starts a
 collection of the oldest generation meanwhile (``NEVER``). It never runs
-a full collection. What an ended session leaves frozen
+a full collection, and a pass runs only when Python ran a young collection
+since the last one (about 700 objects made and kept): an idle server
+collects nothing (issue 25). What an ended session leaves frozen
 (its app and widget tree, full of reference cycles) is freed by a
 collection over that session's objects only (:mod:`server.gc_local`): the
 objects its SSH session, its app and every DOM node made under that app
@@ -272,7 +274,6 @@ class GcPolicy:
         self._widened = False
         self._moving = False
         """True while a walk's objects are being moved (no freeze meanwhile)."""
-        self._seen = 0
         self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
@@ -375,14 +376,14 @@ class GcPolicy:
         try:
             if self._moving:
                 return
-            if gc.get_count()[0] + gc.get_count()[1] != self._seen or gc.get_count()[2]:
+            counts = gc.get_count()
+            if counts[1] or counts[2]:  # a young collection ran since the last pass: its survivors wait
                 gc.collect(2)  # everything not frozen yet: at most a pass's worth of survivors
                 # The survivors, all in generation 2 now: listing them costs what the collection did.
                 # (gc.get_freeze_count() walks every frozen object in Python 3.11: O(heap), twice a pass.)
                 if len(gc.get_objects(2)) > BUSY:
                     delay = self.freeze_every / 4
                 gc.freeze()
-            self._seen = gc.get_count()[0] + gc.get_count()[1]
             if not self._draining:
                 self.collect_ended()
         finally:

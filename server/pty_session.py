@@ -17,6 +17,7 @@ and closed; the new one takes its seats (R17, ``Lobby.subscribe``).
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
@@ -312,6 +313,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
             clamp=self.server.config.clamp_colors,
             console_glyphs=linux_console(info.term),
         )
+        conn = self.connection.conn
+        if conn is not None:
+            link.on_frame = functools.partial(self.server.keepalives.frame, conn)
         log.info("session start %s as %s from %s (%s, %s, %dx%d)", esc(identity), esc(handle.name),
                  self.connection.peer, esc(info.term), info.color_system, *info.size)
         status = 1

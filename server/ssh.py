@@ -32,6 +32,7 @@ from server.hostkey import fingerprint, load_or_create_host_key
 from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
 from server.gc_policy import GcPolicy, lobby_stops
+from server.keepalive import Keepalives, tcp_keepalive
 from server.limits import Gate, Limits
 from server.shared_limits import SharedRates, SharedSessions
 from server.logsafe import esc
@@ -76,7 +77,9 @@ class ServerConfig:
             silent client (a stopped ``ssh``, a dead network) is dropped after
             ``keepalive_interval * (keepalive_count_max + 1)`` s (5 s x 3 = 15 s),
             well within a table's 20 s grace (R17): its seat then reads
-            "reconnecting" to the others, as after a closed link.
+            "reconnecting" to the others, as after a closed link. Keepalives run
+            only while frames go to a client (:mod:`server.keepalive`): an idle
+            session costs no timer.
         max_buffer: Unsent output per session, in bytes, before the client
             is dropped as not reading.
         max_input: Received bytes per session waiting to be parsed, besides
@@ -188,6 +191,8 @@ class AhoyServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.stopping = False
         self.gc = GcPolicy(config.gc_freeze_every)
+        self.keepalives = Keepalives(config.keepalive_interval, config.keepalive_count_max)
+        """SSH keepalives only while frames go to a connection (:mod:`server.keepalive`)."""
 
     @property
     def port(self) -> int:
@@ -236,6 +241,7 @@ class AhoyServer:
         """
         self.stopping = True
         self.gc.stop()
+        self.keepalives.stop()
         if self._acceptor is not None:
             self._acceptor.close()
         waits = [s.shutdown(message) for s in list(self.sessions)]
@@ -280,12 +286,14 @@ class _Connection(asyncssh.SSHServer):
         self.address = str(peer[0])
         self.peer = f"{peer[0]}:{peer[1]}"
         self.server.connections.add(conn)
+        tcp_keepalive(conn)
         if self.server.rates is None:  # with --redis: counted in Redis, at begin_auth
             self.refusal = self.server.gate.connection_refusal(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.conn is not None:
             self.server.connections.discard(self.conn)
+            self.server.keepalives.forget(self.conn)
 
     # -- authentication ----------------------------------------------
     @property

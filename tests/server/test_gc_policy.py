@@ -83,6 +83,12 @@ def _policy(monkeypatch: pytest.MonkeyPatch) -> GcPolicy:
     return policy
 
 
+def _pass(policy: GcPolicy) -> None:
+    """A pass after a busy second: Python ran a young collection meanwhile (a pass waits for one)."""
+    gc.collect(0)
+    policy._tick()
+
+
 @contextmanager
 def _full_passes() -> Iterator[list[str]]:
     """Every ``gc.unfreeze`` meanwhile: the start of a pass over every object in the process."""
@@ -96,7 +102,7 @@ def _full_passes() -> Iterator[list[str]]:
 
 
 async def _collected(policy: GcPolicy) -> None:
-    policy._tick()
+    _pass(policy)
     await wait_until(lambda: not policy.ended and policy._walk is None and not policy._draining,
                      what="the ended sessions' collections")
 
@@ -107,10 +113,34 @@ async def test_passes_freeze_what_survives_and_never_walk_the_whole_heap(monkeyp
         with _full_passes() as passes:
             for _ in range(3):
                 node = _Node()
-                policy._tick()
+                _pass(policy)
                 assert not any(o is node for o in gc.get_objects())  # frozen: no collection walks it again
         assert passes == []
     finally:
+        policy.stop()
+
+
+async def test_an_idle_second_starts_no_collection(monkeypatch):
+    """Issue 25: idle costs nothing. A second in which Python ran no young collection (a few
+    objects made, a keepalive answered) is no reason to collect: the pass waits for one."""
+    policy = _policy(monkeypatch)
+    started: list[int] = []
+
+    def watch(phase: str, info: dict) -> None:
+        if phase == "start":
+            started.append(info["generation"])
+
+    gc.callbacks.append(watch)
+    try:
+        kept = []
+        for _ in range(5):
+            kept.append(_Node())  # a little work, as an idle server's timers do
+            policy._tick()
+        assert started == [], f"an idle server ran collections of generations {started}"
+        _pass(policy)
+        assert 2 in started, "after a young collection the pass runs"
+    finally:
+        gc.callbacks.remove(watch)
         policy.stop()
 
 
@@ -123,9 +153,9 @@ async def test_a_pass_never_counts_the_frozen_objects(monkeypatch):
     monkeypatch.setattr(gc, "get_freeze_count", lambda: counted.append(1) or real())
     try:
         kept = [[] for _ in range(gc_policy.BUSY + 1_000)]
-        policy._tick()
+        _pass(policy)
         del kept
-        policy._tick()
+        _pass(policy)
         assert counted == []
     finally:
         policy.stop()
@@ -139,10 +169,10 @@ async def test_after_a_busy_second_the_next_pass_comes_four_times_sooner(monkeyp
     try:
         loop = asyncio.get_running_loop()
         kept = [[] for _ in range(gc_policy.BUSY + 1_000)]  # survivors tracked by the collector
-        policy._tick()
+        _pass(policy)
         busy_in = policy._handle.when() - loop.time()
         del kept
-        policy._tick()
+        _pass(policy)
         quiet_in = policy._handle.when() - loop.time()
         assert busy_in <= policy.freeze_every / 4 + 1
         assert quiet_in > policy.freeze_every / 2
@@ -155,7 +185,7 @@ async def test_an_ended_sessions_frozen_cycles_are_freed_without_a_full_collecti
     try:
         session = _Session("anna")
         ref = weakref.ref(session)
-        policy._tick()  # frozen: no ordinary collection sees it again
+        _pass(policy)  # frozen: no ordinary collection sees it again
         gc.collect(1)
         assert ref() is not None
         frozen = gc.get_freeze_count()
@@ -176,7 +206,7 @@ async def test_weakref_callbacks_and_finalizers_run_on_whole_objects(monkeypatch
     policy = _policy(monkeypatch)
     try:
         session = _Session("bo")
-        policy._tick()
+        _pass(policy)
         policy.session_ended(session)
         del session
         await _collected(policy)
@@ -192,11 +222,11 @@ async def test_a_session_still_referenced_is_kept_and_collected_once_let_go(monk
         session = _Session("cy")
         ref = weakref.ref(session)
         holder = [session]  # a connection still closing
-        policy._tick()
+        _pass(policy)
         policy.session_ended(session)
         monkeypatch.setattr(gc_policy, "SETTLE", 60.0)  # the next try waits
         del session
-        policy._tick()
+        _pass(policy)
         await wait_until(lambda: policy.ended and policy.ended[0].tries == 1 and policy._walk is None,
                          what="the first collection")
         assert ref() is holder[0] and ref().parts[0].me is ref().parts[0]  # kept, whole
@@ -228,7 +258,7 @@ async def test_an_ended_textual_app_and_its_widgets_are_freed(monkeypatch):
         nodes = getattr(app, gc_policy.NODES)  # every DOM node made under the app, weakly
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("tab", "a")
-            policy._tick()  # its widgets are frozen while it runs
+            _pass(policy)  # its widgets are frozen while it runs
             app.theme = "textual-light"  # a restyle: Textual's old virtual nodes die frozen, unreachable
             await pilot.press("tab", "down", "tab")
             await pilot.pause()
@@ -268,7 +298,7 @@ async def test_a_failing_collection_is_logged_and_the_next_session_still_collect
     try:
         first, second = _Session("dee"), _Session("eve")
         refs = [weakref.ref(first), weakref.ref(second)]
-        policy._tick()
+        _pass(policy)
         policy.session_ended(first)
         policy.session_ended(second)
         del first, second
@@ -288,7 +318,7 @@ async def test_one_loop_turn_collects_several_ended_sessions_while_its_budget_la
     try:
         sessions = [_Session(f"s{i}") for i in range(4)]
         refs = [weakref.ref(s) for s in sessions]
-        policy._tick()
+        _pass(policy)
         for s in sessions:
             policy.session_ended(s)
         del sessions, s
@@ -316,7 +346,7 @@ async def test_a_node_still_held_when_its_session_was_collected_is_freed_once_le
         gone = weakref.ref(screen)
         held = [screen]  # e.g. a timer's callback, about to fire
         app = _Owner(screen)
-        policy._tick()
+        _pass(policy)
         policy.session_ended(app)
         monkeypatch.setattr(gc_policy, "SETTLE", 60.0)  # the next try waits
         del app, screen
@@ -332,7 +362,7 @@ async def test_a_node_still_held_when_its_session_was_collected_is_freed_once_le
 
 
 async def _collected_once(policy: GcPolicy) -> None:
-    policy._tick()
+    _pass(policy)
     await wait_until(lambda: policy.ended and policy.ended[0].tries >= 1 and policy._walk is None,
                      what="the first collection")
 
@@ -359,10 +389,10 @@ async def test_a_session_is_collected_once_its_connection_has_closed(monkeypatch
         session, conn = _Session("dee"), _Connection()
         conn.session = session
         ref = weakref.ref(session)
-        policy._tick()
+        _pass(policy)
         policy.session_ended(session, conn)
         del session
-        policy._tick()
+        _pass(policy)
         await wait_until(lambda: not policy._draining, what="the turn")
         assert walks == [] and policy.ended and ref() is not None  # put off, not walked
         conn.closed = True
