@@ -371,6 +371,37 @@ def set_styles_cache(widget: Any, cache: StylesCache) -> None:
     widget._styles_cache = cache
 
 
+def repaint_region(widget: Any, region: Any) -> None:
+    """``widget.refresh(region)`` for a mounted, shown widget, without two messages per repaint.
+
+    Textual's ``Widget.refresh`` marks the region dirty, then posts the
+    widget a ``Prompt``; at its idle the widget posts its screen an
+    ``Update`` (``Widget._check_refresh``), and the screen adds it to
+    ``Screen._dirty_widgets`` and wakes its update timer at its own idle.
+    At a table every move repaints five to seven panels this way: two
+    dispatched messages each, over half of the ~17 messages a table update
+    cost (``bench/ui_update.py``; issue 25). Here the widget goes straight
+    into its screen's ``_dirty_widgets`` and the screen alone is prompted
+    (once per loop turn however many panels changed); the frame is the same.
+    Uses ``Widget._layout_cache``, ``_set_dirty``, ``_rich_style_cache``,
+    ``_is_mounted`` and ``Screen._dirty_widgets``, ``_compositor``; any other
+    case (not mounted, hidden, no screen yet, a screen not laid out) takes
+    ``refresh``.
+    """
+    try:
+        screen = widget.screen if widget._is_mounted and widget.display else None
+    except Exception:  # NoScreen: not in a DOM yet
+        screen = None
+    if screen is None or widget not in screen._compositor:
+        widget.refresh(region)
+        return
+    widget._layout_cache.clear()
+    widget._set_dirty(region)
+    widget._rich_style_cache.clear()
+    screen._dirty_widgets.add(widget)
+    screen.check_idle()
+
+
 def drop_styles_cache(widget: Any) -> None:
     """Forget ``widget``'s styled lines (``Widget._styles_cache.clear()``).
 

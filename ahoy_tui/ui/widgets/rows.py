@@ -25,7 +25,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ahoy_tui.ui.textual_private import StylesCache, set_styles_cache
+from ahoy_tui.ui.textual_private import StylesCache, repaint_region, set_styles_cache
 
 #: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
 #: case a widget never calls :meth:`RowStylesCache.keep_only`).
@@ -162,7 +162,7 @@ class RowsWidget(Widget):
         changed = [y for y in range(max(len(rows), len(old)))
                    if y >= len(rows) or y >= len(old) or rows[y] != old[y]]
         if changed:
-            self.refresh(Region(0, changed[0], max(1, self.row_width), changed[-1] - changed[0] + 1))
+            repaint_region(self, Region(0, changed[0], max(1, self.row_width), changed[-1] - changed[0] + 1))
 
     # -- Textual ------------------------------------------------------------------------
     def notify_style_update(self) -> None:
