@@ -3,8 +3,9 @@
 One ``AhoyApp`` at a table of four (three baseline bots, the player's seat
 on the autopilot, bots acting every 30-60 ms); hand-over reports are closed
 as a player would. Prints UI CPU per ``TableUpdate`` (process CPU minus the
-lobby's ``apply_action``), layout passes (compositor reflows) and frames
-per update.
+lobby's ``apply_action``) and the cost counters per update
+(:mod:`ahoy_tui.ui.cost`: messages dispatched, widget renders, rows
+rendered, frames, layout passes).
 
 Run: .venv/bin/python bench/ui_update.py [SECONDS]   (default 15)
      .venv/bin/python bench/ui_update.py --replay [MOVES]   (default 300)
@@ -25,29 +26,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from textual._compositor import Compositor  # noqa: E402
-from textual.app import App  # noqa: E402
-
 import ahoy_tui.lobby.table as lobby_table  # noqa: E402
 from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
+from ahoy_tui.ui import cost  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
 from ahoy_tui.ui.screens.table import TableScreen  # noqa: E402
 
-COUNTS = {"reflow": 0, "frames": 0, "lobby": 0.0}
+COUNTS = {"lobby": 0.0}
 
 
 def instrument() -> None:
-    """Count reflows and frames; time the lobby's share."""
-    reflow, display, apply = Compositor.reflow, App._display, lobby_table.Table.apply_action
-
-    def counted_reflow(self, *args):  # noqa: ANN001, ANN002, ANN202
-        COUNTS["reflow"] += 1
-        return reflow(self, *args)
-
-    def counted_display(self, screen, update):  # noqa: ANN001, ANN202
-        COUNTS["frames"] += update is not None
-        return display(self, screen, update)
+    """Count the UI's work (:mod:`ahoy_tui.ui.cost`); time the lobby's share."""
+    cost.enable()
+    apply = lobby_table.Table.apply_action
 
     def timed_apply(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         t = time.process_time()
@@ -56,8 +48,12 @@ def instrument() -> None:
         finally:
             COUNTS["lobby"] += time.process_time() - t
 
-    Compositor.reflow, App._display = counted_reflow, counted_display
     lobby_table.Table.apply_action = timed_apply
+
+
+def per_update(spent: cost.Counts, n: int) -> str:
+    """The cost counters per update: ``messages 41.2, renders 9.0, ...``."""
+    return ", ".join(f"{name} {value / n:.2f}" for name, value in spent.as_dict().items())
 
 
 def start_bot_table(app: AhoyApp, lobby: Lobby) -> str:
@@ -88,15 +84,16 @@ async def main(seconds: float) -> None:
         await pilot.pause(0.5)
         closer = asyncio.create_task(close_reports(app))
         v0 = app.table_screen.update.version
-        COUNTS.update(reflow=0, frames=0, lobby=0.0)
+        COUNTS.update(lobby=0.0)
+        before = cost.counts(app).copy()
         t0 = time.process_time()
         await asyncio.sleep(seconds)
         cpu = time.process_time() - t0
         n = app.table_screen.update.version - v0
         closer.cancel()
+        spent = cost.counts(app) - before
         print(f"{n} updates: UI {(cpu - COUNTS['lobby']) * 1000 / n:.1f} ms CPU per update "
-              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms), reflows per update {COUNTS['reflow'] / n:.2f}, "
-              f"frames per update {COUNTS['frames'] / n:.2f}")
+              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms); per update: {per_update(spent, n)}")
         while len(app.screen_stack) > 2:
             app.pop_screen()
 
@@ -129,8 +126,9 @@ async def replay(moves: int) -> None:
         start_bot_table(app, lobby)
         await settle(pilot, app)
         v0 = app.table_screen.update.version
-        COUNTS.update(reflow=0, frames=0, lobby=0.0)
-        t0, settling = time.process_time(), 0.0
+        COUNTS.update(lobby=0.0)
+        before = cost.counts(app).copy()
+        t0 = time.process_time()
         for _ in range(moves):
             if not clock.step():
                 break
@@ -140,9 +138,9 @@ async def replay(moves: int) -> None:
                 await settle(pilot, app)
         cpu = time.process_time() - t0
         n = app.table_screen.update.version - v0
+        spent = cost.counts(app) - before
         print(f"replay, {n} updates: UI {(cpu - COUNTS['lobby']) * 1000 / n:.2f} ms CPU per update "
-              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms), reflows per update {COUNTS['reflow'] / n:.2f}, "
-              f"frames per update {COUNTS['frames'] / n:.2f}")
+              f"(lobby {COUNTS['lobby'] * 1000 / n:.2f} ms); per update: {per_update(spent, n)}")
 
 
 if __name__ == "__main__":

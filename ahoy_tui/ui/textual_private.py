@@ -81,7 +81,13 @@ def hook_display(app: Any, make_hook: Callable[[Callable[[Any, Any], None]], Cal
     """
     if getattr(app, "_ahoy_display_hooked", False):
         raise RuntimeError("the display of this app is hooked already")
-    app._display = make_hook(app._display)
+    app_class = type(app)
+
+    def textual_display(screen: Any, renderable: Any) -> None:
+        # Looked up per frame, so a class-wide wrapper installed later is reached (install_cost_hooks).
+        app_class._display(app, screen, renderable)
+
+    app._display = make_hook(textual_display)
     app._ahoy_display_hooked = True
 
 
@@ -205,6 +211,28 @@ def parser_deadline(parser: XTermParser) -> float | None:
     ticked; Textual's own drivers poll, the SSH driver schedules one tick.
     """
     return parser._timeout_time
+
+
+def render_pending(app: Any) -> bool:
+    """True while ``app`` has a message, callback, refresh or frame still to handle.
+
+    :func:`message_pumps_idle` plus the current screen's dirty widgets
+    (``Screen._dirty_widgets``), dirty regions (``Compositor._dirty_regions``)
+    and pending layout or repaint of it or a widget on it (``._layout_required``,
+    ``._repaint_required``; screens below it are not painted until shown).
+    Textual says nothing public about a frame still to come; the cost counters'
+    tests and benches wait for it before reading a figure (``ahoy_tui.ui.cost``).
+    """
+    if not message_pumps_idle(app):
+        return True
+    try:
+        screen = app.screen
+    except Exception:  # no screen yet, or the app is closing
+        return False
+    if screen._dirty_widgets or screen._compositor._dirty_regions:
+        return True
+    return any(getattr(node, "_layout_required", False) or getattr(node, "_repaint_required", False)
+               for node in (screen, *screen.walk_children()))
 
 
 # -- process-wide patches ------------------------------------------------------------------
@@ -338,6 +366,104 @@ def watch_new_nodes(on_node: Callable[[Any, Any], None]) -> None:
             _node_watcher(self, active_app.get(None))
 
     DOMNode.__init__ = watched_init  # type: ignore[method-assign]
+
+
+def install_cost_hooks(
+    message: Callable[[Any], None],
+    render: Callable[[Any, int], None],
+    frame: Callable[[Any], None],
+    reflow: Callable[[Any], None],
+    tick: Callable[[Any], None],
+) -> Callable[[], None]:
+    """Report Textual's units of work, process-wide, until the returned function is called.
+
+    Each callback gets the app the work is done for (``active_app``, the
+    app whose task runs it; ``None`` outside any app):
+
+    * ``message(app)``: a message or event a pump dispatches
+      (``MessagePump._dispatch_message``; any pump of the app: app, screens, widgets);
+    * ``render(app, rows)``: a widget render the compositor uses for a frame
+      (each ``(region, clip, lines)`` of ``Compositor._get_renders`` within
+      ``Compositor._render_chops``, ``RowsCompositor.partial_renders`` included),
+      with the number of lines (rows) it produced;
+    * ``frame(app)``: a frame Textual writes (``App._display`` with an update,
+      outside ``App.batch_update``);
+    * ``reflow(app)``: a layout pass (``Compositor.reflow``);
+    * ``tick(app)``: a Textual timer firing (``Timer._tick``; a timer with a
+      callback calls it without dispatching a message).
+
+    Textual has no public hooks for any of these. For ``App._display`` this
+    counts frames of apps hooked by :func:`hook_display` too (it calls the
+    class's method late). The returned ``uninstall()`` restores Textual's
+    methods; the wrappers cost one call per unit of work, so install them
+    only to measure (:mod:`ahoy_tui.ui.cost`). Not reentrant: one
+    installation at a time (a second raises ``RuntimeError``).
+    """
+    from textual.message_pump import MessagePump
+    from textual.timer import Timer
+
+    global _cost_hooks_installed
+    if _cost_hooks_installed:
+        raise RuntimeError("the cost hooks are installed already")
+    dispatch = MessagePump._dispatch_message
+    render_chops = Compositor._render_chops
+    display = _textual_app.App._display
+    do_reflow = Compositor.reflow
+    do_tick = Timer._tick
+    current = active_app.get
+
+    async def counted_dispatch(self: Any, msg: Any) -> None:
+        message(current(None))
+        await dispatch(self, msg)
+
+    def counted_render_chops(self: Any, crop: Any, is_rendered_line: Any) -> Any:
+        app = current(None)
+        renders = self._get_renders  # this compositor's own (RowsCompositor: partial renders)
+
+        def counted_renders(crop: Any = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+            for item in renders(crop):
+                render(app, len(item[2]))
+                yield item
+
+        self._get_renders = counted_renders
+        try:
+            return render_chops(self, crop, is_rendered_line)
+        finally:
+            del self._get_renders
+
+    def counted_display(self: Any, screen: Any, renderable: Any) -> None:
+        if renderable is not None and not self._batch_count:
+            frame(self)
+        display(self, screen, renderable)
+
+    def counted_reflow(self: Any, parent: Any, size: Any) -> Any:
+        reflow(current(None))
+        return do_reflow(self, parent, size)
+
+    async def counted_tick(self: Any, *, next_timer: float, count: int) -> None:
+        tick(current(None))
+        await do_tick(self, next_timer=next_timer, count=count)
+
+    MessagePump._dispatch_message = counted_dispatch  # type: ignore[method-assign]
+    Timer._tick = counted_tick  # type: ignore[method-assign]
+    Compositor._render_chops = counted_render_chops  # type: ignore[method-assign]
+    _textual_app.App._display = counted_display  # type: ignore[method-assign]
+    Compositor.reflow = counted_reflow  # type: ignore[method-assign]
+    _cost_hooks_installed = True
+
+    def uninstall() -> None:
+        global _cost_hooks_installed
+        MessagePump._dispatch_message = dispatch  # type: ignore[method-assign]
+        Timer._tick = do_tick  # type: ignore[method-assign]
+        Compositor._render_chops = render_chops  # type: ignore[method-assign]
+        _textual_app.App._display = display  # type: ignore[method-assign]
+        Compositor.reflow = do_reflow  # type: ignore[method-assign]
+        _cost_hooks_installed = False
+
+    return uninstall
+
+
+_cost_hooks_installed = False
 
 
 # -- rich styles ----------------------------------------------------------------------------
