@@ -164,11 +164,12 @@ def on_screen_removed(app: Any, removed: Callable[[Any, Any, Callable[[], bool]]
     Textual removes a screen popped or switched away from unless it is
     installed or still on a stack; the hosted server frees it then
     (``server.gc_policy``) rather than when the session ends. The call comes
-    when the removal starts, in the loop turn after the pop, before the screen
-    below is drawn again: Textual then takes the screen's widgets apart over
-    many loop turns (``Widget.remove``), and ``done()`` is False until it has
-    finished. Screens removed while the app shuts down are not reported: the
-    session's end frees them.
+    as the removal starts (Textual runs it as a task from the pop, so in the
+    next loop turn, turns before the screen below is drawn again); Textual
+    then takes the screen's widgets apart over many loop turns
+    (``Widget.remove``), and ``done()`` is False until it has finished.
+    Screens removed while the app shuts down are not reported: the session's
+    end frees them.
     """
     original = app._replace_screen
 
