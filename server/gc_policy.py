@@ -224,7 +224,8 @@ class _Ended:
     more: Callable[[], list[Any]] | None = None
     """More roots, asked when the walk starts (a removed screen: its app's detached nodes)."""
     ready: Callable[[], bool] | None = None
-    """False while the walk would be wasted (a session's SSH connection still closing): put off."""
+    """False while the walk would be wasted (a session's SSH connection still closing, a removed
+    screen still being taken apart): put off ``SETTLE`` seconds at a time."""
     within: weakref.ref[Any] | None = None
     """The app a removed screen belonged to: once it stopped, the session's own collection takes the screen."""
 
@@ -332,14 +333,23 @@ class GcPolicy:
         """
         self._owner_ended([table], stops=stops, enter=GAME_MODULES)
 
-    def screen_removed(self, screen: Any, app: Any) -> None:
-        """Collect a screen ``app`` popped or switched away from and removed, while the session goes on.
+    def screen_removed(self, screen: Any, app: Any, done: Callable[[], bool] | None = None) -> None:
+        """Collect a screen ``app`` popped or switched away from and removes, while the session goes on.
 
         Without this, each screen a session leaves (a table it watched or
         created, a dialog) stays frozen until the session ends. The walk starts
         from every node of the app no longer in its DOM (widgets a screen
         replaced while it showed hang under no screen). A screen still
         referenced (``app.table_screen``) is left alone, tried twice more.
+
+        Args:
+            screen: The screen (weakly referenced).
+            app: Its app (weakly referenced).
+            done: False while Textual still takes the screen apart
+                (``textual_private.on_screen_removed`` reports a screen when its
+                removal starts, so :attr:`ended` holds it from the moment it left);
+                its walk is put off until then: a walk of a screen still in the DOM
+                stops at it and frees none of it. None: removed already.
         """
         app_ref = weakref.ref(app)
 
@@ -353,7 +363,8 @@ class GcPolicy:
             return [] if app is None else [app, *(
                 n for n in list(getattr(app, NODES, None) or ()) if n is not app and _attached(n, app))]
 
-        self._owner_ended([screen], stops=shown, retries=2, more=detached, within=app_ref, settle=SCREEN_SETTLE)
+        self._owner_ended([screen], stops=shown, retries=2, more=detached, within=app_ref, settle=SCREEN_SETTLE,
+                          ready=done)
 
     def _owner_ended(self, owners: Iterable[Any], settle: float | None = None, **details: Any) -> None:
         refs = []

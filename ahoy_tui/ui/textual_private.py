@@ -164,23 +164,30 @@ def wrap_register(app: Any, before: Callable[[Any], None]) -> None:
     app._register = register
 
 
-def on_screen_removed(app: Any, removed: Callable[[Any, Any], None]) -> None:
-    """Call ``removed(screen, app)`` each time ``app`` removes a screen it left (``App._replace_screen``).
+def on_screen_removed(app: Any, removed: Callable[[Any, Any, Callable[[], bool]], None]) -> None:
+    """Call ``removed(screen, app, done)`` each time ``app`` starts removing a screen it left (``App._replace_screen``).
 
     Textual removes a screen popped or switched away from unless it is
     installed or still on a stack; the hosted server frees it then
-    (``server.gc_policy``) rather than when the session ends. Screens removed
-    while the app shuts down are not reported: the session's end frees them.
+    (``server.gc_policy``) rather than when the session ends. The call comes
+    as the removal starts (Textual runs it as a task from the pop, so in the
+    next loop turn, turns before the screen below is drawn again); Textual
+    then takes the screen's widgets apart over many loop turns
+    (``Widget.remove``), and ``done()`` is False until it has finished.
+    Screens removed while the app shuts down are not reported: the session's
+    end frees them.
     """
     original = app._replace_screen
 
     async def replace_screen(screen: Any) -> Any:
-        gone = not app.is_screen_installed(screen) and all(
-            screen not in stack for stack in app._screen_stacks.values())
-        result = await original(screen)
-        if gone and app.is_running:  # at shutdown the session's own collection takes the screens
-            removed(screen, app)
-        return result
+        finished = False
+        if app.is_running and not app.is_screen_installed(screen) and all(
+                screen not in stack for stack in app._screen_stacks.values()):
+            removed(screen, app, lambda: finished)
+        try:
+            return await original(screen)
+        finally:
+            finished = True
 
     app._replace_screen = replace_screen
 
