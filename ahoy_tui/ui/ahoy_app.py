@@ -97,8 +97,10 @@ class AhoyApp(App[int]):
         self._on_ready = on_ready
         self.specs: dict[str, ThemeSpec] = themes()
         saved = prefs.get(session.identity)
-        self.lang = saved.lang if saved else normalize_lang(session.lang)
-        self.ascii_only = saved.ascii_only if saved else not session.utf8
+        self._chosen: set[str] = set(saved.chosen) if saved else set()
+        """The display preferences this identity chose with a key (``prefs.Prefs.chosen``)."""
+        self.lang = saved.lang if saved and "lang" in self._chosen else normalize_lang(session.lang)
+        self.ascii_only = saved.ascii_only if saved and "ascii_only" in self._chosen else not session.utf8
         self._theme_name = saved.theme if saved and saved.theme in self.specs else DEFAULT_THEME
         self.auto_pass = saved.auto_pass if saved else False
         """Always pass on step-in (``prefs.Prefs.auto_pass``)."""
@@ -189,7 +191,7 @@ class AhoyApp(App[int]):
     def _save_prefs(self) -> None:
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
                                                            self.auto_pass, self.hints,
-                                                           tuple(sorted(self.hints_shown))))
+                                                           tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen))))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""
@@ -449,6 +451,7 @@ class AhoyApp(App[int]):
 
     def action_toggle_ascii(self) -> None:
         self.ascii_only = not self.ascii_only
+        self._chosen.add("ascii_only")
         self._save_prefs()
         self.refresh_texts()
         self.notify(self.t("ascii.on" if self.ascii_only else "ascii.off"), timeout=2)
@@ -456,6 +459,7 @@ class AhoyApp(App[int]):
     def action_toggle_lang(self) -> None:
         """The next language of ``i18n.LANGS`` (English, Spanish, German, English, ...)."""
         self.lang = next_lang(self.lang)
+        self._chosen.add("lang")
         self._save_prefs()
         self.refresh_texts()
         self.notify(self.t("lang.now"), timeout=2)

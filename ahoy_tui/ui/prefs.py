@@ -39,6 +39,10 @@ class Prefs:
         hints: Show the first-game hints (★, clocks, step-in, HANDS UP!),
             each once per identity (key ``I`` at the table turns them off).
         hints_seen: The hints (``ui.hints.HINT_KEYS``) this identity was shown already.
+        chosen: Which of ``"lang"`` and ``"ascii_only"`` the player chose with a key
+            (``l``, ``m``); the others follow each session's terminal (its ``LANG``,
+            UTF-8 or not), so a first session in English does not make every later
+            one English.
     """
 
     theme: str
@@ -47,6 +51,7 @@ class Prefs:
     auto_pass: bool = False
     hints: bool = True
     hints_seen: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = ()
 
     def to_text(self) -> str:
         """These preferences as one JSON object (what the store keeps)."""
@@ -68,6 +73,8 @@ class Prefs:
         kept["hints"] = bool(kept.get("hints", True))
         seen = kept.get("hints_seen", ())
         kept["hints_seen"] = tuple(str(k) for k in seen) if isinstance(seen, list) else ()
+        chosen = kept.get("chosen", ())
+        kept["chosen"] = tuple(str(k) for k in chosen) if isinstance(chosen, list) else ()
         return cls(**kept)
 
 
