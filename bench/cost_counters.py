@@ -12,7 +12,10 @@ First-game hints are off, as in the test suite (``tests/conftest.py``: they
 are toasts); ``--hints`` turns them on (a player's first game: more renders
 and rows per update).
 
-Run: PYTHONPATH=. .venv/bin/python bench/cost_counters.py [STEPS] [--hints]   (default 60 steps)
+Run: PYTHONPATH=. .venv/bin/python bench/cost_counters.py [STEPS] [--hints] [--no-share]   (default 60 steps)
+
+``--no-share``: every session renders and styles its own rows (no process-wide row caches,
+``ahoy_tui.ui.widgets.rows.share``), for the figures before sharing.
 
 The budgets asserted on these figures are in ``tests/e2e/test_cost_counters.py``.
 """
@@ -31,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from cost_table import play, report, seated_table  # noqa: E402
 
 from ahoy_tui.ui import cost, prefs  # noqa: E402
+from ahoy_tui.ui.widgets import rows  # noqa: E402
 
 
 async def main(steps: int) -> None:
@@ -45,5 +49,6 @@ async def main(steps: int) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     prefs.HINTS_DEFAULT = "--hints" in args
+    rows.share("--no-share" not in args)
     numbers = [a for a in args if a.isdigit()]
     asyncio.run(main(int(numbers[0]) if numbers else 60))

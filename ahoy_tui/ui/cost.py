@@ -16,7 +16,11 @@ Per app, :class:`Counts` holds:
   in a batch), in frames;
 * ``reflows``: layout passes (``Compositor.reflow``), in reflows;
 * ``ticks``: Textual timers firing (a timer's callback runs without a
-  message, so ``messages`` does not see it), in firings.
+  message, so ``messages`` does not see it), in firings;
+* ``styled``: lines Textual styled (padded, bordered, coloured) because no
+  session had finished that line yet, in lines;
+* ``texts``: texts rendered into rows because no session had rendered that
+  text at that width yet (``RowsWidget.wrap``), in texts.
 
 Bytes and channel writes of an SSH session are counted by its
 ``server.driver.TerminalLink`` (``bytes_sent``, ``frames_sent``).
@@ -61,6 +65,10 @@ class Counts:
     """Layout passes (reflows)."""
     ticks: int = 0
     """Textual timers firing (firings)."""
+    styled: int = 0
+    """Lines Textual styled, not found finished in a cache (lines)."""
+    texts: int = 0
+    """Texts rendered into rows, not found rendered in the shared cache (texts)."""
 
     def copy(self) -> Counts:
         return Counts(*astuple(self))
@@ -120,6 +128,30 @@ def _tick(app: Any) -> None:
         c.ticks += 1
 
 
+def _styled(app: Any) -> None:
+    if (c := _of(app)) is not None:
+        c.styled += 1
+
+
+def _texts_hook() -> Callable[[], None]:
+    """Count ``RowsWidget._render_rows`` (a text rendered, not shared) per app; returns the undo."""
+    from ahoy_tui.ui.widgets.rows import RowsWidget
+
+    render_rows = RowsWidget._render_rows
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if (c := _of(textual_private.active_app.get(None))) is not None:
+            c.texts += 1
+        return render_rows(self, *args, **kwargs)
+
+    RowsWidget._render_rows = counted  # type: ignore[method-assign]
+
+    def undo() -> None:
+        RowsWidget._render_rows = render_rows  # type: ignore[method-assign]
+
+    return undo
+
+
 def enabled() -> bool:
     """True while the counters are installed."""
     return _uninstall is not None
@@ -129,7 +161,14 @@ def enable() -> None:
     """Start counting, process-wide (idempotent). Apps made before count from now on."""
     global _uninstall
     if _uninstall is None:
-        _uninstall = textual_private.install_cost_hooks(_message, _render, _frame, _reflow, _tick)
+        textual_hooks = textual_private.install_cost_hooks(_message, _render, _frame, _reflow, _tick, _styled)
+        texts_hook = _texts_hook()
+
+        def uninstall() -> None:
+            texts_hook()
+            textual_hooks()
+
+        _uninstall = uninstall
 
 
 def disable() -> None:

@@ -381,6 +381,7 @@ def install_cost_hooks(
     frame: Callable[[Any], None],
     reflow: Callable[[Any], None],
     tick: Callable[[Any], None],
+    styled: Callable[[Any], None] | None = None,
 ) -> Callable[[], None]:
     """Report Textual's units of work, process-wide, until the returned function is called.
 
@@ -397,7 +398,9 @@ def install_cost_hooks(
       outside ``App.batch_update``);
     * ``reflow(app)``: a layout pass (``Compositor.reflow``);
     * ``tick(app)``: a Textual timer firing (``Timer._tick``; a timer with a
-      callback calls it without dispatching a message).
+      callback calls it without dispatching a message);
+    * ``styled(app)``: a line Textual styled (``StylesCache.render_line``: padded,
+      bordered and coloured; a finished line found in a cache is not styled again).
 
     Textual has no public hooks for any of these. For ``App._display`` this
     counts frames of apps hooked by :func:`hook_display` too (it calls the
@@ -417,6 +420,7 @@ def install_cost_hooks(
     display = _textual_app.App._display
     do_reflow = Compositor.reflow
     do_tick = Timer._tick
+    style_line = StylesCache.render_line
     current = active_app.get
 
     async def counted_dispatch(self: Any, msg: Any) -> None:
@@ -451,8 +455,14 @@ def install_cost_hooks(
         tick(current(None))
         await do_tick(self, next_timer=next_timer, count=count)
 
+    def counted_style_line(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if styled is not None:
+            styled(current(None))
+        return style_line(self, *args, **kwargs)
+
     MessagePump._dispatch_message = counted_dispatch  # type: ignore[method-assign]
     Timer._tick = counted_tick  # type: ignore[method-assign]
+    StylesCache.render_line = counted_style_line  # type: ignore[method-assign]
     Compositor._render_chops = counted_render_chops  # type: ignore[method-assign]
     _textual_app.App._display = counted_display  # type: ignore[method-assign]
     Compositor.reflow = counted_reflow  # type: ignore[method-assign]
@@ -462,6 +472,7 @@ def install_cost_hooks(
         global _cost_hooks_installed
         MessagePump._dispatch_message = dispatch  # type: ignore[method-assign]
         Timer._tick = do_tick  # type: ignore[method-assign]
+        StylesCache.render_line = style_line  # type: ignore[method-assign]
         Compositor._render_chops = render_chops  # type: ignore[method-assign]
         _textual_app.App._display = display  # type: ignore[method-assign]
         Compositor.reflow = do_reflow  # type: ignore[method-assign]

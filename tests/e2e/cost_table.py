@@ -25,10 +25,11 @@ from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.ui import cost, textual_private
 from ahoy_tui.ui.ahoy_app import AhoyApp
 from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.widgets import rows
 
 NAMES = ("anna", "bo", "cleo", "dan")
 #: Every counter, in the order figures are printed.
-COUNTERS = ("frames", "writes", "bytes", "messages", "renders", "rows", "reflows", "ticks")
+COUNTERS = ("frames", "writes", "bytes", "messages", "renders", "rows", "reflows", "ticks", "styled", "texts")
 
 
 class Seating:
@@ -124,6 +125,7 @@ class SeatedTable:
 
 async def seated_table(tmp_path: Path) -> SeatedTable:
     """Start the server on port 0 (host key under ``tmp_path``) and seat the four clients (table not started)."""
+    rows.clear_shared()  # every run starts from cold caches: the figures do not depend on earlier tests
     clock = ManualClock()
     lobby = Lobby(clock=clock, timing=Timing(bot_delay=(0.5, 1.0), between_hands=1.0), seed=5)
     seating = Seating(lobby)

@@ -47,12 +47,15 @@ BUDGETS: dict[str, float] = {
     "rows": 19.3,        # rows those renders produced; measured 15.95 / 16.05
     "reflows": 0.05,     # layout passes (Compositor.reflow); measured 0.00 (budget: at most 3 in 60 updates)
     "ticks": 1.2,        # Textual timers firing (the screen update timer); measured 1.00
+    "styled": 2.3,       # lines Textual styled, no session having finished them; measured 6.80 without
+                         # shared rows (bench/cost_counters.py --no-share), 1.88 with
+    "texts": 1.9,        # texts rendered into rows, no session having rendered them; 5.60 unshared, 1.52 shared
 }
 
 # An idle session (seated at a started table nobody acts at, or in the lobby) for IDLE_SECONDS:
 # nothing is drawn or sent, no message is dispatched and no timer fires.
 IDLE_BUDGETS: dict[str, float] = {"frames": 0, "writes": 0, "bytes": 0, "messages": 0, "renders": 0, "rows": 0,
-                                  "reflows": 0, "ticks": 0}
+                                  "reflows": 0, "ticks": 0, "styled": 0, "texts": 0}
 
 
 def over_budget(figures: dict[str, float], budgets: dict[str, float]) -> list[str]:

@@ -11,11 +11,21 @@ Rows are also styled once: a row object keeps its styled content line, and
 of each content line, so a row that stays or moves (the log panel scrolling
 up by one) costs a dictionary lookup on the next frame, not Textual's
 per-line styling again.
+
+Rows are shared by every session of the process (issue 25): the four
+seated players of a table see the same seat rows, piles, banner and log
+lines. :meth:`RowsWidget.wrap` keeps the rows of each text (by its content,
+width and wrapping) in a process-wide cache, so the same text gives the same
+:class:`~textual.strip.Strip` objects in every session, and the styled and
+finished lines of a row are kept process-wide too (by the row's identity and
+what its styling depends on): the first session to show a row styles it,
+the other three look it up. Strips are immutable, so sharing them is safe.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections import OrderedDict
+from typing import Any, Iterable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -30,6 +40,72 @@ from ahoy_tui.ui.textual_private import StylesCache, repaint_region, set_styles_
 #: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
 #: case a widget never calls :meth:`RowStylesCache.keep_only`).
 FINISHED_LINES_KEPT = 256
+
+#: Entries each process-wide cache keeps (texts wrapped, rows styled, lines finished), newest kept.
+#: A row is shared between the sessions of one update (milliseconds apart) and kept by each widget
+#: after that, so a short memory does: three caches of ~1 KiB rows stay under ~6 MiB.
+SHARED_KEPT = 2048
+
+
+class SharedCache:
+    """A bounded process-wide map, least recently used first out (``SHARED_KEPT`` entries)."""
+
+    def __init__(self, kept: int = SHARED_KEPT) -> None:
+        self.kept = kept
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any) -> Any:
+        """The value kept for ``key`` (now the most recent), or None."""
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` for ``key``, letting the least recently used entry go past ``kept``."""
+        self._items[key] = value
+        if len(self._items) > self.kept:
+            self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+WRAPPED = SharedCache()
+"""``(text's content, width, wrap)`` -> its rows (:meth:`RowsWidget.wrap`)."""
+
+STYLED = SharedCache()
+"""``(id(row), width, base style)`` -> ``(row, styled row)`` (:meth:`RowsWidget.render_line`)."""
+
+FINISHED = SharedCache()
+"""``(id(content line), styling key)`` -> ``(content line, finished line)`` (:class:`RowStylesCache`)."""
+
+
+def clear_shared() -> None:
+    """Empty the process-wide caches (benches and tests that count work from a cold start)."""
+    for cache in (WRAPPED, STYLED, FINISHED):
+        cache.clear()
+
+
+def share(on: bool) -> None:
+    """Share rows between sessions (the default) or not (``SHARED_KEPT`` 0: the figures before sharing)."""
+    for cache in (WRAPPED, STYLED, FINISHED):
+        cache.kept = SHARED_KEPT if on else 0
+        cache.clear()
+
+
+def text_key(text: Text) -> tuple | None:
+    """What ``text``'s rendering depends on, hashable (None when a style in it is not)."""
+    key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.end,
+           text.tab_size)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 class RowStylesCache(StylesCache):
@@ -86,13 +162,17 @@ class RowStylesCache(StylesCache):
             hit = self._finished.get(id(content))
             if hit is not None and hit[0] is content:
                 return hit[1]
-            strip = super().render_line(styles, y, size, content_size, padding, base_background, background,
-                                        lambda _y: content, border_title, border_subtitle, opacity,
-                                        ansi_theme, native_ansi)
+            shared_key = (id(content), self._finished_key)
+            hit = FINISHED.get(shared_key)  # another session finished this line with the same styles
+            if hit is None or hit[0] is not content:
+                hit = (content, super().render_line(styles, y, size, content_size, padding, base_background,
+                                                    background, lambda _y: content, border_title,
+                                                    border_subtitle, opacity, ansi_theme, native_ansi))
+                FINISHED.put(shared_key, hit)
             if len(self._finished) >= FINISHED_LINES_KEPT:
                 self._finished.clear()
-            self._finished[id(content)] = (content, strip)
-            return strip
+            self._finished[id(content)] = hit
+            return hit[1]
         return super().render_line(styles, y, size, content_size, padding, base_background, background,
                                    render_content_line, border_title, border_subtitle, opacity,
                                    ansi_theme, native_ansi)
@@ -131,6 +211,16 @@ class RowsWidget(Widget):
         A one-line text that fits takes a short path (no measuring or wrapping).
         """
         width = max(1, self.row_width if width is None else width)
+        content = text_key(text)
+        key = None if content is None else (content, width, wrap)
+        rows = None if key is None else WRAPPED.get(key)
+        if rows is None:
+            rows = self._render_rows(text, width, wrap)
+            if key is not None:
+                WRAPPED.put(key, rows)
+        return list(rows)
+
+    def _render_rows(self, text: Text, width: int, wrap: bool) -> list[Strip]:
         console = self.app.console
         if "\n" not in text.plain and text.cell_len <= width:
             return [Strip(list(text.render(console, end="")), text.cell_len)]
@@ -199,9 +289,13 @@ class RowsWidget(Widget):
         hit = self._styled.get(id(row))
         if hit is not None and hit[0] is row:
             return hit[1]
-        strip = row.crop_extend(0, width, Style()).apply_style(base)
-        self._styled[id(row)] = (row, strip)
-        return strip
+        shared_key = (id(row), width, base)
+        hit = STYLED.get(shared_key)  # another session styled this row alike
+        if hit is None or hit[0] is not row:
+            hit = (row, row.crop_extend(0, width, Style()).apply_style(base))
+            STYLED.put(shared_key, hit)
+        self._styled[id(row)] = hit
+        return hit[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._rows))
