@@ -118,3 +118,21 @@ async def test_footer_under_a_dialog_lists_the_dialogs_keys_not_the_tables():
         await pilot.pause()
         await pilot.pause()
         assert "Scores" in screen_text(app).splitlines()[-1]
+
+
+async def test_the_footer_takes_the_new_themes_colours():
+    """The footer's key colours are read once per theme (issue 25), so a new theme must still recolour it."""
+    from ahoy_tui.ui.widgets.key_footer import KeyFooter
+
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeyFooter)
+
+        def key_colours() -> set:
+            return {seg.style.color for row in footer._rows for seg in row if seg.style and seg.style.bold}
+
+        before = key_colours()
+        app.theme = "high-contrast"
+        await wait_for(pilot, lambda a: key_colours() and key_colours() != before)
+        assert key_colours() != before

@@ -73,6 +73,8 @@ class KeyFooter(RowsWidget, can_focus=False):
         self._entries: tuple[_Entry, ...] = ()
         self._spans: list[tuple[int, int, int, str]] = []
         self._sync_pending = False
+        self._part_style_cache: tuple = ()
+        self._part_styles_for = -1
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -128,11 +130,19 @@ class KeyFooter(RowsWidget, can_focus=False):
             self._entries = tuple(entries)
             self.rebuild()
 
+    def _part_styles(self) -> tuple:
+        """The item, key and description styles, read from the CSS once per theme or CSS change
+        (``get_component_rich_style`` resolves the CSS every call: 1.3 % of a loaded server's CPU)."""
+        if self._part_styles_for != self.style_generation:
+            self._part_style_cache = tuple(self.get_component_rich_style(name, partial=True)
+                                 for name in ("key-footer--item", "key-footer--key", "key-footer--description"))
+            self._part_styles_for = self.style_generation
+        return self._part_style_cache
+
     def rebuild(self) -> None:
         if not self.is_mounted or self.row_width <= 0:
             return
-        styles = tuple(self.get_component_rich_style(name, partial=True)
-                       for name in ("key-footer--item", "key-footer--key", "key-footer--description"))
+        styles = self._part_styles()
         key = (self._entries, self.row_width, self.max_rows, styles)
         drawn = _DRAWN.get(key)
         if drawn is None:
