@@ -35,7 +35,8 @@ def _timers() -> Counter[str]:
 async def test_idle_sessions_hold_no_timer_get_no_bytes_and_start_no_collection(tmp_path: Path):
     server = await start_server(tmp_path, Lobby(), app_factory=default_app_factory, keepalive_interval=5.0,
                                 gc_freeze_every=0.05, max_sessions_per_address=0, max_connections_per_minute=0)
-    server.keepalives.idle_after, server.keepalives.sweep_every = 0.5, 0.1
+    keepalives = server.keepalives
+    keepalives.sweep_every = 0.1
     players = []
     started: list[int] = []
 
@@ -50,6 +51,7 @@ async def test_idle_sessions_hold_no_timer_get_no_bytes_and_start_no_collection(
             players.append(p)
         await wait_until(lambda: _timers()["SSHConnection._keepalive_timer_callback"] == SESSIONS, 30,
                          "every session's keepalive while its lobby is drawn")
+        keepalives.idle_after = 0.5  # (30 s by default) the lobby idles from now
         await wait_until(lambda: set(_timers()) == {"GcPolicy._tick"}, 30,
                          f"only the GC policy's timer once the lobby idles (now {_timers()})")
 
@@ -65,6 +67,7 @@ async def test_idle_sessions_hold_no_timer_get_no_bytes_and_start_no_collection(
         assert 2 not in started, f"an idle server collected the oldest generation ({started})"
         assert sum(_timers().values()) == 1, f"timers while idle (one is the GC policy's): {_timers()}"
 
+        keepalives.idle_after = 30.0  # long enough to see every keepalive on at once, however loaded the machine
         late = await connect(server.port, "late")  # every lobby's crew list changes
         await late.wait_for("welcome aboard", 30)
         players.append(late)
