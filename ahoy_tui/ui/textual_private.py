@@ -460,22 +460,18 @@ def install_cost_hooks(
             styled(current(None))
         return style_line(self, *args, **kwargs)
 
-    MessagePump._dispatch_message = counted_dispatch  # type: ignore[method-assign]
-    Timer._tick = counted_tick  # type: ignore[method-assign]
-    StylesCache.render_line = counted_style_line  # type: ignore[method-assign]
-    Compositor._render_chops = counted_render_chops  # type: ignore[method-assign]
-    _textual_app.App._display = counted_display  # type: ignore[method-assign]
-    Compositor.reflow = counted_reflow  # type: ignore[method-assign]
+    replaced = [(MessagePump, "_dispatch_message", counted_dispatch), (Timer, "_tick", counted_tick),
+                (StylesCache, "render_line", counted_style_line), (Compositor, "_render_chops", counted_render_chops),
+                (_textual_app.App, "_display", counted_display), (Compositor, "reflow", counted_reflow)]
+    originals = [(owner, name, owner.__dict__[name]) for owner, name, _ in replaced]
+    for owner, name, method in replaced:
+        setattr(owner, name, method)
     _cost_hooks_installed = True
 
     def uninstall() -> None:
         global _cost_hooks_installed
-        MessagePump._dispatch_message = dispatch  # type: ignore[method-assign]
-        Timer._tick = do_tick  # type: ignore[method-assign]
-        StylesCache.render_line = style_line  # type: ignore[method-assign]
-        Compositor._render_chops = render_chops  # type: ignore[method-assign]
-        _textual_app.App._display = display  # type: ignore[method-assign]
-        Compositor.reflow = do_reflow  # type: ignore[method-assign]
+        for owner, name, method in originals:
+            setattr(owner, name, method)
         _cost_hooks_installed = False
 
     return uninstall
