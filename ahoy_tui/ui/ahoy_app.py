@@ -411,6 +411,19 @@ class AhoyApp(App[int]):
         """
         self.screen.refresh()
 
+    def action_quit(self) -> None:
+        """Ctrl+Q: quit. While the player holds a seat in a game in play, ask first: the game goes on
+        and the autopilot plays the seat until she comes back (R17), as ``q`` at the table asks."""
+        from ahoy_tui.ui.screens.confirm import ConfirmScreen
+
+        seat_keys = getattr(self.table_screen, "seat_keys", None)
+        if seat_keys is None or not seat_keys.holds_seat_in_play() or isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+        t = self.t
+        self.push_screen(ConfirmScreen(t("quit.title"), t("quit.question"), t("quit.yes"), t("quit.no")),
+                         lambda yes: self.exit() if yes else None)
+
     def action_help_quit(self) -> None:
         """Ctrl+C: never quits or stops anything, says in the session's language which key leaves (issue 24 #13).
 

@@ -200,6 +200,10 @@ EN: dict[str, str] = {
     "leave.question": ("The game goes on: the autopilot plays your seat until you come back"
                        " (join the table again from the lobby, same name)."),
     "leave.yes": "Leave", "leave.no": "Stay",
+    "quit.title": "Quit Ahoy?",
+    "quit.question": ("Your game goes on: the autopilot plays your seat until you come back"
+                      " (connect again with the same name)."),
+    "quit.yes": "Quit", "quit.no": "Stay",
     "remove.title": "Remove a player?", "remove.question": "Remove {name} from the table?",
     "remove.gone": "{name} no longer holds that seat: nobody was removed.",
     "remove.yes": "Remove", "remove.no": "Keep",
@@ -424,6 +428,10 @@ ES: dict[str, str] = {
     "leave.question": ("La partida sigue: el piloto automático juega tu plaza hasta que vuelvas"
                        " (vuelve a unirte a la mesa desde el salón, con el mismo nombre)."),
     "leave.yes": "Salir", "leave.no": "Quedarme",
+    "quit.title": "¿Salir de Ahoy?",
+    "quit.question": ("Tu partida sigue: el piloto automático juega tu plaza hasta que vuelvas"
+                      " (conéctate otra vez con el mismo nombre)."),
+    "quit.yes": "Salir", "quit.no": "Quedarme",
     "remove.title": "¿Quitar a un jugador?", "remove.question": "¿Quitar a {name} de la mesa?",
     "remove.gone": "{name} ya no ocupa ese asiento: no se quitó a nadie.",
     "remove.yes": "Quitar", "remove.no": "Dejar",

@@ -173,6 +173,10 @@ DE_GENERAL: dict[str, str] = {
     "leave.question": ("Das Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
                        " (tritt dem Tisch aus der Lobby wieder bei, mit demselben Namen)."),
     "leave.yes": "Verlassen", "leave.no": "Bleiben",
+    "quit.title": "Ahoy beenden?",
+    "quit.question": ("Dein Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
+                      " (verbinde dich wieder mit demselben Namen)."),
+    "quit.yes": "Beenden", "quit.no": "Bleiben",
     "remove.title": "Einen Spieler entfernen?", "remove.question": "{name} vom Tisch entfernen?",
     "remove.gone": "{name} hat diesen Platz nicht mehr: niemand wurde entfernt.",
     "remove.yes": "Entfernen", "remove.no": "Behalten",

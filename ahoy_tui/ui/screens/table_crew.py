@@ -103,12 +103,16 @@ class SeatKeys:
     # -- leave ------------------------------------------------------------------------
     async def leave(self) -> None:
         """Leave; while the game runs and you hold a seat, ask first (the autopilot keeps it)."""
-        if in_play(self.state.update) and my_seat_info(self.state.update) is not None:
+        if self.holds_seat_in_play():
             t = self.app.t
             self.dialogs.confirm(t("leave.title"), t("leave.question"), t("leave.yes"), t("leave.no"),
                                  self._leave_answered)
             return
         await self._leave_now()
+
+    def holds_seat_in_play(self) -> bool:
+        """True while the game runs and this player holds a seat (leaving or quitting asks first: R17)."""
+        return in_play(self.state.update) and my_seat_info(self.state.update) is not None
 
     async def _leave_answered(self, yes: bool | None) -> None:
         if yes:
