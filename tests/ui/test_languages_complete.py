@@ -210,3 +210,12 @@ async def test_a_refusal_toast_speaks_the_sessions_language(lang, toast):
         await pilot.pause()
         await pilot.press("k", "z", "z", "z", "z", "enter")
         await wait_for(pilot, lambda a: toast in toasts(a))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de"])
+def test_no_text_a_player_reads_names_a_rule_id(lang):
+    """Rule ids (R9, AH15) are the specs' names, not the players': a fresh tester read "AH15" in the
+    create dialog and could make nothing of it."""
+    rule_id = re.compile(r"\b(?:R|AH)\d{1,2}(?:\.\d)?\b")
+    named = {k: v for k, v in _tables()[lang].items() if isinstance(v, str) and rule_id.search(v)}
+    assert named == {}
