@@ -8,6 +8,7 @@ import logging
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig
 from tests.cluster.players import Player
@@ -92,6 +93,7 @@ async def test_a_spectator_who_left_the_table_lands_in_the_lobby(workers):
     await w1.leave(anna.handle, tid)  # q: back to the lobby
     await w1.disconnect(anna.handle)
     await workers.settle()
+    assert await w1.bus.redis.get(keys.watching("user:anna")) is None
     for worker in (w1, w0):
         again = await Player.connect(worker, "anna")
         await workers.advance(1.0)
@@ -107,10 +109,37 @@ async def test_a_spectator_whose_table_closed_lands_in_the_lobby(workers):
     await anna_watched(workers, tid)
     await w0.close_table(tid, "the host closed it")
     await workers.settle()
+    assert await w1.bus.redis.get(keys.watching("user:anna")) is None
     anna = await Player.connect(w1, "anna")
     await workers.advance(1.0)
     await workers.advance(1.0)
     assert anna.of(LobbyChanged) and anna.updates(tid) == []
+
+
+async def test_a_private_table_takes_back_who_watched_it_without_the_code_and_nobody_else(workers):
+    """The key only points the way: the owner attaches only an identity it has watching the table."""
+    w0, w1 = workers.all
+    bob = await Player.connect(w0, "bob")
+    tid = await w0.create_table(bob.handle, TableConfig.make(name="Hidden", seats=2, limit=100, clocks="untimed",
+                                                              private=True))
+    await w0.add_bot(bob.handle, tid, "baseline")
+    await w0.start(bob.handle, tid)
+    await workers.settle()
+    code = w0.core.tables[tid].code
+    anna = await Player.connect(w1, "anna")
+    await workers.settle()
+    await w1.spectate(anna.handle, tid, code.lower())
+    await w1.disconnect(anna.handle)
+    await workers.settle()
+    anna = await Player.connect(w1, "anna")
+    await back_at(workers, anna, bob, tid)
+    assert anna.latest(tid).table.code is None
+    await w1.bus.redis.set(keys.watching("user:cara"), tid)  # as if cara had watched it
+    cara = await Player.connect(w1, "cara")
+    await workers.advance(1.0)
+    await workers.advance(1.0)
+    assert cara.of(LobbyChanged) and cara.updates(tid) == []
+    assert all(h.identity != "user:cara" for h in w0.core.tables[tid].members)
 
 
 async def test_a_spectator_back_through_another_worker_is_sent_no_hidden_card(workers, monkeypatch):
