@@ -9,7 +9,6 @@ import logging
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from ahoy_tui.cluster import keys
-from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby.messages import LobbyChanged, TableConfig
 from tests.cluster.players import Player
 from tests.cluster.workers import Workers
@@ -174,4 +173,3 @@ async def test_with_redis_away_a_returning_spectator_lands_in_the_lobby(workers,
     await workers.advance(1.0)
     assert anna.of(LobbyChanged) and anna.updates(tid) == []
     assert [r for r in caplog.records if "watched" in r.getMessage()][0].levelno == logging.WARNING
-    assert isinstance(w1, ClusterLobby)
