@@ -14,7 +14,11 @@ to ``Lobby``:
 * a lobby chat line said here is handed to ``publish_chat``; one heard from
   another worker is kept and delivered with :meth:`heard_chat`;
 * a new session whose identity holds a seat at another worker's table is
-  taken back to it through ``attach_remote`` (R17).
+  taken back to it through ``attach_remote`` (R17);
+* a watch (``Lobby._watched``) of an owned table is told to ``watch_kept`` when it starts and
+  ends, so the cluster remembers it (:mod:`ahoy_tui.cluster.spectating`); a new session with no
+  seat and no watch here goes to ``rewatch_remote``, and :meth:`ClusterCore.rewatch` attaches
+  a session of another worker to the table its identity watches here (issue 24, 13).
 """
 
 from __future__ import annotations
@@ -51,13 +55,20 @@ class ClusterCore(Lobby):
             at a table another worker owns.
         adopted: Called with a table's id when this worker starts owning it:
             created here, or taken over from another worker (``Lobby.adopt``).
+        watch_kept: Called with ``(identity, table_id, True)`` when ``identity`` starts watching
+            an owned table as a spectator, ``(..., False)`` when that watch ends (it left the
+            table, or the table closed or moved away).
+        rewatch_remote: Called with a new session that holds no seat anywhere and watched no
+            table here: it may have watched one of another worker (issue 24, 13).
         **lobby: ``Lobby`` arguments (clock, timing, seed, wall, store).
     """
 
     def __init__(self, worker_id: str, directory: Directory, publish_row: PublishRow,
                  publish_chat: Callable[[ChatMessage], None],
                  attach_remote: Callable[[PlayerHandle, Row], None],
-                 adopted: Callable[[str], None] = lambda table_id: None, **lobby: Any) -> None:
+                 adopted: Callable[[str], None] = lambda table_id: None,
+                 watch_kept: Callable[[str, str, bool], None] = lambda identity, table_id, on: None,
+                 rewatch_remote: Callable[[PlayerHandle], None] = lambda handle: None, **lobby: Any) -> None:
         self.worker_id = worker_id
         self.directory = directory
         self.proxies: set[PlayerHandle] = set()
@@ -67,6 +78,8 @@ class ClusterCore(Lobby):
         self._publish_chat = publish_chat
         self._attach_remote = attach_remote
         self._adopted = adopted
+        self._watch_kept = watch_kept
+        self._rewatch_remote = rewatch_remote
         super().__init__(**lobby)
 
     @property
@@ -202,9 +215,50 @@ class ClusterCore(Lobby):
             if rows:
                 self._attach_remote(handle, min(rows, key=lambda r: _order(r.table_id)))
                 return
-            table = self.watched_table(handle.identity)  # a spectator: this worker's tables only
-            if table is not None and handle not in table.members:
+            table = self.watched_table(handle.identity)  # a spectator of a table here
+            if table is None:
+                self._rewatch_remote(handle)  # ... or maybe of another worker's
+            elif handle not in table.members:
                 SeatCommands(table).attach(handle, None)
+
+    # -- spectators (issue 24, 13) ------------------------------------------------------------
+
+    def spectate(self, handle: PlayerHandle, table_id: str, code: str | None = None) -> None:
+        """``Lobby.spectate``; a new watch is also told to ``watch_kept``."""
+        super().spectate(handle, table_id, code)
+        if self._watched.get(handle.identity) == table_id:
+            self._watch_kept(handle.identity, table_id, True)
+
+    def leave(self, handle: PlayerHandle, table_id: str) -> None:
+        """``Lobby.leave``; a watch it ends is also told to ``watch_kept``."""
+        watched = self._watched.get(handle.identity) == table_id
+        try:
+            super().leave(handle, table_id)
+        finally:
+            if watched and self._watched.get(handle.identity) != table_id:
+                self._watch_kept(handle.identity, table_id, False)
+
+    def _forget_table(self, table_id: str) -> None:
+        for identity in [i for i, tid in self._watched.items() if tid == table_id]:
+            self._watch_kept(identity, table_id, False)
+        super()._forget_table(table_id)
+
+    def rewatch(self, handle: PlayerHandle, table_id: str) -> bool:
+        """Attach ``handle`` (a new session, usually another worker's proxy) as a spectator of
+        ``table_id`` if its identity was watching that table here and holds no seat at it; no
+        code is asked (it was given when the watch began). R18: a spectator's updates only.
+
+        Returns:
+            True when ``handle`` is at the table now; False (nothing done) otherwise: no such
+            open table, not watched by that identity, or it holds a seat there.
+        """
+        with self.batch():
+            table = self.watched_table(handle.identity)
+            if table is None or table.table_id != table_id or table.seat_of(handle.identity) is not None:
+                return False
+            if handle not in table.members:
+                SeatCommands(table).attach(handle, None)
+            return True
 
     # -- lobby chat ---------------------------------------------------------------------------
 

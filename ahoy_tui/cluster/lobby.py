@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import announce, claims, watch
+from ahoy_tui.cluster import announce, claims, spectating, watch
 from ahoy_tui.cluster.bus import Bus, stop_tasks
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
@@ -122,7 +122,8 @@ class ClusterLobby:
         """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
         (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
         self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
-                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted, **lobby)
+                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted,
+                                self._watch_kept, self._rewatch, **lobby)
         self.owner = TableOwner(self.core, self.bus, self.redis_now)
         return self.core
 
@@ -219,6 +220,35 @@ class ClusterLobby:
         """A new session of someone seated at ``row``'s table (another worker's): take it back there (R17)."""
         self._remote.setdefault(handle, {})[row.table_id] = row.owner
         asyncio.ensure_future(self.quietly(self.ask(row.owner, "attach", handle, row.table_id)))
+
+    def _watch_kept(self, identity: str, table_id: str, on: bool) -> None:
+        """A watch of a table here began (``on``) or ended: kept for the cluster (``spectating``)."""
+        (spectating.remember if on else spectating.forget)(self.bus, identity, table_id)
+
+    def _rewatch(self, handle: PlayerHandle) -> None:
+        """A new session with no seat and no watch here: maybe back to a table of another worker
+        its identity watched (issue 24, 13)."""
+        asyncio.ensure_future(self._return_to_watched(handle))
+
+    async def _return_to_watched(self, handle: PlayerHandle) -> None:
+        """Ask the owner of the table ``handle``'s identity last watched (``ahoy:watching:{identity}``)
+        to attach it as a spectator (``rewatch``: only if the owner still has that watch). Nothing
+        when there is none, the table is gone, the session ended or is at a table meanwhile; Redis
+        away: one line logged, the session stays in the lobby."""
+        try:
+            table_id = await spectating.watched(self.bus.redis, handle.identity)
+        except (RedisError, OSError) as e:
+            log.warning("cluster: %s not taken back to the table they watched: Redis cannot be reached (%s)",
+                        handle.name, e)
+            return
+        owner = self.directory.owner(table_id) if table_id else None
+        if owner is None or owner == self.worker_id or handle not in self._live or self._remote.get(handle) \
+                or any(handle in t.members for t in self.core.tables.values()):
+            return
+        try:
+            await self.ask(owner, "rewatch", handle, table_id)
+        except LobbyError as e:
+            log.info("cluster: %s not taken back to table %s they watched (%s)", handle.name, table_id, e)
 
     def _adopted(self, table_id: str) -> None:
         """This worker owns ``table_id`` now: sessions here that were at it through another

@@ -123,6 +123,8 @@ class TableOwner:
             raise LobbyError(f"unknown request {op!r}")
         if op in COMMANDS:
             return getattr(core, op)(handle, *args)
+        if op == "rewatch":  # a new session of someone who watched a table here (issue 24, 13)
+            return core.rewatch(handle, args[0])
         if op in ("attach", "resync", "follow"):
             with core.batch():
                 table = core.table(args[0])

@@ -69,6 +69,8 @@ Workers:
   the cluster (named and described in ``ahoy_tui.cluster.claims``).
 * ``ahoy:rate:conn:{address}``, ``ahoy:rate:fail:{address}`` — Sorted sets:
   the front door's connection and failed-password rates (``server.shared_limits``).
+* ``ahoy:watching:{identity}`` — String with a TTL: the table id one identity watches as a
+  spectator, where its next session on any worker returns (``ahoy_tui.cluster.spectating``).
 
 The pub/sub channels (``ahoy:w:{worker_id}`` and ``ahoy:lobby``) carry the number of
 the Redis database on the wire (:func:`on_database`): keys are per database, channels
@@ -135,6 +137,11 @@ def games_of(identity: str) -> str:
 def written(store_id: str) -> str:
     """The last sequence number store ``store_id`` wrote."""
     return f"{PREFIX}written:{store_id}"
+
+
+def watching(identity: str) -> str:
+    """The table ``identity`` watches as a spectator (String: its id, with a TTL)."""
+    return f"{PREFIX}watching:{identity}"
 
 
 def worker_channel(worker_id: str) -> str:
