@@ -30,8 +30,10 @@ from ahoy_tui.lobby.table_commands import SeatCommands
 log = logging.getLogger(__name__)
 
 COMMANDS = frozenset({"join", "join_by_code", "spectate", "leave", "add_bot", "remove_seat", "set_ready", "start",
-                      "give_to_bot", "rematch", "set_autopilot", "set_auto_pass", "act", "record_for", "chat"})
-"""Lobby commands a session on another worker may run here (``Lobby`` methods, handle first)."""
+                      "give_to_bot", "rematch", "set_autopilot", "set_auto_pass", "act", "record_for", "chat",
+                      "rewatch"})
+"""Lobby commands a session on another worker may run here (``ClusterCore`` methods, handle first;
+``rewatch``: a new session of someone who watched a table here, issue 24 #13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +125,6 @@ class TableOwner:
             raise LobbyError(f"unknown request {op!r}")
         if op in COMMANDS:
             return getattr(core, op)(handle, *args)
-        if op == "rewatch":  # a new session of someone who watched a table here (issue 24, 13)
-            return core.rewatch(handle, args[0])
         if op in ("attach", "resync", "follow"):
             with core.batch():
                 table = core.table(args[0])

@@ -76,9 +76,6 @@ class Counts:
     def __sub__(self, other: Counts) -> Counts:
         return Counts(*(a - b for a, b in zip(astuple(self), astuple(other))))
 
-    def __add__(self, other: Counts) -> Counts:
-        return Counts(*(a + b for a, b in zip(astuple(self), astuple(other))))
-
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -98,39 +95,22 @@ def counts(app: Any) -> Counts:
     return found
 
 
-def _of(app: Any) -> Counts | None:
-    return None if app is None else counts(app)
+def _adding(counter: str) -> Callable[[Any], None]:
+    """A hook that adds one to ``counter`` of the app it is given (work outside any app: not counted)."""
 
+    def add(app: Any) -> None:
+        if app is not None:
+            c = counts(app)
+            setattr(c, counter, getattr(c, counter) + 1)
 
-def _message(app: Any) -> None:
-    if (c := _of(app)) is not None:
-        c.messages += 1
+    return add
 
 
 def _render(app: Any, rows: int) -> None:
-    if (c := _of(app)) is not None:
+    if app is not None:
+        c = counts(app)
         c.renders += 1
         c.rows += rows
-
-
-def _frame(app: Any) -> None:
-    if (c := _of(app)) is not None:
-        c.frames += 1
-
-
-def _reflow(app: Any) -> None:
-    if (c := _of(app)) is not None:
-        c.reflows += 1
-
-
-def _tick(app: Any) -> None:
-    if (c := _of(app)) is not None:
-        c.ticks += 1
-
-
-def _styled(app: Any) -> None:
-    if (c := _of(app)) is not None:
-        c.styled += 1
 
 
 def _texts_hook() -> Callable[[], None]:
@@ -139,9 +119,10 @@ def _texts_hook() -> Callable[[], None]:
 
     render_rows = RowsWidget._render_rows
 
+    add_text = _adding("texts")
+
     def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if (c := _of(textual_private.active_app.get(None))) is not None:
-            c.texts += 1
+        add_text(textual_private.active_app.get(None))
         return render_rows(self, *args, **kwargs)
 
     RowsWidget._render_rows = counted  # type: ignore[method-assign]
@@ -161,7 +142,8 @@ def enable() -> None:
     """Start counting, process-wide (idempotent). Apps made before count from now on."""
     global _uninstall
     if _uninstall is None:
-        textual_hooks = textual_private.install_cost_hooks(_message, _render, _frame, _reflow, _tick, _styled)
+        textual_hooks = textual_private.install_cost_hooks(_adding("messages"), _render, _adding("frames"),
+                                                           _adding("reflows"), _adding("ticks"), _adding("styled"))
         texts_hook = _texts_hook()
 
         def uninstall() -> None:

@@ -381,7 +381,7 @@ def install_cost_hooks(
     frame: Callable[[Any], None],
     reflow: Callable[[Any], None],
     tick: Callable[[Any], None],
-    styled: Callable[[Any], None] | None = None,
+    styled: Callable[[Any], None],
 ) -> Callable[[], None]:
     """Report Textual's units of work, process-wide, until the returned function is called.
 
@@ -456,8 +456,7 @@ def install_cost_hooks(
         await do_tick(self, next_timer=next_timer, count=count)
 
     def counted_style_line(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if styled is not None:
-            styled(current(None))
+        styled(current(None))
         return style_line(self, *args, **kwargs)
 
     replaced = [(MessagePump, "_dispatch_message", counted_dispatch), (Timer, "_tick", counted_tick),

@@ -14,7 +14,6 @@ kept in a small process-wide cache (:data:`DRAWN_KEPT` lines).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -23,14 +22,14 @@ from textual import events
 from textual.screen import Screen
 
 from ahoy_tui.ui.keys import translated
-from ahoy_tui.ui.widgets.rows import RowsWidget
+from ahoy_tui.ui.widgets.rows import RowsWidget, SharedCache
 
 _Entry = tuple[str, str, str, bool]
 """``(key, key display, description, enabled)`` of one shown key."""
 
 #: Footer lines kept by :data:`_DRAWN` (a line with its click spans is ~2 KiB).
 DRAWN_KEPT = 128
-_DRAWN: OrderedDict[tuple, tuple[list, list[tuple[int, int, str]]]] = OrderedDict()
+_DRAWN = SharedCache(DRAWN_KEPT)
 """``(entries, width, max rows, item, key and description styles)`` -> ``(rows, click spans)``, newest last."""
 
 
@@ -149,11 +148,8 @@ class KeyFooter(RowsWidget, can_focus=False):
             lines, spans = self._lines(*styles)
             if cell_len(lines[-1].plain.rstrip()) > self.row_width:  # a long language: one space less per key
                 lines, spans = self._lines(*styles, compact=True)
-            drawn = _DRAWN[key] = ([row for line in lines for row in self.wrap(line, wrap=False)], spans)
-            if len(_DRAWN) > DRAWN_KEPT:
-                _DRAWN.popitem(last=False)
-        else:
-            _DRAWN.move_to_end(key)
+            drawn = ([row for line in lines for row in self.wrap(line, wrap=False)], spans)
+            _DRAWN.put(key, drawn)
         rows, self._spans = drawn
         self.set_rows(rows)
 

@@ -70,9 +70,6 @@ class SharedCache:
     def clear(self) -> None:
         self._items.clear()
 
-    def __len__(self) -> int:
-        return len(self._items)
-
 
 WRAPPED = SharedCache()
 """``(text's content, width, wrap)`` -> its rows (:meth:`RowsWidget.wrap`)."""
@@ -97,15 +94,10 @@ def share(on: bool) -> None:
         cache.clear()
 
 
-def text_key(text: Text) -> tuple | None:
-    """What ``text``'s rendering depends on, hashable (None when a style in it is not)."""
-    key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.end,
-           text.tab_size)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+def text_key(text: Text) -> tuple:
+    """What ``text``'s rendering depends on (hashable unless a style in it is not)."""
+    return (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.end,
+            text.tab_size)
 
 
 class RowStylesCache(StylesCache):
@@ -211,9 +203,11 @@ class RowsWidget(Widget):
         A one-line text that fits takes a short path (no measuring or wrapping).
         """
         width = max(1, self.row_width if width is None else width)
-        content = text_key(text)
-        key = None if content is None else (content, width, wrap)
-        rows = None if key is None else WRAPPED.get(key)
+        key: tuple | None = (text_key(text), width, wrap)
+        try:
+            rows = WRAPPED.get(key)
+        except TypeError:  # a style that cannot be hashed: not shared
+            rows = key = None
         if rows is None:
             rows = self._render_rows(text, width, wrap)
             if key is not None:
