@@ -81,22 +81,22 @@ def spent(before: list[dict[str, int]], after: list[dict[str, int]]) -> list[dic
 
 async def settled(sessions: list[Any], quiet_turns: int = 3) -> None:
     """Wait until no session has work queued, a frame to paint (its first one held back included:
-    ``server.hosting.FirstPaint``) or bytes to write, ``quiet_turns`` polls running.
+    ``server.hosting.FirstPaint``) or bytes to write, for ``quiet_turns`` polls in a row.
 
-    Polls every 2 ms of the loop (no fixed sleep before an assert); a poll where any session's
-    ``bytes_sent`` moved starts the count again.
+    ``wait_until`` polls every 2 ms of the loop; a poll where any session's ``bytes_sent`` moved
+    starts the count again.
     """
-    quiet, last = 0, None
-    for _ in range(5000):
-        await asyncio.sleep(0.002)
+    seen: dict[str, Any] = {"quiet": 0, "last": None}
+
+    def quiet() -> bool:
         now = [s.link.bytes_sent for s in sessions]
-        busy = now != last or any(textual_private.render_pending(s.app) or s.app._ahoy_first_paint.holding
-                                  for s in sessions)
-        last = now
-        quiet = 0 if busy else quiet + 1
-        if quiet >= quiet_turns:
-            return
-    raise AssertionError("the sessions never settled")
+        busy = now != seen["last"] or any(textual_private.render_pending(s.app) or s.app._ahoy_first_paint.holding
+                                          for s in sessions)
+        seen["last"] = now
+        seen["quiet"] = 0 if busy else seen["quiet"] + 1
+        return seen["quiet"] >= quiet_turns
+
+    await wait_until(quiet, 10, "the sessions to settle", every=0.002)
 
 
 def close_reports(apps: list[AhoyApp]) -> None:

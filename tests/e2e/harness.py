@@ -46,6 +46,20 @@ async def start_server(tmp: Path, lobby: Lobby | None = None, **overrides: Any) 
     return server
 
 
+def policy_ticks(server: AhoyServer) -> list[int]:
+    """A list that grows by one each time the server's GC-policy timer runs from now on.
+
+    The policy's timer is the server's one process-wide timer (every
+    ``gc_freeze_every`` s); tests of idle sessions wait for a number of its
+    runs (``wait_until``) rather than for wall time.
+    """
+    ticks: list[int] = []
+    policy = server.gc
+    tick = policy._tick
+    policy._tick = lambda: ticks.append(1) or tick()  # type: ignore[method-assign]
+    return ticks
+
+
 class _ClientSession(asyncssh.SSHClientSession[bytes]):
     def __init__(self, player: Player) -> None:
         self.player = player

@@ -16,21 +16,20 @@ both written next to it. ``bench/cost_counters.py`` prints the same figures.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from pathlib import Path
 
 import pytest
 from cost_table import NAMES, play, report, seated_table, settled, snapshot, spent
-from harness import connect, wait_until
+from harness import connect, policy_ticks, wait_until
 
 from ahoy_tui.ui import cost
 from ahoy_tui.ui.screens.table import TableScreen
 
 #: Lobby timers stepped while measuring (a bot's move each): 60 table updates, all in the first hand.
 STEPS = 60
-#: Seconds of wall time an idle session is watched for (the lobby's clock stands still meanwhile).
-IDLE_SECONDS = 1.5
+#: Runs of the server's GC-policy timer (every 1 s) an idle session is watched for (1-2 s; the
+#: lobby's clock stands still meanwhile).
+IDLE_TICKS = 2
 
 # Budgets per table update per seated session (mean over the 60 updates of STEPS steps, all in the
 # first hand: moves, offers, draws; see the module docstring). Measured on commit 5f11c3b's tree with
@@ -52,7 +51,8 @@ BUDGETS: dict[str, float] = {
     "texts": 1.9,        # texts rendered into rows, no session having rendered them; 5.60 unshared, 1.52 shared
 }
 
-# An idle session (seated at a started table nobody acts at, or in the lobby) for IDLE_SECONDS:
+# An idle session (seated at a started table nobody acts at, or in the lobby) for IDLE_TICKS runs of the
+# server's GC-policy timer:
 # nothing is drawn or sent, no message is dispatched and no timer fires.
 IDLE_BUDGETS: dict[str, float] = {"frames": 0, "writes": 0, "bytes": 0, "messages": 0, "renders": 0, "rows": 0,
                                   "reflows": 0, "ticks": 0, "styled": 0, "texts": 0}
@@ -96,14 +96,13 @@ async def test_idle_sessions_draw_send_and_dispatch_nothing(tmp_path: Path, coun
                          what="the lobby session")
         everyone = sessions + [s for s in server.sessions if s not in sessions]
         await settled(everyone)
-        t0 = time.monotonic()
+        ticks = policy_ticks(server)
         before = snapshot(everyone)
-        while time.monotonic() - t0 < IDLE_SECONDS:  # a stretch of wall time, not a wait for a condition
-            await asyncio.sleep(0.1)
+        await wait_until(lambda: len(ticks) >= IDLE_TICKS, 30, f"{IDLE_TICKS} runs of the server's GC-policy timer")
         idle = spent(before, snapshot(everyone))
         for name, s in zip([*NAMES, "eve"], idle):
-            print(f"\nidle {IDLE_SECONDS} s, {name}: " + ", ".join(f"{k} {s[k]}" for k in IDLE_BUDGETS))
+            print(f"\nidle {IDLE_TICKS} GC ticks, {name}: " + ", ".join(f"{k} {s[k]}" for k in IDLE_BUDGETS))
         problems = [f"{name}: {p}" for name, s in zip([*NAMES, "eve"], idle) for p in over_budget(s, IDLE_BUDGETS)]
-        assert not problems, f"idle sessions spent work in {IDLE_SECONDS} s: " + "; ".join(problems)
+        assert not problems, f"idle sessions spent work in {IDLE_TICKS} GC ticks: " + "; ".join(problems)
     finally:
         await t.close()

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 from ahoy_tui.lobby import Lobby
-from harness import connect, start_server, wait_until
+from harness import connect, policy_ticks, start_server, wait_until
 from server.hosting import default_app_factory
 
 SESSIONS = 4
@@ -55,10 +55,7 @@ async def test_idle_sessions_hold_no_timer_get_no_bytes_and_start_no_collection(
         await wait_until(lambda: set(_timers()) == {"GcPolicy._tick"}, 30,
                          f"only the GC policy's timer once the lobby idles (now {_timers()})")
 
-        ticks = []
-        policy = server.gc
-        tick = policy._tick
-        policy._tick = lambda: ticks.append(1) or tick()  # type: ignore[method-assign]
+        ticks = policy_ticks(server)
         sent = [s.link.bytes_sent for s in server.sessions]
         gc.callbacks.append(watch)
         await wait_until(lambda: len(ticks) >= IDLE_TICKS, 30, f"{IDLE_TICKS} GC-policy passes")
