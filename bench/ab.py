@@ -15,6 +15,11 @@ then a table of the medians per side and their ratio B/A:
 * p95 action → all four seated screens, ms
 * median bytes per client per opponent action
 
+An older tree's ``bench/load.py`` may lack options (``--client``,
+``--store``): those are left out on that side and said so; where it prints
+no ``server CPU per action`` line, CPU per action is its ``server CPU N %``
+(whole percent) over its actions per second.
+
 Run: .venv/bin/python bench/ab.py eff9d13                 # 2 rounds, N=40, 20 s of play
      .venv/bin/python bench/ab.py HEAD~1 --rounds 3 -- -n 100 --seconds 30
 Options after ``--`` go to ``bench/load.py`` on both sides (default
@@ -37,11 +42,16 @@ DEFAULT_LOAD = ["-n", "40", "--seconds", "20", "--idle", "5", "--baseline", "0"]
 
 FIGURES = {
     "CPU/action ms": re.compile(r"server CPU per action: ([\d.]+) ms"),
-    "idle CPU %": re.compile(r"idle [\d.]+ s, \d+ sessions: .*server CPU ([\d.]+) %"),
+    "idle CPU %": re.compile(r"idle [\d.]+ s[^,]*, \d+ sessions: .*server CPU ([\d.]+) %"),
     "p95 all 4 ms": re.compile(r"action -> all 4 seated screens: p50 \d+ / p95 (\d+)"),
     "B/opponent action": re.compile(r"bytes per client per opponent action: median (\d+) B"),
 }
 """What is read from ``bench/load.py``'s output, by the name printed."""
+
+
+#: Older load benches print CPU as a whole percent and the actions per second, not CPU per action.
+OLD_CPU = re.compile(r"server CPU (\d+) % of one core")
+OLD_RATE = re.compile(r"playing [\d.]+ s: \d+ actions \(([\d.]+)/s")
 
 
 def figures(output: str) -> dict[str, float]:
@@ -51,15 +61,49 @@ def figures(output: str) -> dict[str, float]:
         m = pattern.search(output)
         if m:
             found[name] = float(m.group(1))
+    cpu, rate = OLD_CPU.search(output), OLD_RATE.search(output)
+    if "CPU/action ms" not in found and cpu and rate and float(rate.group(1)):
+        found["CPU/action ms"] = round(float(cpu.group(1)) * 10 / float(rate.group(1)), 2)
     return found
 
 
+def options(args: list[str]) -> list[list[str]]:
+    """``args`` in groups: an option and the values after it (``["-n", "40"]``, ``["--store"]``)."""
+    groups: list[list[str]] = []
+    for arg in args:
+        if arg.startswith("-") or not groups:
+            groups.append([arg])
+        else:
+            groups[-1].append(arg)
+    return groups
+
+
+def accepted(tree: Path, load_args: list[str], env: dict[str, str]) -> tuple[list[str], list[str]]:
+    """``load_args`` that ``tree``'s ``bench/load.py --help`` names, and the options it does not."""
+    shown = subprocess.run([sys.executable, "bench/load.py", "--help"], cwd=tree, env=env, capture_output=True,
+                           text=True, timeout=60).stdout
+    known = set(re.findall(r"(?<![\w-])(--?[\w-]+)", shown))
+    kept: list[str] = []
+    left: list[str] = []
+    for group in options(load_args):
+        if group[0] in known:
+            kept.extend(group)
+        else:
+            left.append(group[0])
+    return kept, left
+
+
 def run_load(tree: Path, load_args: list[str], timeout: float) -> str:
-    """``bench/load.py`` of ``tree`` with ``tree`` first on ``PYTHONPATH``; its stdout (and stderr)."""
+    """``bench/load.py`` of ``tree`` with ``tree`` first on ``PYTHONPATH``; its stdout (and stderr).
+
+    Options that tree's bench does not know are left out (said in the output's first line).
+    """
     env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run([sys.executable, "bench/load.py", "--client", "pyte", *load_args], cwd=tree, env=env,
+    args, left = accepted(tree, ["--client", "pyte", *load_args], env)
+    done = subprocess.run([sys.executable, "bench/load.py", *args], cwd=tree, env=env,
                           capture_output=True, text=True, timeout=timeout)
-    return done.stdout + done.stderr
+    said = f"(left out, not known to this tree's bench: {' '.join(left)})\n" if left else ""
+    return said + done.stdout + done.stderr
 
 
 def table(sides: dict[str, list[dict[str, float]]]) -> str:
@@ -101,6 +145,8 @@ def main() -> None:
                 for name, tree in trees.items():
                     output = run_load(tree, load_args, args.timeout)
                     got = figures(output)
+                    if output.startswith("(left out"):
+                        print(f"round {round_no} {name}: {output.splitlines()[0]}", flush=True)
                     if not got:
                         print(f"round {round_no} {name}: no figures; the run said:\n{output[-2000:]}", flush=True)
                     sides[name].append(got)

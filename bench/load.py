@@ -10,7 +10,9 @@ each table makes about one move a second), and the harness measures:
 * first contact (bytes) of one player on the empty server;
 * connect -> first frame for waves of ``--wave`` players connecting at once;
 * server RSS before and with N sessions (per-session memory);
-* bytes and server CPU while every player sits idle at a waiting table;
+* bytes and server CPU while every player sits idle at a waiting table
+  (``--idle`` seconds, starting ``--settle`` seconds after every screen went
+  quiet: 0 measures the start-up's tail too, ~30 s the steady state);
 * while all tables play for ``--seconds``: server CPU, this process's CPU,
   bytes per client per game action (median; opponents' actions only), and
   the latency from an action being applied (server timestamp) to the first
@@ -34,6 +36,7 @@ to Redis, bytes Redis sent out, redis-server CPU.
 
 Run: .venv/bin/python bench/load.py [-n 40] [--seconds 30]
      .venv/bin/python bench/load.py -n 400 --seconds 60        # the goal
+     .venv/bin/python bench/load.py -n 400 --seconds 3 --settle 30 --idle 20 --baseline 0   # idle, steady
      .venv/bin/python bench/load.py -n 200 --workers 1,2       # one process vs two workers
      .venv/bin/python bench/load.py -n 60,100,140,180 --workers 1,2 --baseline 0 --idle 2
          # a sweep: the most actions/s each sustains at p95 <= 150 ms, and their ratio
@@ -304,6 +307,7 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1, n: int 
             if total != last:
                 quiet_since, last = time.monotonic(), total
             await asyncio.sleep(0.25)
+        await asyncio.sleep(args.settle)
         rss_idle = server.rss_mib()
         before = sum(len(p.raw) for p in everyone)
         cpu0 = server.cpu_seconds()
@@ -312,7 +316,7 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1, n: int 
         idle_cpu = server.cpu_seconds() - cpu0
         print(f"server RSS: {rss0:.1f} MiB empty, {rss_idle:.1f} MiB with {n} sessions at waiting tables "
               f"-> {(rss_idle - rss0) / n:.2f} MiB per session")
-        print(f"idle {args.idle:.0f} s, {n} sessions: {idle_bytes / args.idle:.1f} B/s in total, "
+        print(f"idle {args.idle:.0f} s ({args.settle:.0f} s after the screens went quiet), {n} sessions: {idle_bytes / args.idle:.1f} B/s in total, "
               f"server CPU {idle_cpu / args.idle * 100:.2f} %")
 
         stop = asyncio.Event()
@@ -389,6 +393,9 @@ if __name__ == "__main__":
     ap.add_argument("--seconds", type=float, default=30.0, help="measured play window (default 30)")
     ap.add_argument("--warmup", type=float, default=5.0, help="play before measuring (default 5)")
     ap.add_argument("--idle", type=float, default=10.0, help="idle window (default 10)")
+    ap.add_argument("--settle", type=float, default=0.0,
+                    help="seconds to wait, once every screen went quiet after seating, before the idle window "
+                         "(default 0: the window then still holds the first screen collections)")
     ap.add_argument("--wave", type=int, default=50, help="players connecting at once (default 50)")
     ap.add_argument("--bot-delay", type=float, nargs=2, default=(0.8, 1.2), metavar=("MIN", "MAX"))
     ap.add_argument("--baseline", type=int, default=3, help="process-per-connection samples (default 3; 0: skip)")
