@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import asyncssh
@@ -162,3 +165,54 @@ def test_the_real_command_serves_metrics_that_parse(tmp_path: Path) -> None:
         proc.terminate()
         _, errors = proc.communicate(timeout=60)
     assert proc.returncode == 0, errors
+
+
+def _free_pair() -> int:
+    """A port ``p`` with ``p`` and ``p + 1`` free on 127.0.0.1 (the two workers' metrics)."""
+    for _ in range(50):
+        with socket.socket() as first:
+            first.bind(("127.0.0.1", 0))
+            port = first.getsockname()[1]
+            with socket.socket() as second:
+                try:
+                    second.bind(("127.0.0.1", port + 1))
+                except OSError:
+                    continue
+        return port
+    raise AssertionError("no two free ports in a row")
+
+
+@pytest.mark.slow
+async def test_with_workers_each_worker_serves_its_own_port_with_its_leases(redis_server, tmp_path: Path) -> None:
+    """``--workers 2 --redis URL --metrics 127.0.0.1:M``: worker 0 on M, worker 1 on M + 1 (docs/deploy.md),
+    each with its lease count, adoptions and Redis errors; the errors count once Redis is gone."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        ssh_port = s.getsockname()[1]
+    base = _free_pair()
+    proc = subprocess.Popen([sys.executable, "-m", "server.main", "--workers", "2", "--redis", redis_server.url,
+                             "--port", str(ssh_port), "--host", "127.0.0.1", "--state-dir", str(tmp_path),
+                             "--metrics", f"127.0.0.1:{base}", "--lease-ttl", "1"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True).start()
+    try:
+        await wait_until(lambda: sum("metrics on http://127.0.0.1:" in line for line in lines) == 2, 60,
+                         what="two workers serving metrics")
+        served = sorted(int(re.search(r"metrics on http://127\.0\.0\.1:(\d+)", line)[1])
+                        for line in lines if "metrics on" in line)
+        assert served == [base, base + 1]
+        for port in served:
+            samples = await scrape(port)
+            assert value(samples, "ahoy_leases") >= 1          # every worker keeps spare table ids leased
+            assert value(samples, "ahoy_adoptions_total") == 0
+            assert value(samples, "ahoy_redis_errors_total", where="store") == 0
+            assert value(samples, "ahoy_redis_errors_total", where="leases") == 0
+        redis_server.stop()                                   # Redis goes away: the renewals fail
+
+        async def lease_errors() -> bool:
+            return value(await scrape(base), "ahoy_redis_errors_total", where="leases") > 0
+        await wait_until(lease_errors, 30, what="worker 0 to count failed lease renewals")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
