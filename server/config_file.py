@@ -23,9 +23,9 @@ from typing import Any
 FILE_ONLY_KEYS = ("operators", "motd")
 """Keys that have no command-line flag."""
 
-NOT_IN_FILE = ("help", "config", "worker", "no_banner")
+NOT_IN_FILE = ("help", "config", "worker", "no_banner", "check_config", "backup")
 """Flags a file cannot set (``--config`` names the file itself; ``--worker`` and ``--no-banner`` are the
-supervisor's, for its workers)."""
+supervisor's, for its workers; ``--check-config`` and ``--backup`` are one-off commands)."""
 
 
 class ConfigError(Exception):
@@ -66,6 +66,13 @@ def _checked(key: str, value: Any, action: argparse.Action) -> Any:
             raise ConfigError(f"{key} must be true or false, not {value!r}")
         return value
     kind = action.type or str
+    if kind not in (int, float, str, Path) and callable(kind):  # e.g. --metrics HOST:PORT
+        if not isinstance(value, str):
+            raise ConfigError(f"{key} must be a string, not {value!r}"[:200])
+        try:
+            return kind(value)
+        except (ValueError, TypeError, argparse.ArgumentTypeError) as e:
+            raise ConfigError(f"{key}: {e}"[:200]) from None
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif kind is float:
@@ -100,17 +107,43 @@ def read_config(path: Path, parser: argparse.ArgumentParser) -> FileSettings:
         ConfigError: unreadable file, TOML syntax error (with line and
             column), unknown key, or a value of the wrong type.
     """
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise ConfigError(f"config {path}: cannot read it ({e.strerror or e})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise ConfigError(f"config {path}: not valid TOML: {e}") from None
+    data = _load(path)
     try:
         return _settings(data, flag_keys(parser))
     except ConfigError as e:
         raise ConfigError(f"config {path}: {e}") from None
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """The parsed TOML at ``path`` (ConfigError: unreadable, or not TOML, with line and column)."""
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise ConfigError(f"config {path}: cannot read it ({e.strerror or e})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise ConfigError(f"config {path}: not valid TOML: {e}") from None
+
+
+def config_problems(path: Path, parser: argparse.ArgumentParser) -> list[str]:
+    """Every problem :func:`read_config` would find in the file, one line each, in the file's order
+    (``ahoy-server --check-config FILE``); ``[]`` when it can be used.
+
+    An unreadable or non-TOML file is one problem; otherwise each key is checked on its own,
+    so a file with two bad keys gives two lines.
+    """
+    try:
+        data = _load(path)
+    except ConfigError as e:
+        return [str(e)]
+    keys = flag_keys(parser)
+    problems = []
+    for key, value in data.items():
+        try:
+            _settings({key: value}, keys)
+        except ConfigError as e:
+            problems.append(f"config {path}: {e}")
+    return problems
 
 
 def _settings(data: dict[str, Any], keys: dict[str, argparse.Action]) -> FileSettings:

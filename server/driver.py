@@ -109,6 +109,19 @@ class Channel(Protocol):
     def get_write_buffer_size(self) -> int: ...
 
 
+class _Sent:
+    """Bytes every ``TerminalLink`` of this process wrote to its channel, ended sessions included
+    (``server.metrics`` reads it at scrape time; one integer add per write)."""
+
+    __slots__ = ("bytes",)
+
+    def __init__(self) -> None:
+        self.bytes = 0
+
+
+SENT = _Sent()
+
+
 class TerminalLink:
     """One session's terminal: output to the channel, input to the driver.
 
@@ -187,6 +200,7 @@ class TerminalLink:
             return
         self.bytes_sent += len(data)
         self.frames_sent += 1
+        SENT.bytes += len(data)
         if self.on_frame is not None:
             self.on_frame()
         if self.channel.get_write_buffer_size() > self.max_buffer:

@@ -235,6 +235,12 @@ class FirstPaint:
         self._paint(screen, update)
 
 
+FRAME_TIMER: list[Callable[[float], None]] = []
+"""Empty, or the one ``observe(seconds)`` told the loop thread's CPU time of each frame painted (the
+frame diff and Textual's encoding and write: ``--metrics``, ``server.metrics``). Read when an app is
+prepared: a session started without it pays nothing."""
+
+
 def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff: bool = True) -> None:
     """Make ``app`` safe and correct to host on ``link`` (before it runs).
 
@@ -263,6 +269,8 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff
         else:
             def paint(screen: Any, renderable: Any) -> None:
                 textual_display(screen, frames.wrap(renderable))
+        if FRAME_TIMER:
+            paint = _timed(paint, FRAME_TIMER[0])
         app._ahoy_first_paint = first = FirstPaint(app, paint)  # type: ignore[attr-defined]
         return first.display
 
@@ -283,6 +291,19 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff
         return (c for c in original_commands(screen) if c.title != "Screenshot")
 
     app.get_system_commands = system_commands  # type: ignore[method-assign]
+
+
+def _timed(paint: Callable[[Any, Any], None], observe: Callable[[float], None]) -> Callable[[Any, Any], None]:
+    """``paint`` telling ``observe`` the loop thread's CPU seconds of each frame."""
+    clock = time.thread_time
+
+    def timed(screen: Any, renderable: Any) -> None:
+        started = clock()
+        try:
+            paint(screen, renderable)
+        finally:
+            observe(clock() - started)
+    return timed
 
 
 async def run_hosted(app: App[Any], link: TerminalLink) -> int:

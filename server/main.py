@@ -16,7 +16,7 @@ import signal
 import sys
 from pathlib import Path
 
-from server.config_file import ConfigError, FileSettings, read_config
+from server.config_file import ConfigError, FileSettings, config_problems, read_config
 from server.hostkey import default_state_dir
 from server.moderation import Moderator
 from server.moderation_sync import share as share_moderation
@@ -27,6 +27,7 @@ from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderatio
                             open_store, prune,
                             prune_daily, start_lobby)
 from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
+from server.metrics import Metrics, metrics_address, start_metrics
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import stop_when_supervisor_ends, supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
@@ -83,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-banner", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--app", default=None, metavar="MODULE:FUNC",
                    help="host another create_app(session, lobby[, handle]) (default: ahoy_tui.ui.app:create_app)")
+    p.add_argument("--metrics", type=metrics_address, default=None, metavar="HOST:PORT",
+                   help="serve Prometheus metrics at http://HOST:PORT/metrics (with --workers N: worker i "
+                        "on PORT + i; docs/deploy.md) (default: off)")
+    p.add_argument("--check-config", type=Path, default=None, metavar="FILE",
+                   help="check a configuration file, print one line per problem, exit 0 (fine) or 2")
+    p.add_argument("--backup", type=Path, default=None, metavar="DEST",
+                   help="copy STATE_DIR's database to DEST while the server runs (SQLite's online backup), then exit")
     p.add_argument("--config", type=Path, default=None, metavar="FILE",
                    help="TOML file with any of these options, operators and motd; flags given here "
                         "override it (docs/moderation.md)")
@@ -151,19 +159,23 @@ def config_from_args(args: argparse.Namespace, file: FileSettings | None = None)
         lease_ttl=args.lease_ttl,
         reuse_port=args.worker,
         workers=args.workers,
+        metrics=args.metrics,
         **extra,
     )
 
 
-def banner(server: AhoyServer) -> str:
-    """What the server prints once it listens."""
+def banner(server: AhoyServer, metrics: Metrics | None = None) -> str:
+    """What the server prints once it listens (and where its metrics are, with ``--metrics``)."""
     cfg = server.config
     shown_host = cfg.host if cfg.host not in ("", "0.0.0.0", "::") else "HOST"
-    return (
+    text = (
         f"Ahoy server listening on {cfg.host or '*'}:{server.port}\n"
         f"Host key {server.host_key_fingerprint} ({cfg.host_key_path})\n"
         f"Players connect with:  ssh -p {server.port} NAME@{shown_host}\n"
     )
+    if metrics is not None and cfg.metrics is not None:
+        text += f"Metrics at http://{cfg.metrics[0]}:{metrics.port}/metrics\n"
+    return text
 
 
 async def serve(config: ServerConfig, banner_shown: bool = True, stop_line: bool = True) -> None:
@@ -205,14 +217,19 @@ async def serve(config: ServerConfig, banner_shown: bool = True, stop_line: bool
         server.rates = shared_rates(cluster, server.gate)
         server.shared_sessions = shared_sessions(cluster, server.gate)
         share_moderation(server, cluster)
+    metrics: Metrics | None = None
     try:
         await server.start()
+        if config.metrics is not None:
+            metrics = await start_metrics(config.metrics, server, lobby, store, node)
     except BaseException:
+        if server._acceptor is not None:
+            await server.stop()
         await _close(node, store, cluster)
         moderation.close()
         raise
     if banner_shown:
-        sys.stdout.write(banner(server))
+        sys.stdout.write(banner(server, metrics))
         sys.stdout.flush()
     pruning = asyncio.ensure_future(prune_daily(store, config.keep_games_days, config.keep_games))
     loop = asyncio.get_running_loop()
@@ -220,6 +237,8 @@ async def serve(config: ServerConfig, banner_shown: bool = True, stop_line: bool
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     pruning.cancel()
+    if metrics is not None:
+        await metrics.stop()
     log.info("stopping: telling %d players", len(server.sessions))
     lobby.freeze()
     await server.stop()
@@ -246,18 +265,92 @@ async def _close(node: Node | None, store, cluster: ClusterLobby | None = None) 
         store.close()
 
 
+def check_config(path: Path) -> list[str]:
+    """``ahoy-server --check-config FILE``: every problem of the file, one line each ([] when fine).
+
+    What ``--config FILE`` would refuse (unreadable, not TOML, unknown keys, values of the wrong
+    type, each key on its own), then what ``ahoy-server`` would refuse of the settings together:
+    operators that are not keys, ``workers`` above 1 without ``redis`` or with port 0.
+    """
+    parser = build_parser()
+    problems = config_problems(path, parser)
+    if problems:
+        return problems
+    file = read_config(path, parser)
+    try:
+        _operators(file)
+    except ConfigError as error:
+        problems.append(f"config {path}: {str(error).removeprefix('config: ')}")
+    flags = file.flags
+    if flags.get("workers", 1) < 1:
+        problems.append(f"config {path}: workers must be at least 1")
+    if flags.get("workers", 1) > 1 and not flags.get("redis"):
+        problems.append(f"config {path}: workers above 1 needs redis (the workers share tables through Redis)")
+    if flags.get("workers", 1) > 1 and flags.get("port", 2222) == 0:
+        problems.append(f"config {path}: workers above 1 needs a fixed port (the workers share it)")
+    return problems
+
+
+def backup(state_dir: Path, dest: Path) -> str:
+    """Copy ``STATE_DIR/ahoy.db`` to ``dest`` with SQLite's online backup (safe while the server
+    writes it: the copy is one consistent moment), through ``DEST.part`` renamed at the end.
+
+    Returns:
+        The line to print.
+
+    Raises:
+        OSError, sqlite3.Error: the database cannot be read or ``dest`` written.
+    """
+    import sqlite3
+
+    source_path = state_dir / DB_NAME
+    if not source_path.is_file():
+        raise OSError(f"no database at {source_path} (--state-dir?)")
+    part = dest.with_name(dest.name + ".part")
+    source = sqlite3.connect(f"{source_path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    try:
+        target = sqlite3.connect(part)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+    os.replace(part, dest)
+    return f"backed up {source_path} to {dest} ({dest.stat().st_size} bytes)"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``ahoy-server`` console script.
 
     Returns:
         Process exit status: 0 after a clean stop, 2 for bad options,
         1 when the server cannot start (port taken, unreadable key, Redis unreachable).
+        ``--check-config FILE``: 0 when the file is fine, 2 otherwise (one line per problem).
+        ``--backup DEST``: 0 once written, 1 when it could not be.
     """
+    check = build_parser().parse_known_args(argv)[0].check_config
+    if check is not None:
+        problems = check_config(check)
+        for line in problems:
+            sys.stdout.write(f"{line}\n")
+        if not problems:
+            sys.stdout.write(f"config {check}: fine\n")
+        return 2 if problems else 0
     try:
         args, file = parse_args(argv)
     except ConfigError as error:
         sys.stderr.write(f"ahoy-server: {error}\n")
         return 2
+    if args.backup is not None:
+        import sqlite3
+
+        try:
+            sys.stdout.write(backup(args.state_dir or default_state_dir(), args.backup) + "\n")
+        except (OSError, sqlite3.Error) as error:
+            sys.stderr.write(f"ahoy-server: backup failed: {error}\n")
+            return 1
+        return 0
     if args.workers < 1:
         build_parser().error("--workers must be at least 1")
     if args.workers > 1 and not args.redis:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from server.gc_policy import GcPolicy
     from server.limits import Gate
     from server.moderation import Moderator
+    from server.tally import Tally
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,7 @@ class SessionHost(Protocol):
         gate: The session limits (``Gate.session_refusal``).
         gc: Told when a session ends, with the session, its app and its SSH connection (``GcPolicy.session_ended``).
         stopping: True once the server is shutting down.
+        tally: Sessions started and refused (``server.tally``).
     """
 
     config: SessionSettings
@@ -101,6 +103,7 @@ class SessionHost(Protocol):
     gate: Gate
     gc: GcPolicy
     stopping: bool
+    tally: Tally
 
     def connect_line(self, host: str | None = None) -> str:
         """The command a player types to connect (for the no-PTY help)."""
@@ -172,13 +175,17 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        tally = self.server.tally
         if self.has_plain_answer:
+            tally.started["command"] += 1
             self.task = asyncio.ensure_future(self._answer_plain())
             return
         refusal = self._refusal()
         if refusal is not None:
+            tally.refusals["shutting_down" if self.server.stopping else "session_limit"] += 1
             self._refuse(refusal)
             return
+        tally.started["screen"] += 1
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
@@ -215,6 +222,13 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     # -- no PTY ---------------------------------------------------------
     async def _answer_plain(self) -> None:
+        self.server.tally.commands_running += 1
+        try:
+            await self._write_plain_answer()
+        finally:
+            self.server.tally.commands_running -= 1
+
+    async def _write_plain_answer(self) -> None:
         assert self.chan is not None
         try:
             if self.bad_command:
@@ -272,6 +286,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             if shared is not None:
                 refusal, place = await shared.take(self.connection.address, self.connection.identity)
                 if refusal is not None:
+                    self.server.tally.refusals["session_limit"] += 1
                     self._refuse(refusal)
                     return
             await self._serve()

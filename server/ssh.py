@@ -38,6 +38,7 @@ from server.shared_limits import SharedRates, SharedSessions
 from server.logsafe import esc
 from server.moderation import Moderator, ban_line
 from server.pty_session import Session
+from server.tally import Tally
 from ahoy_tui.store.moderation import MemoryModerationStore
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,8 @@ class ServerConfig:
         reuse_port: Listen with ``SO_REUSEPORT`` (several workers on one port).
         workers: The supervisor's ``--workers N`` (a worker's first failover scan takes
             at most 1/N of the free tables: ``Ownership``).
+        metrics: ``(host, port)`` to serve Prometheus metrics on (``--metrics``, ``server.metrics``;
+            under a supervisor each worker adds its index to the port); None: off.
     """
 
     host: str = "0.0.0.0"
@@ -140,6 +143,7 @@ class ServerConfig:
     lease_ttl: float = 5.0
     reuse_port: bool = False
     workers: int = 1
+    metrics: tuple[str, int] | None = None
 
     def limits(self) -> Limits:
         """The numbers of :class:`server.limits.Gate` from these settings."""
@@ -166,6 +170,7 @@ class AhoyServer:
         shared_sessions: With ``--redis``: ``--max-sessions`` and ``--max-sessions-per-address``
             checked and counted in Redis for the whole cluster (``server.cluster.shared_sessions``).
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
+        tally: Logins, refusals and sessions counted (``server.metrics`` reads it).
     """
 
     def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None,
@@ -177,6 +182,7 @@ class AhoyServer:
         if core is not None:
             core.chat_gate = self.moderator.chat_gate
         self.sessions: set[Any] = set()
+        self.tally = Tally()
         self.gate = Gate(config.limits())
         self.rates: SharedRates | None = None
         self.shared_sessions: SharedSessions | None = None
@@ -310,6 +316,7 @@ class _Connection(asyncssh.SSHServer):
         if self.refusal is not None:
             # Refused before any session exists: the reason is the SSH
             # disconnect message, which clients print as one line.
+            self.server.tally.refusals["rate"] += 1
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         self._refuse_banned(None)
         return True  # always authenticate, so a client offers its key first
@@ -317,12 +324,14 @@ class _Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         # The key is checked only once the client proved it holds it (a signature).
         self._refuse_banned(self.key_fingerprint)
+        self.server.tally.logins["key" if self.key_fingerprint else "keyless"] += 1
 
     def _refuse_banned(self, key_fingerprint: str | None) -> None:
         """End a banned address's (or proved key's) connection with the ban's one line."""
         ban = self.server.moderator.ban_for(key_fingerprint, self.address)
         if ban is not None:
             log.info("banned %s %s refused from %s (ban #%d)", ban.kind, ban.target, self.peer, ban.ban_id)
+            self.server.tally.refusals["banned"] += 1
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, ban_line(ban))
 
     def public_key_auth_supported(self) -> bool:
@@ -333,6 +342,8 @@ class _Connection(asyncssh.SSHServer):
         if authorized is not None:
             addr = self.peer.rsplit(":", 1)[0]
             ok = authorized.validate(key, addr, addr) is not None
+            if not ok:
+                self.server.tally.refusals["key_not_authorized"] += 1
         else:
             ok = self._open or self.server.config.require_keys
         if ok:
@@ -346,6 +357,7 @@ class _Connection(asyncssh.SSHServer):
         """With ``require_keys``: end a keyless login with one line (the SSH disconnect reason)."""
         if self.server.config.require_keys:
             log.info("keyless login of %s refused from %s: keys required", esc(self.username), self.peer)
+            self.server.tally.refusals["keys_required"] += 1
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, KEYS_REQUIRED)
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
@@ -372,10 +384,12 @@ class _Connection(asyncssh.SSHServer):
         if ok:
             return True
         log.info("wrong password for %s from %s", esc(self.username), self.peer)
+        self.server.tally.refusals["wrong_password"] += 1
         rates = self.server.rates
         refusal = (await rates.password_failed(self.address) if rates is not None
                    else self.server.gate.password_failed(self.address))
         if refusal is not None:
+            self.server.tally.refusals["password_limit"] += 1
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, refusal)
         return False
 

@@ -54,6 +54,8 @@ STOP_TIMEOUT = 15.0
 POLL = 0.1
 ALIVE_ENV = "AHOY_SUPERVISOR_FD"
 """The environment variable that gives a worker the fd of its end of the supervisor's pipe."""
+WORKER_INDEX_ENV = "AHOY_WORKER_INDEX"
+"""The environment variable that gives a worker its index, 0..N-1 (``--metrics`` serves on PORT + index)."""
 
 
 @dataclass
@@ -90,7 +92,8 @@ class Supervisor:
         """Start ``slot``'s worker; only the first worker's first run prints the start banner."""
         quiet = ["--no-banner"] if slot.index or slot.runs else []
         slot.proc = subprocess.Popen(self.command + quiet, pass_fds=(self._alive_r,),
-                                     env={**os.environ, ALIVE_ENV: str(self._alive_r)})
+                                     env={**os.environ, ALIVE_ENV: str(self._alive_r),
+                                          WORKER_INDEX_ENV: str(slot.index)})
         slot.started = self.clock()
         slot.runs += 1
         log.info("worker %d started (pid %d)", slot.index, slot.proc.pid)

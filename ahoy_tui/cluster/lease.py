@@ -105,6 +105,8 @@ class Leases:
         self._running = False
         self._failing = False
         """Renewals fail (Redis out of reach): logged once until they succeed again."""
+        self.errors = 0
+        """Renewal round trips that failed (Redis errors; the host's metrics)."""
 
     @property
     def ms(self) -> int:
@@ -164,6 +166,7 @@ class Leases:
                 pipe.eval(RENEW_SCRIPT, 1, keys.lease(t), self._value(t), self.ms)
             results = await pipe.execute()
         except (redis.RedisError, OSError) as e:
+            self.errors += 1
             if not self._failing:
                 log.warning("cannot renew %d leases: %s (retrying every %.1f s)", len(tables), e, self.ttl / 3)
             self._failing = True

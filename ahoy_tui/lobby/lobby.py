@@ -21,6 +21,7 @@ from typing import Callable, Iterator
 from ahoy_tui import games
 from ahoy_tui.games.base import Action
 from ahoy_tui.community.service import Community
+from ahoy_tui.lobby import tally
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
 from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard, table_guard
 from ahoy_tui.lobby.clock import Clock, LoopClock
@@ -376,6 +377,7 @@ class Lobby:
 
     def finished(self, table_id: str, game: ArchivedGame) -> None:
         """Archive a finished game (projections only go to players, R18)."""
+        tally.finished[game.listing.game] += 1
         self.finished_records.append((table_id, list(game.record)))
         self.store.archive(game)
         if self.community is not None:

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from ahoy_tui import games
-from ahoy_tui.lobby import codec
+from ahoy_tui.lobby import codec, tally
 from ahoy_tui.games.base import Action, Event, IllegalAction, Match
 from ahoy_tui.lobby.archive import Archive
 from ahoy_tui.lobby.autopilot import Autopilot
@@ -472,6 +472,7 @@ class Table:
             except IllegalAction as e:
                 raise RuleBroken(e.rule, f"not allowed: {e.message}") from None  # no rule ids for players
             self.journal.act(seat, action, g.record)
+            tally.actions[self.config.game] += 1
             if g.over:
                 self._game_over()
             self.changed(events)

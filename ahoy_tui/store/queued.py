@@ -21,6 +21,7 @@ see games queued but not yet written (and not those pruned).
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable
@@ -86,6 +87,10 @@ class QueuedStore:
         self._on_durable: Callable[[], None] = lambda: None
         self._on_error: Callable[[str, str], None] = lambda table_id, reason: None
         self._writer = threading.Thread(target=self._run, name=f"store-writer {name}", daemon=True)
+        self.on_batch: Callable[[int, float], None] | None = None
+        """Called by the writer thread after each batch written: ``(ops, seconds)`` (the host's metrics)."""
+        self.write_errors = 0
+        """Batches whose write failed (each is retried)."""
 
     def _start_writer(self) -> None:
         self._writer.start()
@@ -96,6 +101,11 @@ class QueuedStore:
         """Set the callbacks (called from the writer thread; see ``TableStore.listen``)."""
         self._on_durable = on_durable
         self._on_error = on_error
+
+    @property
+    def queued(self) -> int:
+        """Writes queued or being written, not yet written for good (ops; the host's metrics)."""
+        return self._seq - self._durable
 
     @property
     def durable(self) -> int:
@@ -287,13 +297,20 @@ class QueuedStore:
                     break
                 batch = held + list(self._queue)
                 self._queue.clear()
+            started = time.perf_counter()
             try:
                 refused = self._write(batch, bool(held))
             except Exception as e:  # the store's own errors mostly; the writer must not die
                 held = batch
+                self.write_errors += 1
                 self._failed(batch, e)
                 continue
             held = []
+            if self.on_batch is not None:
+                try:
+                    self.on_batch(len(batch), time.perf_counter() - started)
+                except Exception:  # noqa: BLE001 - a metric must not stop the writer
+                    pass
             self._written(batch, refused)
 
     def _failed(self, batch: list[Op], error: Exception) -> None:

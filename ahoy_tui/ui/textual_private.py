@@ -667,3 +667,38 @@ class SharedStylesheet(Stylesheet):
         self._rules_map = None
         self.source = stylesheet.source
         self._require_parse = False
+
+
+def time_screen_updates(observe: Callable[[float], None]) -> Callable[[], None]:
+    """Report the CPU time of every screen update, process-wide, until the returned function is called.
+
+    ``observe(seconds)`` gets the loop thread's CPU time (``time.thread_time``) one
+    ``Screen._compositor_refresh`` took: the compositor rendering the changed
+    widgets and the frame written (``App._display``: the host's frame diff and
+    encoding included). Textual has no public hook here. Installed by the host's
+    metrics only (``server.metrics``, ``--metrics``): it costs two clock reads
+    and one call per screen update. Not reentrant (a second raises ``RuntimeError``).
+    """
+    import time
+
+    from textual.screen import Screen
+
+    refresh = Screen._compositor_refresh
+    if getattr(refresh, "_ahoy_timed", False):
+        raise RuntimeError("screen updates are timed already")
+    clock = time.thread_time
+
+    def timed(self: Any) -> None:
+        started = clock()
+        try:
+            refresh(self)
+        finally:
+            observe(clock() - started)
+
+    timed._ahoy_timed = True  # type: ignore[attr-defined]
+    Screen._compositor_refresh = timed  # type: ignore[method-assign]
+
+    def uninstall() -> None:
+        Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+
+    return uninstall

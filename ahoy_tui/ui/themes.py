@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import tomllib
+from importlib import metadata
 from dataclasses import dataclass, field
 import sys
 from pathlib import Path
@@ -20,10 +21,21 @@ from textual.theme import Theme
 log = logging.getLogger(__name__)
 
 def _themes_dir() -> Path:
-    """``themes/`` beside the package in a checkout, else where a wheel installs it."""
+    """``themes/`` beside the package in a checkout, else where the installed wheel put them.
+
+    A wheel installs the files as data (``share/ahoy-tui/themes`` under the
+    install scheme's data directory: the venv, ``~/.local`` for ``pip install
+    --user``, ``/usr/local`` ...); the distribution's own file list says where.
+    """
     here = Path(__file__).resolve().parents[2] / "themes"
     if here.is_dir():
         return here
+    try:
+        for file in metadata.distribution("ahoy-tui").files or ():
+            if file.name == "pirate.toml" and file.parent.name == "themes":
+                return Path(str(file.locate())).resolve().parent
+    except metadata.PackageNotFoundError:
+        pass
     return Path(sys.prefix) / "share" / "ahoy-tui" / "themes"
 
 
