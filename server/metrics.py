@@ -47,6 +47,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
+from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby import tally as lobby_tally
 from ahoy_tui.ui import textual_private
 from server import hosting
@@ -133,7 +134,7 @@ class ServerCollector(Collector):
         for t in tables:
             key = (t.config.game, t.status)
             by_state[key] = by_state.get(key, 0) + 1
-        games = sorted({g for g, _ in by_state} | set(lobby_tally.actions) | set(lobby_tally.finished) | {"ahoy"})
+        games = sorted({g for g, _ in by_state} | set(lobby_tally.actions) | set(lobby_tally.finished) | set(GAMES))
         gauge = GaugeMetricFamily("ahoy_tables", "Open tables this process owns, by game and state",
                                   labels=["game", "state"])
         for game in games:
