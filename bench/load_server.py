@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, LobbyError, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby.code_guard import table_guard  # noqa: E402
 from ahoy_tui.lobby.table import Table  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
@@ -199,6 +200,9 @@ async def serve(args: argparse.Namespace) -> None:
         store = SQLiteStore(Path(args.state_dir) / "ahoy.db") if args.store else MemoryStore()
         lobby = Lobby(timing=timing, seed=args.seed, store=store)
         api = InMemoryLobby(lobby)
+    # Every bench player comes from 127.0.0.1, one address group: the lobby's limit of new tables per
+    # address group (12 a minute, docs/security.md) would seat 12 tables and refuse the rest.
+    lobby.new_tables = table_guard(lobby.clock.now, 10**9, 60.0, 10**9)
     seating = Seating(api, lobby, args.clocks)
     config = ServerConfig(
         host="127.0.0.1", port=args.port, host_key_path=Path(args.state_dir) / "host_ed25519_key",
