@@ -20,10 +20,8 @@ from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.ui.ahoi_cards import face, row
 from ahoy_tui.ui.ahoi_prompt import AhoiSelection, prompt_and_keys
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.presenter import (is_host, my_seat_info, people_seats, seat_names, seat_status, usable_keys,
-                                   waiting_text)
-from ahoy_tui.ui.prompts import Prompt
-from ahoy_tui.ui.table_model import Look
+from ahoy_tui.ui.table_kit.look import Look
+from ahoy_tui.ui.table_kit.seats import crew_keys, is_host, my_seat_info, seat_names, seat_status, waiting_text
 from ahoy_tui.ui.text import asciify, clean
 
 PEEK_SECONDS = 4.0
@@ -210,7 +208,7 @@ def present(update: Any, look: Look, sel: AhoiSelection, flashes: dict[tuple[int
                   and not any(clean(s.name, 16) == clean(look.me, 16) for s in update.table.seats)
                   else "wait.hint_host" if host else "wait.hint")
         return AhoiModel(title, waiting_text(update, look), prompt=Text(_fix(look)(hint)),
-                         keys=usable_keys(update, Prompt(""), look.me, host=host))
+                         keys=frozenset({"number"}) | crew_keys(update, look.me, host))
     t, fix = partial(tr, look.lang), _fix(look)
     prompt, keys = prompt_and_keys(update, view, look, sel)
     mine = my_seat_info(update)
@@ -225,25 +223,16 @@ def present(update: Any, look: Look, sel: AhoiSelection, flashes: dict[tuple[int
         piles=piles_text(view, look), status=status_text(update, view, look),
         mine=mine_text(view, look, flashes, sel),
         mine_title=fix(t("ahoi.your_layout")) if view.seat is not None else "",
-        prompt=prompt, keys=keys | crew_keys(update, look),
+        prompt=prompt, keys=keys | seat_keys(update, look),
     )
 
 
-def crew_keys(update: Any, look: Look) -> frozenset[str]:
-    """Seat keys during and after play: autopilot, seat to a bot (host), rematch and add bot after the game."""
-    on = set()
-    table = update.table
-    host = is_host(update, look.me)
-    if table.status in ("playing", "between_hands"):
-        if my_seat_info(update) is not None:
-            on.add("autopilot")
-        if host and people_seats(update):
-            on.add("seat_to_bot")
-    if table.status == "game_over":
-        if update.seat is not None:
-            on.add("rematch")
-        if host and any(s.kind == "empty" for s in table.seats):
-            on.add("add_bot")
+def seat_keys(update: Any, look: Look) -> frozenset[str]:
+    """Seat keys during and after play: the kit's (autopilot, seat to a bot, add bot after the game), rematch
+    after the game, the last round's reveal once a round ended."""
+    on = set(crew_keys(update, look.me))
+    if update.table.status == "game_over" and update.seat is not None:
+        on.add("rematch")
     if update.view is not None and update.view.results:
         on.add("last_round")
     return frozenset(on)

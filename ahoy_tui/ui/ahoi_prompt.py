@@ -14,8 +14,8 @@ from ahoy_tui.games.ahoi.actions import CallAhoi, DiscardDrawn, DrawCard, Fernro
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.ui.ahoi_cards import ACTION_NAMES, face
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.presenter import seat_names
-from ahoy_tui.ui.table_model import Look
+from ahoy_tui.ui.table_kit.look import Look
+from ahoy_tui.ui.table_kit.seats import seat_names
 from ahoy_tui.ui.text import asciify, clean
 
 

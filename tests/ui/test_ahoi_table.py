@@ -13,7 +13,7 @@ from ahoy_tui.games.ahoi.actions import CallAhoi
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui import ahoi_cards
-from ahoy_tui.ui.presenter import seat_names
+from ahoy_tui.ui.table_kit.seats import seat_names
 from ahoy_tui.ui.screens import ahoi_table
 from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
 from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen

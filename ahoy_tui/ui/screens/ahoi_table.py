@@ -1,66 +1,59 @@
 """The Ahoi table: every layout as a row of face-down cards, the piles, whose turn, the prompt, log and chat.
 
-The app hands every ``TableUpdate`` to :meth:`AhoiTableScreen.apply_update`
-(``screens.table_screens`` picks this screen for ``game == "ahoi"``). The
-screen keeps only what it draws: the latest update, the local selection
+A table-screen kit screen (``table_kit.screen.TableScreenBase``: updates
+before the first layout, the decision clock, reconnecting seats, chat,
+resize, seat keys, sending actions); the game UI registry picks it for
+``game == "ahoi"``. The screen keeps only what it draws: the latest update, the local selection
 (``AhoiKeys``) and the peeks still face up (:class:`~ahoy_tui.ui.ahoi_model.Flash`,
 made from the viewer's own ``peek`` and ``shown`` events and turned face
 down after ``PEEK_SECONDS``: AH15 with the memory aid off). The presenter
 (``ui.ahoi_model.present``) turns these into text. The waiting room, seats,
-leave, autopilot, chat and the decision clock are the AHOY table's pieces
-(``table_crew.SeatKeys``, ``TableChat``, ``Countdown``, ``ChatBox``, ``KeyFooter``).
+leave, autopilot, chat and the decision clock are the kit's.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
 from ahoy_tui.ui.ahoi_narrate import line as ahoi_line
 from ahoy_tui.ui.ahoi_narrate import narrate
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.live import built, exiting
-from ahoy_tui.ui.local_deadline import LocalDeadline
-from ahoy_tui.ui.presenter import clock_is_mine, seat_names
-from ahoy_tui.ui.reconnecting import away_lines, counted_down, grace_ends
+from ahoy_tui.ui.live import exiting
 from ahoy_tui.ui.screens.ahoi_keys import AhoiKeys
 from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen, round_text
-from ahoy_tui.ui.widgets.rating_changes import RatingChanges
-from ahoy_tui.ui.screens.table_chat import TableChat
-from ahoy_tui.ui.screens.table_crew import SeatKeys
-from ahoy_tui.ui.screens.table_dialogs import TableDialogs
-from ahoy_tui.ui.screens.table_layout import apply_size
-from ahoy_tui.ui.screens.table_state import TableState
-from ahoy_tui.ui.screens.table_watch import TableWatch, glance_of
-from ahoy_tui.ui.table_model import Look
-from ahoy_tui.ui.table_record import TableRecord
+from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
+from ahoy_tui.ui.table_kit.look import Look
+from ahoy_tui.ui.table_kit.screen import TableScreenBase, keys_action
+from ahoy_tui.ui.table_kit.seats import clock_is_mine, seat_names
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
+from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 
 GAME_ACTIONS = frozenset({"draw", "take", "call", "throw", "use", "number", "mark", "confirm", "move",
                           "ready", "add_bot", "start", "remove_seat", "autopilot", "seat_to_bot", "rematch",
                           "last_round"})
 """The actions :attr:`AhoiModel.keys` decides; chat, leave, Esc and the log always work."""
+PANELS = (("waiting", "panel"), ("ahoi-layouts", "panel"), ("ahoi-piles", ""), ("ahoi-status", ""),
+          ("ahoi-mine", "panel"), ("ahoi-prompt", ""))
+"""The left column top down: the waiting room, every layout, the piles, whose turn, the own layout, the prompt."""
 LOG_KEPT = 200
 """Events the log panel keeps (its lines: ``EventLog.MAX_LINES``)."""
 
 
-class AhoiTableScreen(Screen[None]):
+class AhoiTableScreen(TableScreenBase):
     """One Ahoi table, for a seated player or a spectator.
 
     Attributes:
-        table_id: The table shown.
-        state: The latest update (``TableState``, shared with the seat keys and dialogs).
         keys: The selection and the game keys (``AhoiKeys``).
         flashes: Peeks face up now, newest last.
         model: What is drawn now (None before the first update).
@@ -78,110 +71,46 @@ class AhoiTableScreen(Screen[None]):
         Binding("up", "move(-1)", show=False, priority=True),  # before a scrolling log or chat takes them
         Binding("down", "move(1)", show=False, priority=True),
         Binding("escape", "back", show=False),
-        Binding("r", "ready", "Ready"),
-        Binding("r", "rematch", "Rematch"),
-        Binding("b", "add_bot", "Add bot"),
-        Binding("minus", "remove_seat", "Remove player"),
-        Binding("g", "start", "Start"),
+        *WAITING_BINDINGS,
         Binding("h", "last_round", "Last round"),
-        Binding("c", "chat", "Chat"),
-        Binding("q", "leave", "Leave"),
-        Binding("z", "autopilot", "Autopilot", show=False),
-        Binding("B", "seat_to_bot", "Seat to bot", show=False),
+        *TALK_BINDINGS,
+        *SEAT_BOT_BINDINGS,
     ]
 
     HELP_TEXTS = ("ahoi.help.title", "plain.rules_ahoi", "ahoi.help.keys")
     """F1 at this table: Ahoi's rules in short and its keys (``AhoyApp.action_help``)."""
+    GAME_ACTIONS = GAME_ACTIONS
 
     def __init__(self, table_id: str) -> None:
-        super().__init__()
-        self.table_id = table_id
-        self.state = TableState(table_id)
-        app: Any = self.app
-        self.dialogs = TableDialogs(app, self.state, TableRecord(), self.action_chat, self._noop)
-        self.seat_keys = SeatKeys(self.state, app, self.dialogs)
+        super().__init__(table_id)
         self.keys = AhoiKeys(lambda: self.state.update, self.send, self._paint, self._refuse)
         self.flashes: list[Flash] = []
         self.model: AhoiModel | None = None
-        self.decision_clock = LocalDeadline()
-        self._grace_ends: dict[int, float] = {}
-        """Per reconnecting seat, when its grace ends on this process's clock (R17, ``ui/reconnecting``)."""
-        self._grace_timer: Any = None
-        self.chat = TableChat(self)
-        self._ready = False
-        self._queued: list[tuple[Any, float]] = []
         self._round_dialog: AhoiRoundScreen | None = None
         self._titles: tuple[str, bool] | None = None
         self._told: list[Any] = []
         """The newest events the log tells (at most ``LOG_KEPT``), told again in a new language or ASCII mode."""
-        self.watch = TableWatch(self, lambda: glance_of(self.state.update, self.decision_clock.deadline))
-        """The turn and clock on every dialog over this table (``table_watch``)."""
 
-    async def _noop(self, _choice: Any) -> None:
-        return None
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="table-top", classes="title-bar"):
-            yield Static(id="table-title")
-            yield Countdown(id="clock")
+    def compose_table(self) -> ComposeResult:
+        """The left column's panels (:data:`PANELS`, all text), the kit's log and chat on the right."""
         with Horizontal(id="ahoi-game"):
             with Vertical(id="ahoi-left"):
-                yield Static(id="waiting", classes="panel")
-                yield Static(id="ahoi-layouts", classes="panel")
-                yield Static(id="ahoi-piles")
-                yield Static(id="ahoi-status")
-                yield Static(id="ahoi-mine", classes="panel")
-                yield Static(id="ahoi-prompt")
+                for panel, classes in PANELS:
+                    yield Static(id=panel, classes=classes)
             with Vertical(id="right"):
-                yield EventLog(id="log", classes="panel")
-                yield ChatBox(id="table-chat", classes="panel")
-        yield KeyFooter()
+                yield from self.compose_side()
 
-    def on_mount(self) -> None:
-        apply_size(self, *self.app.size)
-        self.set_focus(None)
-        self.watch.start()
-        self.call_after_refresh(self._start)
-
-    def on_resize(self, event: Any) -> None:
-        apply_size(self, event.size.width, event.size.height)
-
-    def _start(self) -> None:
-        if not built(self, EventLog, KeyFooter, ChatBox):
-            return
-        self._ready = True
-        self.chat.show_pending()
-        queued, self._queued = self._queued, []
-        for update, received in queued:
-            self.apply_update(update, received)
+    def queued_drawn(self, any_queued: bool) -> None:
         self._paint()
 
-    @property
-    def update(self) -> Any:
-        """The latest ``TableUpdate`` (None until the first)."""
-        return self.state.update
-
-    def look(self) -> Look:
-        app: Any = self.app
-        return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me, False)
-
     # -- data in ---------------------------------------------------------------------------------
-    def apply_update(self, update: Any, received: float | None = None) -> None:
-        """Take a new ``TableUpdate``: its events go to the log and the peeks, then everything is redrawn."""
-        received = time.monotonic() if received is None else received
-        if not self._ready:
-            self._queued.append((update, received))
-            return
-        if not built(self, EventLog):   # being taken down (the app ends, the player left): widgets go first
-            return
-        self.decision_clock.take(update.remaining, update.clock_seconds, received)
-        self._grace_ends = grace_ends(update, received)
-        self._grace_timer_sync()
+    def take_update(self, update: Any, received: float) -> None:
+        """Its events go to the log and the peeks, then everything is redrawn."""
         old = self.state.update
         self.state.update = update
         self.keys.reset_for(None if old is None else old.view, update.view)
         events = list(update.events or [])
-        app: Any = self.app
+        app = self.services
         me = None if update.view is None else update.view.seat
         log = self.query_one(EventLog)
         if update.catch_up:
@@ -194,28 +123,15 @@ class AhoiTableScreen(Screen[None]):
             log.add(line)
         self._round_over(events, update.catch_up)
         self._paint()
-        if update.catch_up and getattr(update, "while_away", ()):
-            said = away_lines(update, app.lang, lambda e: ahoi_line(e, seat_names(update), me, app.lang))
-            if said:
-                app.notify(asciify("\n".join(said)) if app.ascii_only else "\n".join(said), timeout=15)
 
-    def _grace_timer_sync(self) -> None:
-        """A 1 s timer while some seat is reconnecting (its grace counts down, R17), none otherwise."""
-        timer = getattr(self, "_grace_timer", None)
-        if self._grace_ends and timer is None:
-            self._grace_timer = self.set_interval(1.0, self._grace_tick)
-        elif not self._grace_ends and timer is not None:
-            timer.stop()
-            self._grace_timer = None
+    def away_line(self, update: Any) -> Callable[[Any], str | None]:
+        """An event as the log tells it."""
+        me = None if update.view is None else update.view.seat
+        lang = self.services.lang
+        return lambda e: ahoi_line(e, seat_names(update), me, lang)
 
-    def _grace_tick(self) -> None:
-        """Redraw with each reconnecting seat's grace left now."""
-        if not self._grace_ends or self.state.update is None or exiting(self):
-            self._grace_ends = {}
-            self._grace_timer_sync()
-            return
-        self.state.update = counted_down(self.state.update, self._grace_ends, time.monotonic())
-        self._paint()
+    def away_text(self, text: str) -> str:
+        return asciify(text) if self.services.ascii_only else text
 
     def _take_flashes(self, events: list[Any], me: int | None, now: float) -> None:
         """Peeks the viewer was shown become flashes (``ahoi_model.flashes_after``); a timer hides them again."""
@@ -247,6 +163,10 @@ class AhoiTableScreen(Screen[None]):
     def _flash_map(self) -> dict[tuple[int, int], int]:
         now = time.monotonic()
         return {(f.owner, f.position): f.value for f in self.flashes if f.until > now}
+
+    def redraw(self) -> None:
+        """Language, theme or ASCII changed: draw again."""
+        self._paint()
 
     def _paint(self) -> None:
         if not self._ready or exiting(self) or self.state.update is None:
@@ -295,41 +215,27 @@ class AhoiTableScreen(Screen[None]):
         for line in narrate(self._told, seat_names(self.state.update), me, look.lang, look.ascii_only):
             log.add(line)
 
-    def refresh_texts(self) -> None:
-        """Language, theme or ASCII changed: draw again."""
-        self._paint()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Game and seat keys only when the presenter offers them; chat, leave and Esc always."""
-        if action not in GAME_ACTIONS:
-            return True
-        return self.model is not None and action in self.model.keys
+    def usable_keys(self) -> frozenset[str]:
+        """Game and seat keys only when the presenter offers them."""
+        return frozenset() if self.model is None else self.model.keys
 
     # -- acting ----------------------------------------------------------------------------------
-    def send(self, action: Any) -> None:
-        """Send an action with the current version (stale ones are refused by the lobby)."""
-        update = self.state.update
-        if update is None:
-            return
-        app: Any = self.app
-        app.run_worker(app.ask(app.lobby.act, self.table_id, action, update.version))
-
     def _refuse(self) -> None:
-        app: Any = self.app
+        app = self.services
         app.notify(app.t("ahoi.refused"), severity="warning", timeout=2)
 
-    def action_draw(self) -> None:
-        self.keys.draw()
-
-    def action_take(self) -> None:
-        self.keys.take()
+    action_draw = keys_action("draw")
+    action_take = keys_action("take")
+    action_throw = keys_action("throw")
+    action_use = keys_action("use")
+    action_confirm = keys_action("confirm")
 
     def action_call(self) -> None:
         """Ask before calling „Ahoi“ (AH10): everyone else gets one more turn, a wrong call costs 5 (AH12)."""
         if not self.keys.can_call():
             self._refuse()
             return
-        t = self.app.t  # type: ignore[attr-defined]
+        t = self.services.t
         self.dialogs.confirm(t("ahoi.call.title"), t("ahoi.call.question"), t("ahoi.call.yes"), t("ahoi.call.no"),
                              self._call_answered)
 
@@ -337,63 +243,13 @@ class AhoiTableScreen(Screen[None]):
         if yes:
             self.keys.call()
 
-    def action_throw(self) -> None:
-        self.keys.throw()
-
-    def action_use(self) -> None:
-        self.keys.use()
-
-    def action_mark(self) -> None:
-        self.keys.mark()
-
-    def action_confirm(self) -> None:
-        self.keys.confirm()
-
-    def action_number(self, n: int) -> None:
-        self.keys.number(n)
-
-    def action_move(self, delta: int) -> None:
-        self.keys.move(delta)
-
-    def action_back(self) -> None:
-        focused = self.focused
-        if focused is not None:
-            self.set_focus(None)
-            if isinstance(focused, Input):
-                return
-        self.keys.back()
-
-    async def action_ready(self) -> None:
-        await self.seat_keys.ready()
-
-    async def action_rematch(self) -> None:
-        await self.seat_keys.rematch()
-
-    async def action_add_bot(self) -> None:
-        await self.seat_keys.add_bot()
-
-    async def action_remove_seat(self) -> None:
-        await self.seat_keys.remove_seat()
-
-    async def action_start(self) -> None:
-        await self.seat_keys.start()
-
-    async def action_leave(self) -> None:
-        await self.seat_keys.leave()
-
-    async def action_autopilot(self) -> None:
-        await self.seat_keys.autopilot()
-
-    def action_seat_to_bot(self) -> None:
-        self.seat_keys.seat_to_bot()
-
     def action_last_round(self) -> None:
         """The last round's reveal: with its cards while they are public (until the next deal), else sums."""
         update = self.state.update
         view = None if update is None else update.view
         if view is None or not view.results:
             return
-        app: Any = self.app
+        app = self.services
         result = view.results[-1]
         over = (view.winners, view.target) if view.winners else None
         body = round_text(result, seat_names(update), view.revealed, app.lang, app.ascii_only,
@@ -405,18 +261,3 @@ class AhoiTableScreen(Screen[None]):
         if view.revealed is not None:
             self._round_dialog = dialog
         app.push_screen(dialog)
-
-    def action_chat(self) -> None:
-        self.query_one(ChatBox).focus_input()
-
-    # -- chat ------------------------------------------------------------------------------------
-    def add_chat(self, msg: Any) -> None:
-        self.chat.add(msg)
-
-    def set_chat(self, messages: list[Any]) -> None:
-        self.chat.set(messages)
-
-    async def on_chat_box_said(self, event: ChatBox.Said) -> None:
-        event.stop()
-        app: Any = self.app
-        await app.ask(app.lobby.chat, self.table_id, event.text)

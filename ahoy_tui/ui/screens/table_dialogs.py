@@ -1,9 +1,10 @@
-"""The dialogs the table opens, each given the data it shows and callbacks (never the table screen).
+"""The AHOY table's dialogs, each given the data it shows and callbacks (never the table screen).
 
 Offer composer, hand-over report (after a hand, ``h``), game-over report,
-scores (``s``), discards (``x``), the whole log (``e``), the hand history
-(``H``), confirmations and the seat picker. Which report is news, and when
-a report or the composer gets out of the way, is decided here too.
+scores (``s``), discards (``x``), the whole log (``e``) and the hand history
+(``H``); the confirmations and the seat picker come from the kit
+(``table_kit.dialogs``). Which report is news, and when a report or the
+composer gets out of the way, is decided here too.
 """
 
 from __future__ import annotations
@@ -12,24 +13,25 @@ from typing import Any, Callable, Sequence
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
-from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.screens.table_state import AhoyTableState
+from ahoy_tui.ui.table_kit.dialogs import TableDialogs
 from ahoy_tui.ui.table_record import TableRecord
 
 
-class TableDialogs:
-    """Opens the table's dialogs over it.
+class AhoyDialogs(TableDialogs):
+    """Opens the AHOY table's dialogs over it (and the kit's confirmations and seat picker).
 
     Args:
-        app: The session's ``AhoyApp`` (``push_screen``, ``t``, ``notify``).
+        app: The session's app services (``push_screen``, ``t``, ``notify``).
         state: The table screen's state (read only).
         record: The kept events and hands.
         on_chat: Types in the table chat (``c`` in a hand report).
         on_game_over: Called with the game-over report's choice (``"rematch"``, ``"lobby"`` or None).
     """
 
-    def __init__(self, app: Any, state: TableState, record: TableRecord, on_chat: Callable[[], None],
+    def __init__(self, app: Any, state: AhoyTableState, record: TableRecord, on_chat: Callable[[], None],
                  on_game_over: Callable[[str | None], None]) -> None:
-        self.app = app
+        super().__init__(app)
         self.state = state
         self.record = record
         self.on_chat = on_chat
@@ -134,7 +136,7 @@ class TableDialogs:
         if self.state.view is not None:
             self.app.push_screen(ScoresScreen(self.state.names, self.state.view))
 
-    # -- offer, confirmations, seat picker -----------------------------------------------------------
+    # -- the offer composer -----------------------------------------------------------
     def offer(self, on_offered: Callable[[tuple[int, int] | None], None]) -> None:
         """The offer composer (R8) for this seat to the next (R4), with the private hint of its best run."""
         from ahoy_tui.ui.screens.offer import OfferScreen
@@ -158,16 +160,3 @@ class TableDialogs:
         screen = self.app.screen
         if isinstance(screen, OfferScreen) and not any(a.KIND == "offer" for a in self.state.legal):
             screen.dismiss(None)
-
-    def confirm(self, title: str, question: str, yes: str, no: str,
-                answered: Callable[[bool | None], None]) -> None:
-        """Ask a yes/no ``question`` (texts already translated); ``answered`` gets True, False or None."""
-        from ahoy_tui.ui.screens.confirm import ConfirmScreen
-
-        self.app.push_screen(ConfirmScreen(title, question, yes, no), answered)
-
-    def pick_seat(self, title: str, hint: str, seats: list[tuple[int, str]],
-                  picked: Callable[[int | None], None]) -> None:
-        from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
-
-        self.app.push_screen(PickSeatScreen(title, hint, seats), picked)

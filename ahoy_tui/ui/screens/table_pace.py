@@ -13,8 +13,8 @@ from typing import Any, Callable
 from textual.binding import Binding
 
 from ahoy_tui.ui import hints, prompts, textual_private
-from ahoy_tui.ui.presenter import clock_is_mine
-from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.table_kit.seats import clock_is_mine
+from ahoy_tui.ui.screens.table_state import AhoyTableState
 from ahoy_tui.ui.text import asciify
 
 PACE_BINDINGS = [
@@ -36,7 +36,7 @@ class Pacing:
         on_table: The table screen is the screen in front (no hint over a dialog).
     """
 
-    def __init__(self, state: TableState, app: Any, redraw: Callable[[], None],
+    def __init__(self, state: AhoyTableState, app: Any, redraw: Callable[[], None],
                  on_table: Callable[[], bool]) -> None:
         self.state = state
         self.app = app

@@ -8,22 +8,34 @@ the waiting room's keys while the table waits).
 
 from __future__ import annotations
 
-from typing import Any
 
 from textual.binding import Binding
 
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.bot_levels import level_hint, levels_for, refusal
-from ahoy_tui.ui.presenter import in_play, my_seat_info, people_seats
-from ahoy_tui.ui.screens.table_dialogs import TableDialogs
-from ahoy_tui.ui.screens.table_state import TableState
+from ahoy_tui.ui.table_kit.seats import in_play, my_seat_info, people_seats
+from ahoy_tui.ui.table_kit.dialogs import TableDialogs
+from ahoy_tui.ui.table_kit.state import TableState
 from ahoy_tui.ui.text import clean
 
-CREW_BINDINGS = [
+WAITING_BINDINGS = [
+    Binding("r", "ready", "Ready"),
+    Binding("r", "rematch", "Rematch"),
+    Binding("b", "add_bot", "Add bot"),
+    Binding("minus", "remove_seat", "Remove player"),
+    Binding("g", "start", "Start"),
+]
+"""The waiting room's keys and the rematch (each game's table lists them where its footer shows them)."""
+TALK_BINDINGS = [
+    Binding("c", "chat", "Chat"),
+    Binding("q", "leave", "Leave"),
+]
+"""Type in the table chat, leave the table: usable at every moment."""
+SEAT_BOT_BINDINGS = [
     Binding("z", "autopilot", "Autopilot", show=False),
     Binding("B", "seat_to_bot", "Seat to bot", show=False),
-    Binding("h", "last_hand", "Last hand", show=False),
-    Binding("H", "history", "History", show=False),
 ]
+"""The autopilot for one's own seat, a person's seat to a bot (the host; R17)."""
 
 
 class SeatKeys:
@@ -36,7 +48,7 @@ class SeatKeys:
         dialogs: Opens the confirmations and the seat picker.
     """
 
-    def __init__(self, state: TableState, app: Any, dialogs: TableDialogs) -> None:
+    def __init__(self, state: TableState, app: AppServices, dialogs: TableDialogs) -> None:
         self.state = state
         self.app = app
         self.dialogs = dialogs

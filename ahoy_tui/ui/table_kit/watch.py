@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple
 
 from textual.screen import ModalScreen, Screen
 
-from ahoy_tui.ui.presenter import clock_is_mine, decision_is_mine
+from ahoy_tui.ui.table_kit.seats import clock_is_mine, decision_is_mine
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.turn_strip import TurnStrip
 
