@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ahoy_tui.game.reveal import game_summary
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.text import asciify, card_text, clean
 
 #: Event kinds the book keeps (enough for the history and the summary).
@@ -67,13 +68,13 @@ class HandBook:
         return next((h.reveal for h in self.hands if h.over.get("hand") == hand), None)
 
 
-def _card(app: Any, ident: object) -> Text:
+def _card(app: AppServices, ident: object) -> Text:
     if not isinstance(ident, int):
         return Text("?")
     return card_text(ident, app.card_styles, app.ascii_only)
 
 
-def reveal_text(app: Any, names: Sequence[str], reveal: dict | None) -> Text:
+def reveal_text(app: AppServices, names: Sequence[str], reveal: dict | None) -> Text:
     """The deals of one hand: each claim next to the card given, step-ins, HANDS UP! (two lines a deal)."""
     fix = asciify if app.ascii_only else (lambda s: s)
     t = app.t
@@ -124,7 +125,7 @@ def reveal_text(app: Any, names: Sequence[str], reveal: dict | None) -> Text:
     return out
 
 
-def summary_table(app: Any, names: Sequence[str], events: Iterable[Any]) -> Table:
+def summary_table(app: AppServices, names: Sequence[str], events: Iterable[Any]) -> Table:
     """Per player: trades, lies told and caught, AHOY!s, HANDS UP!s, points per hand (``game_summary``)."""
     fix = asciify if app.ascii_only else (lambda s: s)
     t = app.t

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from textual.geometry import Size
     from textual.screen import Screen
+    from textual.signal import Signal
     from textual.worker import Worker
 
     from ahoy_tui.lobby.api import LobbyAPI
@@ -124,6 +125,18 @@ class AppServices(Protocol):
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None: ...
 
     def get_key_display(self, binding: Any) -> str: ...
+
+    def simulate_key(self, key: str) -> None: ...
+
+    @property
+    def return_code(self) -> int | None:
+        """Set once the app is exiting (``ui.live.exiting``)."""
+        ...
+
+    @property
+    def screen_change_signal(self) -> Signal[Screen[Any]]:
+        """Textual's signal when the active screen changes (``table_kit.watch``)."""
+        ...
 
 
 def services(node: Any) -> AppServices:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify, card_text
 
 
@@ -24,7 +23,7 @@ class DiscardsScreen(ModalScreen[None]):
         self.discard = discard
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         out = Text()
         for i, ident in enumerate(self.discard):
             out.append(f"{i + 1:>3}. ", style="dim")

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.keys import in_language
 from ahoy_tui.ui.reveal_view import HandBook, reveal_text, summary_table
 from ahoy_tui.ui.screens.hand_over import hand_over_text
@@ -58,7 +59,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.table_id = table_id
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         v = self.view
         names = lambda seats: ", ".join(self.seat_name(i) for i in seats)  # noqa: E731

@@ -11,11 +11,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.reveal_view import reveal_text
 from ahoy_tui.ui.text import asciify, cards_text, clean
 
 
-def hand_over_text(app: Any, names: list[str], data: dict, ahoy: Any, hint: bool = True) -> Text:
+def hand_over_text(app: AppServices, names: list[str], data: dict, ahoy: Any, hint: bool = True) -> Text:
     """The hand-over report from the public ``hand_over`` (and ``ahoy``) event data."""
     fix = asciify if app.ascii_only else (lambda s: s)
     styles = app.card_styles
@@ -70,7 +71,7 @@ class HandOverScreen(ModalScreen[None]):
             yield Static(id="over-hint")
 
     def _title(self) -> str:
-        app: Any = self.app
+        app = services(self)
         title = app.t("over.title", hand=self.data.get("hand", "?"))
         return asciify(title) if app.ascii_only else title
 
@@ -78,7 +79,7 @@ class HandOverScreen(ModalScreen[None]):
         """Put the report, the deals (only with a reveal) and the hint into their rows."""
         if not self.query("#over-text"):  # torn down before its rows mounted (the app is closing)
             return
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         self.query_one("#over-text", Static).update(
             hand_over_text(app, self.names, self.data, self.ahoy, hint=self.reveal is None))

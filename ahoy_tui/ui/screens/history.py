@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.reveal_view import HandBook, reveal_text
 from ahoy_tui.ui.screens.hand_over import hand_over_text
 from ahoy_tui.ui.text import asciify
@@ -27,7 +28,7 @@ class HistoryScreen(ModalScreen[None]):
         self.hands = list(book.hands)
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with VerticalScroll(id="history-box", classes="dialog") as b:
             b.border_title = fix(app.t("hist.title"))

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.game.errors import RuleError
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -71,7 +72,7 @@ class MyGamesScreen(Screen[None]):
         yield KeyFooter()
 
     async def on_mount(self) -> None:
-        app: Any = self.app
+        app = services(self)
         self.refresh_texts()
         games = await app.ask(app.lobby.my_games, LISTED)
         self.games, self.fetched = list(games or []), True
@@ -81,7 +82,7 @@ class MyGamesScreen(Screen[None]):
         """Redraw in the session's language and ASCII mode."""
         if not built(self, "#games", "#games-empty", "#games-title"):
             return
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         self.set_class(app.ascii_only, "-ascii")
         self.query_one("#games-title", Static).update(fix(f"AHOY!! V2 · {app.t('games.title')}"))
@@ -99,7 +100,7 @@ class MyGamesScreen(Screen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def _cells(g: Any, me: str, wide: bool, app: Any) -> tuple[str, ...]:
+    def _cells(g: Any, me: str, wide: bool, app: AppServices) -> tuple[str, ...]:
         """One game's row: date, table, players, winners, the player's place and total."""
         names = [clean(n, 16) for n in g.names]
         seat, place = g.seat_of(me), g.place_of(me)
@@ -120,7 +121,7 @@ class MyGamesScreen(Screen[None]):
         """Fetch the selected game's record (this seat's projection) and replay it."""
         from ahoy_tui.ui.screens.replay_view import ReplayScreen
 
-        app: Any = self.app
+        app = services(self)
         table = self.query_one("#games", DataTable)
         if not self.games or not 0 <= table.cursor_row < len(self.games):
             return

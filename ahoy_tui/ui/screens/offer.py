@@ -24,8 +24,6 @@ without colours), not only by its background.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,6 +34,7 @@ from textual.widgets import Button, Label, Select, Static
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.game.errors import RuleError
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, card_label, card_text, clean
 
@@ -72,18 +71,18 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         return self.needed or (self.give,)
 
     def _hint_text(self) -> str:
-        app: Any = self.app
+        app = services(self)
         if not self.needed:
             return app.t("offer.no_run", card=card_label(self.give, app.ascii_only), code=C.name(self.give).lower())
         return app.t("offer.needed", cards=" ".join(f"{card_label(c, app.ascii_only)} ({C.name(c).lower()})"
                                                      for c in self.needed))
 
     def _options(self) -> list[tuple[Text, int]]:
-        app: Any = self.app
+        app = services(self)
         return [(card_text(i, app.card_styles, app.ascii_only), i) for i in range(C.IDENTITIES)]
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with Vertical(id="offer-box", classes="dialog") as box:
             box.border_title = fix(app.t("offer.title", name=self.other))
@@ -103,7 +102,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
 
     def _label(self, key: str, focused: bool) -> Text:
         """A field's label: ``▶`` (ASCII ``>``), bold and underlined while its field has focus."""
-        app: Any = self.app
+        app = services(self)
         text = app.t(key)
         if focused:
             text = ("> " if app.ascii_only else "▶ ") + text
@@ -142,7 +141,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
 
     def preview_text(self) -> str:
         """The sentence the table will read."""
-        app: Any = self.app
+        app = services(self)
         want = "?" if self.want is None else card_label(self.want, app.ascii_only)
         s = app.t("offer.preview", me=self.me, other=self.other, want=want,
                   give=card_label(self.give, app.ascii_only))
@@ -213,7 +212,7 @@ class OfferScreen(ModalScreen[tuple[int, int] | None]):
         self._preview()
 
     def _code_line(self, key: str, **kw: object) -> None:
-        app: Any = self.app
+        app = services(self)
         text = app.t(key, **kw)
         self.query_one("#offer-code", Static).update(Text(asciify(text) if app.ascii_only else text,
                                                           style="bold" if key == "offer.code_bad" else ""))

@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from ahoy_tui.games.ahoy_replay import HandReport, Moment
 from ahoy_tui.games.base import ReplayStep
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.ahoi_model import flashes_after, layouts_text, mine_text, piles_text, status_text
 from ahoy_tui.ui.ahoi_narrate import narrate
 from ahoy_tui.ui.ahoi_prompt import AhoiSelection
@@ -40,7 +41,7 @@ from ahoy_tui.ui.widgets.hand_view import HandView
 from ahoy_tui.ui.widgets.piles import Piles
 
 
-def look_of(app: Any) -> Look:
+def look_of(app: AppServices) -> Look:
     """The session's look (language, ASCII mode, theme, card styles)."""
     return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me, False)
 
@@ -64,7 +65,7 @@ class AhoyPaint:
         yield Piles(id="replay-piles")
         yield Static(id="replay-seats")
 
-    def paint(self, screen: Any, step: ReplayStep, app: Any, fix: Any) -> None:
+    def paint(self, screen: Any, step: ReplayStep, app: AppServices, fix: Any) -> None:
         """The hand (as the table draws it), the piles and one line per seat."""
         m: Moment = step.picture
         look = look_of(app)
@@ -90,7 +91,7 @@ class AhoyPaint:
         screen.query_one("#replay-seats", Static).update(out)
         screen.query_one("#replay-state").border_title = model.title or fix(app.t("replay.hand"))
 
-    def say(self, step: ReplayStep, app: Any) -> str:
+    def say(self, step: ReplayStep, app: AppServices) -> str:
         """What happened at ``step``, for the seat (``replay_model.sentence``)."""
         m: Moment = step.picture
         name = lambda s: self.names[s] if isinstance(s, int) and 0 <= s < len(self.names) else "?"  # noqa: E731
@@ -98,7 +99,7 @@ class AhoyPaint:
         cards = lambda cs: " ".join(card(c) for c in cs)  # noqa: E731
         return sentence(m, self.seat, app.t, name, card, cards)
 
-    def report(self, step: ReplayStep, app: Any, fix: Any) -> tuple[str, Text] | None:
+    def report(self, step: ReplayStep, app: AppServices, fix: Any) -> tuple[str, Text] | None:
         """A hand's end: ``(panel title, text)`` with the AHOY! and its treasure, scores, the deals."""
         r: HandReport | None = step.picture.report
         if r is None:
@@ -178,7 +179,7 @@ class AhoiPaint:
         yield Static(id="replay-piles")
         yield Static(id="replay-mine")
 
-    def paint(self, screen: Any, step: ReplayStep, app: Any, fix: Any) -> None:
+    def paint(self, screen: Any, step: ReplayStep, app: AppServices, fix: Any) -> None:
         """Every layout, the piles and status, the seat's own layout; this step's peeks face up."""
         look, view = look_of(app), step.picture.view
         flashes = {(f.owner, f.position): f.value
@@ -193,7 +194,7 @@ class AhoiPaint:
         screen.query_one("#replay-mine", Static).update(mine_text(view, look, flashes, AhoiSelection()))
         screen.query_one("#replay-state").border_title = fix(app.t("replay.layout"))
 
-    def say(self, step: ReplayStep, app: Any) -> str:
+    def say(self, step: ReplayStep, app: AppServices) -> str:
         """This step's log lines (``ahoi_narrate``), or the header's and a result line's own words."""
         d = step.line
         if "format" in d:
@@ -203,7 +204,7 @@ class AhoiPaint:
             return app.t("replay.round_over", n=d.get("round"), scores=scores)
         return " · ".join(t.plain for t in narrate(step.picture.events, self.names, self.seat, app.lang, False))
 
-    def report(self, step: ReplayStep, app: Any, fix: Any) -> tuple[str, Text] | None:
+    def report(self, step: ReplayStep, app: AppServices, fix: Any) -> tuple[str, Text] | None:
         """Ahoi's round end shows in the layouts themselves (every card face up, AH11)."""
         return None
 

@@ -13,10 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.text import asciify, clean
 
 
-def score_table(app: Any, names: Sequence[str], view: Any) -> Table:
+def score_table(app: AppServices, names: Sequence[str], view: Any) -> Table:
     """A rich table: one column per seat, one row per hand, then totals."""
     fix = asciify if app.ascii_only else (lambda s: s)
     table = Table(box=box.ASCII if app.ascii_only else box.SIMPLE_HEAD, expand=False, pad_edge=False)
@@ -36,7 +37,7 @@ def score_table(app: Any, names: Sequence[str], view: Any) -> Table:
     return table
 
 
-def leader_line(app: Any, names: Sequence[str], view: Any) -> Text:
+def leader_line(app: AppServices, names: Sequence[str], view: Any) -> Text:
     """``Leader (lowest): Anna, Bo``."""
     fix = asciify if app.ascii_only else (lambda s: s)
     low = min(view.totals) if view.totals else 0
@@ -55,7 +56,7 @@ class ScoresScreen(ModalScreen[None]):
         self.view = view
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         with VerticalScroll(id="scores-box", classes="dialog") as b:
             title = app.t("scores.title", limit=self.view.limit)
             b.border_title = asciify(title) if app.ascii_only else title

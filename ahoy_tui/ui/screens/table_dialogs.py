@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui import prompts
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.screens.table_state import AhoyTableState
 from ahoy_tui.ui.table_kit.dialogs import TableDialogs
 from ahoy_tui.ui.table_record import TableRecord
@@ -29,7 +30,7 @@ class AhoyDialogs(TableDialogs):
         on_game_over: Called with the game-over report's choice (``"rematch"``, ``"lobby"`` or None).
     """
 
-    def __init__(self, app: Any, state: AhoyTableState, record: TableRecord, on_chat: Callable[[], None],
+    def __init__(self, app: AppServices, state: AhoyTableState, record: TableRecord, on_chat: Callable[[], None],
                  on_game_over: Callable[[str | None], None]) -> None:
         super().__init__(app)
         self.state = state

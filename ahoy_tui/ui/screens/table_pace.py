@@ -8,11 +8,12 @@ stored by ``ui.prefs``); the lobby answers the step-in windows
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from textual.binding import Binding
 
 from ahoy_tui.ui import hints, prompts, textual_private
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.table_kit.seats import clock_is_mine
 from ahoy_tui.ui.screens.table_state import AhoyTableState
 from ahoy_tui.ui.text import asciify
@@ -36,7 +37,7 @@ class Pacing:
         on_table: The table screen is the screen in front (no hint over a dialog).
     """
 
-    def __init__(self, state: AhoyTableState, app: Any, redraw: Callable[[], None],
+    def __init__(self, state: AhoyTableState, app: AppServices, redraw: Callable[[], None],
                  on_table: Callable[[], bool]) -> None:
         self.state = state
         self.app = app

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ahoy_tui.game.actions import Offer
 from ahoy_tui.ui import prompts
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.prompts import Option
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs
 from ahoy_tui.ui.screens.table_state import AhoyTableState
@@ -34,7 +35,7 @@ class PlayKeys:
         rematch: Asks for a rematch (``r`` after the game).
     """
 
-    def __init__(self, state: AhoyTableState, app: Any, send: Callable[[Any], None], redraw: Callable[[], None],
+    def __init__(self, state: AhoyTableState, app: AppServices, send: Callable[[Any], None], redraw: Callable[[], None],
                  redraw_hand: Callable[[], None], dialogs: TableDialogs, rematch: Callable[[], None]) -> None:
         self.state = state
         self.app = app

@@ -23,6 +23,7 @@ from typing import Any, Callable, NamedTuple
 
 from textual.screen import ModalScreen, Screen
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.table_kit.seats import clock_is_mine, decision_is_mine
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.turn_strip import TurnStrip
@@ -77,7 +78,7 @@ class TableWatch:
         dialogs = self.dialogs()
         if not dialogs:
             return
-        app: Any = self.table.app
+        app = services(self.table)
         deadline, clock_mine, mine = self.glance()
         alert = app.t("turn.yours") if mine else ""
         if app.ascii_only:
