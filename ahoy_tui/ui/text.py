@@ -9,6 +9,7 @@ every bidi control, and is never parsed as markup.
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 
 from rich.text import Text
@@ -146,3 +147,8 @@ def cards_text(idents, styles: dict[str, str], ascii_only: bool = False, sep: st
             out.append(sep)
         out.append_text(card_text(ident, styles, ascii_only))
     return out
+
+
+def date_utc(seconds: float) -> str:
+    """Wall-clock seconds as ``YYYY-MM-DD HH:MM`` (UTC: the server does not know the player's zone)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))

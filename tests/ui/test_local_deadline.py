@@ -1,4 +1,4 @@
-"""``TableUpdate.remaining`` becomes this session's own deadline (ui/local_deadline.py)."""
+"""``TableUpdate.remaining`` becomes this session's own deadline (ui/table_kit/deadline.py)."""
 
 from __future__ import annotations
 

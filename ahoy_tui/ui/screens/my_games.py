@@ -7,7 +7,6 @@ player's seat saw it (R18, AH16), and opens :class:`ReplayScreen` on it (AHOY!! 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from textual.app import ComposeResult
@@ -19,7 +18,7 @@ from textual.widgets import DataTable, Static
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 LISTED = 50
@@ -30,11 +29,6 @@ COLUMNS = ("games.col.date", "games.col.table", "games.col.players", "games.col.
 """Column keys (also their i18n keys)."""
 WIDTHS = {False: (16, 12, 16, 10, 6, 5), True: (16, 24, 40, 16, 8, 6)}
 """Column widths below 100 columns (they fit 80) and from 100 columns."""
-
-
-def date_utc(seconds: float) -> str:
-    """Wall-clock seconds as ``YYYY-MM-DD HH:MM`` (UTC: the server does not know the player's zone)."""
-    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
 
 
 def _cut(text: str, width: int) -> str:

@@ -27,9 +27,8 @@ from ahoy_tui.games import GAMES
 from ahoy_tui.games.base import ReplayStep
 from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.screens.my_games import date_utc
 from ahoy_tui.ui.screens.replay_games import painter_for
-from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)

@@ -2,7 +2,7 @@
 
 Given the texts they show and a callback (never the table screen, never a
 game's record). A game's table adds its own dialogs in a subclass (AHOY's
-reports, scores, discards: ``ui.screens.table_dialogs``).
+reports, scores, discards: ``ui.games.ahoy.dialogs``).
 """
 
 from __future__ import annotations

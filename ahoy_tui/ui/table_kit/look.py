@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from ahoy_tui.ui.services import AppServices
 
 
 @dataclass(frozen=True)
@@ -25,3 +28,8 @@ class Look:
     card_styles: Mapping[str, str] = field(default_factory=dict)
     me: str = ""
     auto_pass: bool = False
+
+
+def look_of(app: AppServices, auto_pass: bool = False) -> Look:
+    """The session's look (language, ASCII mode, theme, card styles, name; ``auto_pass`` as given)."""
+    return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me, auto_pass)

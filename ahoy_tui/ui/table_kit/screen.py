@@ -33,6 +33,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
+from ahoy_tui.ui.game_ui import load
+from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.table_kit.chat import TableChat
 from ahoy_tui.ui.table_kit.crew import SeatKeys
@@ -86,6 +88,8 @@ class TableScreenBase(Screen[None]):
         watch: The turn and clock on every dialog over this table (``table_kit.watch``).
     """
 
+    GAME = ""
+    """The game's name (``GameSpec.name``): its plug-in in ``ui.game_uis`` (F1 shows its ``help_texts``)."""
     GAME_ACTIONS: frozenset[str] = frozenset()
     """The actions :meth:`usable_keys` decides; every other action (chat, leave, Esc) always works."""
     AUTO_PASS = False
@@ -330,3 +334,9 @@ class TableScreenBase(Screen[None]):
         app = self.services
         await app.ask(app.lobby.chat, self.table_id, event.text)
 
+
+
+def table_screen(game: str, table_id: str) -> TableScreenBase:
+    """A new screen for table ``table_id`` of ``game`` (its ``GameUI.table_screen``, imported now)."""
+    cls: type[TableScreenBase] = load(game_ui(game).table_screen)
+    return cls(table_id)

@@ -3,7 +3,7 @@
 One object, owned by the table screen (:class:`~ahoy_tui.ui.table_kit.screen.TableScreenBase`)
 and handed to its collaborators (seat keys, dialogs, the game's keys): they
 read it; only the screen replaces ``update``. A game's screen may keep more
-in a subclass (AHOY's selection and model: ``ui.screens.table_state``).
+in a subclass (AHOY's selection and model: ``ui.games.ahoy.state``).
 """
 
 from __future__ import annotations

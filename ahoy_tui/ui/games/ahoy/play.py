@@ -1,7 +1,7 @@
 """The table's game keys: prompt options by key, click or button, and the card cursor and marks.
 
 Every option comes from the prompt the presenter built from ``update.legal``
-(see ``ui.prompts``); a chosen option becomes one engine action sent with
+(see ``ui.games.ahoy.prompts``); a chosen option becomes one engine action sent with
 ``send``, or a UI step (open the composer, choose a HANDS UP! target,
 confirm the hand selection). The card cursor and marks move within
 ``view.hand`` as the prompt's ``hand_mode`` allows (``lay_down`` marks up to
@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ahoy_tui.game.actions import Offer
-from ahoy_tui.ui import prompts
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.services import AppServices
-from ahoy_tui.ui.prompts import Option
-from ahoy_tui.ui.screens.table_dialogs import TableDialogs
-from ahoy_tui.ui.screens.table_state import AhoyTableState
+from ahoy_tui.ui.games.ahoy.prompts import Option
+from ahoy_tui.ui.games.ahoy.dialogs import TableDialogs
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
 
 
 class PlayKeys:

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ahoy_tui.ui.services import AppServices, services
-from ahoy_tui.ui.reveal_view import reveal_text
+from ahoy_tui.ui.games.ahoy.reveal_view import reveal_text
 from ahoy_tui.ui.text import asciify, cards_text, clean
 
 

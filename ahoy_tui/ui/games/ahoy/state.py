@@ -1,16 +1,16 @@
 """The AHOY table screen's state: the kit's table state plus the local selection and the model shown.
 
-One object, owned by :class:`~ahoy_tui.ui.screens.table.TableScreen` and
+One object, owned by :class:`~ahoy_tui.ui.games.ahoy.table.TableScreen` and
 handed to its collaborators (keys, dialogs, pacing): they read it, and the
 keys move the selection; nobody redeclares it.
 """
 
 from __future__ import annotations
 
-from ahoy_tui.ui.presenter import IDLE_KEYS
-from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.games.ahoy.presenter import IDLE_KEYS
+from ahoy_tui.ui.games.ahoy.prompts import Prompt
 from ahoy_tui.ui.table_kit.state import TableState
-from ahoy_tui.ui.table_model import Selection, TableModel
+from ahoy_tui.ui.games.ahoy.model import Selection, TableModel
 
 _NO_PROMPT = Prompt("")
 

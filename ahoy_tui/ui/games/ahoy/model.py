@@ -1,6 +1,6 @@
 """What every panel of the table shows, as frozen data (issue 13 item 6).
 
-:func:`ahoy_tui.ui.presenter.present` builds a :class:`TableModel` from a
+:func:`ahoy_tui.ui.games.ahoy.presenter.present` builds a :class:`TableModel` from a
 ``TableUpdate``, the session's :class:`Look` and the local
 :class:`Selection`; the table screen only assigns its pieces to widgets.
 Nothing here imports Textual: the model is tested as data
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.games.ahoy.prompts import Prompt
 from ahoy_tui.ui.table_kit.look import Look
 
 
@@ -81,7 +81,7 @@ class ClockModel:
 
     Attributes:
         remaining: ``TableUpdate.remaining``, seconds left when the update was made (None: no clock
-            runs); the screen keeps the deadline on its own clock (``ui/local_deadline.py``).
+            runs); the screen keeps the deadline on its own clock (``ui/table_kit/deadline.py``).
         mine: The running clock is this player's own decision, not yet on the autopilot (R17).
     """
 

@@ -21,12 +21,12 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ahoy_tui.game.state import Phase
-from ahoy_tui.ui import prompts
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.bot_levels import ring_tag
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.prompts import Prompt
-from ahoy_tui.ui.screens.table_banner import banner_for
-from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
+from ahoy_tui.ui.games.ahoy.prompts import Prompt
+from ahoy_tui.ui.games.ahoy.banner import banner_for
+from ahoy_tui.ui.games.ahoy.model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
                                      Selection, SeatsModel, TableModel)
 from ahoy_tui.ui.table_kit.seats import (IN_PLAY, clock_is_mine, crew_keys, is_host, my_seat_info, seat_names,
                                          seat_status, waiting_text)

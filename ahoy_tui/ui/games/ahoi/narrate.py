@@ -3,7 +3,7 @@
 The log is kept for the whole game, so a value in it would stay on screen
 long after its seat was shown it: values appear only where the view shows
 them now (the discard pile's top, the held card, a peek for a few
-seconds, the round's reveal; ``ui.ahoi_model``).
+seconds, the round's reveal; ``ui.games.ahoi.presenter``).
 """
 
 from __future__ import annotations

@@ -12,10 +12,12 @@ from typing import Callable
 
 from textual.binding import Binding
 
-from ahoy_tui.ui import hints, prompts, textual_private
+from ahoy_tui.ui import textual_private
+from ahoy_tui.ui.games.ahoy import hints
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.table_kit.seats import clock_is_mine
-from ahoy_tui.ui.screens.table_state import AhoyTableState
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
 from ahoy_tui.ui.text import asciify
 
 PACE_BINDINGS = [

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ahoy_tui.games.ahoi.actions import (CallAhoi, DiscardDrawn, DrawCard, Fernrohr, FirstLook, Lupe, Place,
                                          TakeDiscard, Tauschen)
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.ui.ahoi_prompt import AhoiSelection, action_kind, holding, targets
+from ahoy_tui.ui.games.ahoi.prompts import AhoiSelection, action_kind, holding, targets
 
 
 class AhoiKeys:

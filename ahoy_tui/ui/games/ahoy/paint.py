@@ -1,4 +1,4 @@
-"""Assigns a :class:`~ahoy_tui.ui.table_model.TableModel` to the table screen's widgets.
+"""Assigns a :class:`~ahoy_tui.ui.games.ahoy.model.TableModel` to the table screen's widgets.
 
 Attributes down only: each widget attribute is set from the model, and
 those that repaint on every assignment (``border_title``, ``card_styles``)
@@ -12,16 +12,16 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
-from ahoy_tui.ui.table_model import HandModel, TableModel
-from ahoy_tui.ui.widgets.banner import TableBanner
+from ahoy_tui.ui.games.ahoy.model import HandModel, TableModel
+from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import EventLog
-from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
-from ahoy_tui.ui.widgets.piles import Piles
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.widgets.seat_list import SeatList
+from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 
 class TablePainter:

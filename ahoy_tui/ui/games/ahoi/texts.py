@@ -3,7 +3,7 @@
 Merged into :mod:`ahoy_tui.ui.i18n`. The printed words stay German in every
 language: Lupe, Fernrohr, Tauschen, „Ahoi“. A card's value is never in a
 template: templates get it already drawn as a card face
-(``ui.ahoi_cards.face``), so every value a screen shows looks the same.
+(``ui.games.ahoi.cards.face``), so every value a screen shows looks the same.
 """
 
 from __future__ import annotations
@@ -318,3 +318,6 @@ DE_AHOI: dict[str, str] = {
 for _table in (EN_AHOI, ES_AHOI, DE_AHOI):
     for _key in ("plain.rules_ahoi", "ahoi.help.keys"):
         _table[_key] = rewrap(_table[_key])
+
+TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOI, "es": ES_AHOI, "de": DE_AHOI}
+"""Ahoi's texts by language (``GameUI.texts``: ``ui.i18n`` merges them)."""

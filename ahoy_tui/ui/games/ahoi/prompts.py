@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ahoy_tui.games.ahoi.actions import CallAhoi, DiscardDrawn, DrawCard, Fernrohr, Lupe, TakeDiscard, Tauschen
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.ui.ahoi_cards import ACTION_NAMES, face
+from ahoy_tui.ui.games.ahoi.cards import ACTION_NAMES, face
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.table_kit.look import Look
 from ahoy_tui.ui.table_kit.seats import seat_names

@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from ahoy_tui.ui.prompts import Option, Prompt
+from ahoy_tui.ui.games.ahoy.prompts import Option, Prompt
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
@@ -49,7 +49,7 @@ def _styled(text: str, style: Style | None) -> Text:
 
 
 class PromptBar(RowsWidget):
-    """Draws a :class:`~ahoy_tui.ui.prompts.Prompt`; posts :class:`PromptBar.Chosen`.
+    """Draws a :class:`~ahoy_tui.ui.games.ahoy.prompts.Prompt`; posts :class:`PromptBar.Chosen`.
 
     Rows, top to bottom: the question (wrapped; accent colour when the hand
     waits for this seat), the note (warning colour), then one button per

@@ -13,9 +13,9 @@ from textual.widgets import Footer, Static
 
 from ahoy_tui.ui.services import services
 from ahoy_tui.ui.keys import in_language
-from ahoy_tui.ui.reveal_view import HandBook, reveal_text, summary_table
-from ahoy_tui.ui.screens.hand_over import hand_over_text
-from ahoy_tui.ui.screens.scores import score_table
+from ahoy_tui.ui.games.ahoy.reveal_view import HandBook, reveal_text, summary_table
+from ahoy_tui.ui.games.ahoy.hand_over import hand_over_text
+from ahoy_tui.ui.games.ahoy.scores import score_table
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 

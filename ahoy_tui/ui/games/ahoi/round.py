@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ahoy_tui.games.ahoi.state import PENALTY
-from ahoy_tui.ui.ahoi_cards import row
+from ahoy_tui.ui.games.ahoi.cards import row
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rating_changes import RatingChanges

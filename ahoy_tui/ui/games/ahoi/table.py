@@ -4,10 +4,10 @@ A table-screen kit screen (``table_kit.screen.TableScreenBase``: updates
 before the first layout, the decision clock, reconnecting seats, chat,
 resize, seat keys, sending actions); the game UI registry picks it for
 ``game == "ahoi"``. The screen keeps only what it draws: the latest update, the local selection
-(``AhoiKeys``) and the peeks still face up (:class:`~ahoy_tui.ui.ahoi_model.Flash`,
+(``AhoiKeys``) and the peeks still face up (:class:`~ahoy_tui.ui.games.ahoi.presenter.Flash`,
 made from the viewer's own ``peek`` and ``shown`` events and turned face
 down after ``PEEK_SECONDS``: AH15 with the memory aid off). The presenter
-(``ui.ahoi_model.present``) turns these into text. The waiting room, seats,
+(``ui.games.ahoi.presenter.present``) turns these into text. The waiting room, seats,
 leave, autopilot, chat and the decision clock are the kit's.
 """
 
@@ -21,13 +21,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ahoy_tui.ui.ahoi_model import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
-from ahoy_tui.ui.ahoi_narrate import line as ahoi_line
-from ahoy_tui.ui.ahoi_narrate import narrate
+from ahoy_tui.ui.games.ahoi.presenter import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
+from ahoy_tui.ui.games.ahoi.narrate import line as ahoi_line
+from ahoy_tui.ui.games.ahoi.narrate import narrate
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.live import exiting
-from ahoy_tui.ui.screens.ahoi_keys import AhoiKeys
-from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen, round_text
+from ahoy_tui.ui.games.ahoi.keys import AhoiKeys
+from ahoy_tui.ui.games.ahoi.round import AhoiRoundScreen, round_text
 from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
 from ahoy_tui.ui.table_kit.look import Look
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, keys_action
@@ -77,8 +77,7 @@ class AhoiTableScreen(TableScreenBase):
         *SEAT_BOT_BINDINGS,
     ]
 
-    HELP_TEXTS = ("ahoi.help.title", "plain.rules_ahoi", "ahoi.help.keys")
-    """F1 at this table: Ahoi's rules in short and its keys (``AhoyApp.action_help``)."""
+    GAME = "ahoi"
     GAME_ACTIONS = GAME_ACTIONS
 
     def __init__(self, table_id: str) -> None:

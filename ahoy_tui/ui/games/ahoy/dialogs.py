@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ahoy_tui.game.state import Phase
-from ahoy_tui.ui import prompts
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.services import AppServices
-from ahoy_tui.ui.screens.table_state import AhoyTableState
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
 from ahoy_tui.ui.table_kit.dialogs import TableDialogs
-from ahoy_tui.ui.table_record import TableRecord
+from ahoy_tui.ui.games.ahoy.record import TableRecord
 
 
 class AhoyDialogs(TableDialogs):
@@ -49,7 +49,7 @@ class AhoyDialogs(TableDialogs):
         hand instead: one current report, never a stack. ``flush`` draws the
         table first (it shows under the report).
         """
-        from ahoy_tui.ui.screens.hand_over import HandOverScreen
+        from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 
         view = self.state.view
         if view is None:
@@ -78,7 +78,7 @@ class AhoyDialogs(TableDialogs):
 
     def game_over(self) -> None:
         """Open the game-over report (it opened by itself: keys typed before it showed do not close it)."""
-        from ahoy_tui.ui.screens.game_over import GameOverScreen
+        from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 
         u, record = self.state.update, self.record
         self.app.push_unasked(GameOverScreen(self.state.names, u.view, seated=u.seat is not None,
@@ -88,7 +88,7 @@ class AhoyDialogs(TableDialogs):
 
     def last_hand(self) -> None:
         """Show the last hand's report again (treasure, every hand, scores), with the names of its time."""
-        from ahoy_tui.ui.screens.hand_over import HandOverScreen
+        from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 
         last = self.record.last_hand_over()
         if last is None:
@@ -99,7 +99,7 @@ class AhoyDialogs(TableDialogs):
 
     def close_hand_over_for_move(self) -> None:
         """A new hand needs this seat: close the hand-over report so the keys reach the table."""
-        from ahoy_tui.ui.screens.hand_over import HandOverScreen
+        from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 
         view, app = self.state.view, self.app
         if view is None or view.seat is None or view.phase in (Phase.NO_HAND, Phase.GAME_OVER):
@@ -112,12 +112,12 @@ class AhoyDialogs(TableDialogs):
     # -- side views ---------------------------------------------------------------------------
     def history(self) -> None:
         """Every finished hand of this game with its deals (``H``)."""
-        from ahoy_tui.ui.screens.history import HistoryScreen
+        from ahoy_tui.ui.games.ahoy.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen(self.state.names, self.record.book))
 
     def discards(self) -> None:
-        from ahoy_tui.ui.screens.discards import DiscardsScreen
+        from ahoy_tui.ui.games.ahoy.discards import DiscardsScreen
 
         if self.state.view is not None:
             self.app.push_screen(DiscardsScreen(tuple(self.state.view.discard)))
@@ -132,7 +132,7 @@ class AhoyDialogs(TableDialogs):
         self.app.push_screen(LogScreen(entries))
 
     def scores(self) -> None:
-        from ahoy_tui.ui.screens.scores import ScoresScreen
+        from ahoy_tui.ui.games.ahoy.scores import ScoresScreen
 
         if self.state.view is not None:
             self.app.push_screen(ScoresScreen(self.state.names, self.state.view))
@@ -140,7 +140,7 @@ class AhoyDialogs(TableDialogs):
     # -- the offer composer -----------------------------------------------------------
     def offer(self, on_offered: Callable[[tuple[int, int] | None], None]) -> None:
         """The offer composer (R8) for this seat to the next (R4), with the private hint of its best run."""
-        from ahoy_tui.ui.screens.offer import OfferScreen
+        from ahoy_tui.ui.games.ahoy.offer import OfferScreen
 
         view, names = self.state.view, self.state.names
         if view is None or view.seat is None:
@@ -156,7 +156,7 @@ class AhoyDialogs(TableDialogs):
         and says so in a toast), or the hand can end: its Offer button would do
         nothing, and it would hide the table that has moved on.
         """
-        from ahoy_tui.ui.screens.offer import OfferScreen
+        from ahoy_tui.ui.games.ahoy.offer import OfferScreen
 
         screen = self.app.screen
         if isinstance(screen, OfferScreen) and not any(a.KIND == "offer" for a in self.state.legal):

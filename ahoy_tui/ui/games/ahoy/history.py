@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ahoy_tui.ui.services import services
-from ahoy_tui.ui.reveal_view import HandBook, reveal_text
-from ahoy_tui.ui.screens.hand_over import hand_over_text
+from ahoy_tui.ui.games.ahoy.reveal_view import HandBook, reveal_text
+from ahoy_tui.ui.games.ahoy.hand_over import hand_over_text
 from ahoy_tui.ui.text import asciify
 
 

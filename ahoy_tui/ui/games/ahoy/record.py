@@ -12,9 +12,9 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from ahoy_tui.ui.narrate import Narrator
-from ahoy_tui.ui.reveal_view import HandBook
-from ahoy_tui.ui.table_model import Facts
+from ahoy_tui.ui.games.ahoy.narrate import Narrator
+from ahoy_tui.ui.games.ahoy.reveal_view import HandBook
+from ahoy_tui.ui.games.ahoy.model import Facts
 
 MAX_EVENTS = 1000
 """Projected events kept per table screen: the whole-log dialog (``e``) and the last hand's report."""
@@ -26,7 +26,7 @@ class TableRecord:
     Attributes:
         events: Kept events, oldest first.
         names: Seat names as they were when each kept event arrived (parallel to ``events``).
-        book: The finished hands of this game with their reveals (``ui.reveal_view``).
+        book: The finished hands of this game with their reveals (``ui.games.ahoy.reveal_view``).
     """
 
     def __init__(self) -> None:

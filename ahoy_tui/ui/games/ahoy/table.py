@@ -2,7 +2,7 @@
 
 A table-screen kit screen (``table_kit.screen.TableScreenBase``: updates
 before the first layout, the decision clock, reconnecting seats, chat,
-resize, seat keys, sending actions). For every ``TableUpdate`` the screen asks the presenter (``ui.presenter.present``) for the model of
+resize, seat keys, sending actions). For every ``TableUpdate`` the screen asks the presenter (``ui.games.ahoy.presenter.present``) for the model of
 every panel and assigns it to its widgets (``table_paint``), once per burst
 of updates. Keys, clicks and prompt buttons go to small collaborators, each
 given the screen's :class:`TableState` and callbacks: ``table_play``
@@ -10,7 +10,7 @@ given the screen's :class:`TableState` and callbacks: ``table_play``
 leave, autopilot, seat to bot), ``table_pace`` (always pass on step-in,
 the autopilot warning, first-game hints) and ``table_dialogs`` (every
 AHOY dialog, given the data it shows). Every choice offered comes from
-``update.legal`` (see ``ui.prompts``).
+``update.legal`` (see ``ui.games.ahoy.prompts``).
 """
 
 from __future__ import annotations
@@ -24,28 +24,28 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ahoy_tui.ui.compositor import use_frugal_compositor
-from ahoy_tui.ui.narrate import Narrator
-from ahoy_tui.ui.presenter import KEY_ACTIONS, hand_model, present, selection_after
-from ahoy_tui.ui.prompts import Prompt
+from ahoy_tui.ui.games.ahoy.narrate import Narrator
+from ahoy_tui.ui.games.ahoy.presenter import KEY_ACTIONS, hand_model, present, selection_after
+from ahoy_tui.ui.games.ahoy.prompts import Prompt
 from ahoy_tui.ui.live import exiting
 from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, keys_action
-from ahoy_tui.ui.screens.table_dialogs import AhoyDialogs
-from ahoy_tui.ui.screens.table_pace import PACE_BINDINGS, Pacing
-from ahoy_tui.ui.screens.table_paint import TablePainter
-from ahoy_tui.ui.screens.table_play import PlayKeys
-from ahoy_tui.ui.screens.table_state import AhoyTableState
-from ahoy_tui.ui.table_model import TableModel
-from ahoy_tui.ui.table_record import TableRecord, narrate
-from ahoy_tui.ui.widgets.banner import TableBanner
+from ahoy_tui.ui.games.ahoy.dialogs import AhoyDialogs
+from ahoy_tui.ui.games.ahoy.pace import PACE_BINDINGS, Pacing
+from ahoy_tui.ui.games.ahoy.paint import TablePainter
+from ahoy_tui.ui.games.ahoy.play import PlayKeys
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
+from ahoy_tui.ui.games.ahoy.model import TableModel
+from ahoy_tui.ui.games.ahoy.record import TableRecord, narrate
+from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
 from ahoy_tui.ui.widgets.event_log import EventLog
-from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
-from ahoy_tui.ui.widgets.piles import Piles
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.widgets.seat_list import SeatList
+from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 
 def _key(key: str) -> Callable[[Any], None]:
@@ -91,6 +91,7 @@ class TableScreen(TableScreenBase):
         *PACE_BINDINGS,
     ]
 
+    GAME = "ahoy"
     GAME_ACTIONS = KEY_ACTIONS
     AUTO_PASS = True
     READY_WIDGETS = (EventLog, PromptBar, KeyFooter)

@@ -17,8 +17,8 @@ from typing import Any, Callable, Sequence
 from rich.text import Text
 
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.ui.ahoi_cards import face, row
-from ahoy_tui.ui.ahoi_prompt import AhoiSelection, prompt_and_keys
+from ahoy_tui.ui.games.ahoi.cards import face, row
+from ahoy_tui.ui.games.ahoi.prompts import AhoiSelection, prompt_and_keys
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.table_kit.look import Look
 from ahoy_tui.ui.table_kit.seats import crew_keys, is_host, my_seat_info, seat_names, seat_status, waiting_text

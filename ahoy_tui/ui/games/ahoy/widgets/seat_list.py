@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from ahoy_tui.ui.table_model import SeatRow
+from ahoy_tui.ui.games.ahoy.model import SeatRow
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
