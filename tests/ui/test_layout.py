@@ -48,7 +48,7 @@ async def test_banner_shows_the_pending_offer():
                     and s.view.offer is not None and s.view.offer[1] == s.view.seat)
         await play_until(pilot, offered_to_me)
         view = app.screen.view
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         offerer = app.screen.names[view.offer[0]]
         banner = app.screen.query_one(TableBanner).line.plain
         assert banner == (f"Offer {offerer} → you: wants {card_label(view.offer[2])}, "
@@ -112,7 +112,7 @@ async def test_discard_row_shows_all_cards_that_fit_at_120():
         piles = app.screen.query_one(Piles)
         piles.discard = tuple(range(0, 12))
         await pilot.pause()
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         row = next(line for line in screen_text(app).splitlines() if "Discard:" in line)
         for ident in range(12):
             assert card_label(ident) in row

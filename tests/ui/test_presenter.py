@@ -20,7 +20,7 @@ from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import TableUpdate
 from ahoy_tui.ui.games.ahoy.presenter import GAME_KEYS, present, selection_after
 from ahoy_tui.ui.games.ahoy.model import ClockModel, Facts, Look, Selection
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.cards import card_label
 from tests.lobby.helpers import Person, instrument, make_lobby, table_with
 
 SUITS = set(C.SUIT_SYMBOLS)

@@ -72,7 +72,7 @@ async def test_the_returner_is_told_what_the_autopilot_did_and_no_card_she_may_n
         await pilot.pause()
         await wait_for(pilot, lambda a: at_table(a) and any(TITLE["en"] in t for t in toasts(a)))
         said = next(t for t in toasts(ben_app) if TITLE["en"] in t)
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         assert card_label(gave) in said, said
         screen = ben_app.screen
         assert isinstance(screen, TableScreen)

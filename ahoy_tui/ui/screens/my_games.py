@@ -15,7 +15,6 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.game.errors import RuleError
 from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean, date_utc
@@ -126,7 +125,7 @@ class MyGamesScreen(Screen[None]):
             return
         try:
             screen = ReplayScreen(game, record, seat)
-        except (RuleError, ValueError, KeyError, IndexError, TypeError):
+        except (ValueError, KeyError, IndexError, TypeError):  # a game's rule errors are ValueErrors
             app.notify(app.t("replay.bad_record"), severity="warning", timeout=4)
             return
         app.push_screen(screen)

@@ -226,8 +226,8 @@ class TableScreenBase(Screen[None]):
         if not self._ready:
             self._queued.append((update, received))
             return
-        if exiting(self) or not built(self, EventLog):
-            return  # being taken down (the app ends, the player left): widgets go first
+        if exiting(self):
+            return
         self.decision_clock.take(update.remaining, update.clock_seconds, received)
         self._grace_ends = grace_ends(update, received)
         self._grace_timer_sync()

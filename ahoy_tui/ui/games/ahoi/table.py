@@ -25,7 +25,7 @@ from ahoy_tui.ui.games.ahoi.presenter import PEEK_SECONDS, AhoiModel, Flash, fla
 from ahoy_tui.ui.games.ahoi.narrate import line as ahoi_line
 from ahoy_tui.ui.games.ahoi.narrate import narrate
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.live import exiting
+from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.games.ahoi.keys import AhoiKeys
 from ahoy_tui.ui.games.ahoi.round import AhoiRoundScreen, round_text
 from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
@@ -105,6 +105,8 @@ class AhoiTableScreen(TableScreenBase):
     # -- data in ---------------------------------------------------------------------------------
     def take_update(self, update: Any, received: float) -> None:
         """Its events go to the log and the peeks, then everything is redrawn."""
+        if not built(self, EventLog):  # being taken down (the app ends, the player left): widgets go first
+            return
         old = self.state.update
         self.state.update = update
         self.keys.reset_for(None if old is None else old.view, update.view)

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from rich.text import Text
 
 from ahoy_tui.game.state import Phase
-from ahoy_tui.ui.text import asciify, card_text, clean
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.games.ahoy.cards import card_text
 
 _FIELD = re.compile(r"\{(\w+)\}")
 

@@ -10,7 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ahoy_tui.ui.services import services
-from ahoy_tui.ui.text import asciify, card_text
+from ahoy_tui.ui.text import asciify
+from ahoy_tui.ui.games.ahoy.cards import card_text
 
 
 class DiscardsScreen(ModalScreen[None]):

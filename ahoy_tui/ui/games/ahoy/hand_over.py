@@ -13,7 +13,8 @@ from textual.widgets import Static
 
 from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.games.ahoy.reveal_view import reveal_text
-from ahoy_tui.ui.text import asciify, cards_text, clean
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.games.ahoy.cards import cards_text
 
 
 def hand_over_text(app: AppServices, names: list[str], data: dict, ahoy: Any, hint: bool = True) -> Text:

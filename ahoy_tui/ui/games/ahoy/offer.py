@@ -36,7 +36,8 @@ from ahoy_tui.game import cards as C
 from ahoy_tui.game.errors import RuleError
 from ahoy_tui.ui.services import services
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.text import asciify, card_label, card_text, clean
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.games.ahoy.cards import card_label, card_text
 
 
 _SUIT_KEYS = frozenset("shdc" + "".join(C.SUIT_SYMBOLS))

@@ -19,7 +19,8 @@ from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange,
 from ahoy_tui.game.state import Phase
 from ahoy_tui.game.view import PlayerView
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.text import card_label, clean
+from ahoy_tui.ui.text import clean
+from ahoy_tui.ui.games.ahoy.cards import card_label
 
 
 @dataclass(frozen=True)

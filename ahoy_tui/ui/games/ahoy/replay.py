@@ -25,7 +25,7 @@ from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
 from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.table_kit.look import look_of
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.cards import card_label
 
 
 class AhoyPaint:

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from ahoy_tui.game.reveal import game_summary
 from ahoy_tui.ui.services import AppServices
-from ahoy_tui.ui.text import asciify, card_text, clean
+from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.games.ahoy.cards import card_text
 
 #: Event kinds the book keeps (enough for the history and the summary).
 BOOK_KINDS = frozenset({"hand_started", "traded", "ahoy", "hands_up", "hand_over", "reveal"})

@@ -9,7 +9,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from ahoy_tui.ui.text import card_label, card_style_key
+from ahoy_tui.ui.games.ahoy.cards import card_label, card_style_key
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
 CARD_W = 5

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
 
-from ahoy_tui.ui.text import card_text
+from ahoy_tui.ui.games.ahoy.cards import card_text
 from ahoy_tui.ui.widgets.rows import RowsWidget
 
 
