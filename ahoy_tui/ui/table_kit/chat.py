@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ahoy_tui.lobby.messages import ChatMessage
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 
@@ -17,9 +18,9 @@ class TableChat:
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
-        self.pending: list[Any] = []
+        self.pending: list[ChatMessage] = []
 
-    def add(self, msg: Any) -> None:
+    def add(self, msg: ChatMessage) -> None:
         """One new message."""
         if not built(self.screen, ChatBox):
             if not exiting(self.screen):
@@ -27,7 +28,7 @@ class TableChat:
             return
         self.screen.query_one(ChatBox).add_message(msg)
 
-    def set(self, messages: list[Any]) -> None:
+    def set(self, messages: list[ChatMessage]) -> None:
         """The whole history instead of what is shown."""
         if not built(self.screen, ChatBox):
             if not exiting(self.screen):

@@ -33,6 +33,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
+from ahoy_tui.lobby.messages import ChatMessage, TableUpdate
 from ahoy_tui.ui.game_ui import load
 from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.live import built, exiting
@@ -109,7 +110,7 @@ class TableScreenBase(Screen[None]):
         self.chat = TableChat(self)
         self.watch = TableWatch(self, lambda: glance_of(self.state.update, self.decision_clock.deadline))
         self._ready = False
-        self._queued: list[tuple[Any, float]] = []
+        self._queued: list[tuple[TableUpdate, float]] = []
         """Updates that arrived before the first layout, each with when it arrived (``time.monotonic()``)."""
         self._grace_ends: dict[int, float] = {}
         """Per reconnecting seat, when its grace ends on this process's clock (R17, ``table_kit.reconnecting``)."""
@@ -124,7 +125,7 @@ class TableScreenBase(Screen[None]):
         """The dialogs object (a game may return a subclass with its own dialogs)."""
         return TableDialogs(self.services)
 
-    def take_update(self, update: Any, received: float) -> None:
+    def take_update(self, update: TableUpdate, received: float) -> None:
         """Take a new ``TableUpdate`` (``state.update`` is still the one before) and draw it."""
         raise NotImplementedError
 
@@ -140,7 +141,7 @@ class TableScreenBase(Screen[None]):
         """The names among ``GAME_ACTIONS`` usable now."""
         return frozenset()
 
-    def away_line(self, update: Any) -> Callable[[Any], str | None]:
+    def away_line(self, update: TableUpdate) -> Callable[[Any], str | None]:
         """How the catch-up notice tells one event of ``update.while_away`` (None: not told)."""
         return lambda _event: None
 
@@ -163,7 +164,7 @@ class TableScreenBase(Screen[None]):
         return services(self)
 
     @property
-    def update(self) -> Any:
+    def update(self) -> TableUpdate | None:
         """The latest ``TableUpdate`` (None until the first)."""
         return self.state.update
 
@@ -213,7 +214,7 @@ class TableScreenBase(Screen[None]):
         self.queued_drawn(bool(queued))
 
     # -- data in ------------------------------------------------------------------------------------
-    def apply_update(self, update: Any, received: float | None = None) -> None:
+    def apply_update(self, update: TableUpdate, received: float | None = None) -> None:
         """Take a new ``TableUpdate`` (the app calls this for every one).
 
         ``received``: ``time.monotonic()`` when it arrived (default: now);
@@ -321,11 +322,11 @@ class TableScreenBase(Screen[None]):
         self.query_one(ChatBox).focus_input()
 
     # -- chat ---------------------------------------------------------------------------------------------
-    def add_chat(self, msg: Any) -> None:
+    def add_chat(self, msg: ChatMessage) -> None:
         """One new table chat line (kept until the chat box exists)."""
         self.chat.add(msg)
 
-    def set_chat(self, messages: list[Any]) -> None:
+    def set_chat(self, messages: list[ChatMessage]) -> None:
         """Show the table's chat history (on joining or returning: maybe before the chat box exists)."""
         self.chat.set(messages)
 

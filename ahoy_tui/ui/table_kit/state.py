@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.table_kit.seats import seat_names
 
 
@@ -18,12 +19,12 @@ class TableState:
 
     Attributes:
         table_id: The table shown.
-        update: The latest ``TableUpdate`` (None until the first arrives).
+        update: The latest update (None until the first arrives); its ``view`` is the game's.
     """
 
     def __init__(self, table_id: str) -> None:
         self.table_id = table_id
-        self.update: Any = None
+        self.update: TableUpdate | None = None
 
     @property
     def view(self) -> Any:

@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.games.ahoi.presenter import PEEK_SECONDS, AhoiModel, Flash, flashes_after, present
 from ahoy_tui.ui.games.ahoi.narrate import line as ahoi_line
 from ahoy_tui.ui.games.ahoi.narrate import narrate
@@ -103,7 +104,7 @@ class AhoiTableScreen(TableScreenBase):
         self._paint()
 
     # -- data in ---------------------------------------------------------------------------------
-    def take_update(self, update: Any, received: float) -> None:
+    def take_update(self, update: TableUpdate, received: float) -> None:
         """Its events go to the log and the peeks, then everything is redrawn."""
         if not built(self, EventLog):  # being taken down (the app ends, the player left): widgets go first
             return
@@ -125,7 +126,7 @@ class AhoiTableScreen(TableScreenBase):
         self._round_over(events, update.catch_up)
         self._paint()
 
-    def away_line(self, update: Any) -> Callable[[Any], str | None]:
+    def away_line(self, update: TableUpdate) -> Callable[[Any], str | None]:
         """An event as the log tells it."""
         me = None if update.view is None else update.view.seat
         lang = self.services.lang

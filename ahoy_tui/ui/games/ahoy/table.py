@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.games.ahoy.narrate import Narrator
 from ahoy_tui.ui.games.ahoy.presenter import KEY_ACTIONS, hand_model, present, selection_after
@@ -167,7 +168,7 @@ class TableScreen(TableScreenBase):
         state = self.state
         return present(state.update, self.look(), state.selection, self.record.facts(), state.model)
 
-    def take_update(self, update: Any, received: float) -> None:
+    def take_update(self, update: TableUpdate, received: float) -> None:
         """The state (update, selection, model) changes at once; the widgets are
         redrawn once per burst: updates already queued behind this one are
         taken first, then one redraw (a bot's move and its AHOY! are one frame)."""
@@ -196,7 +197,7 @@ class TableScreen(TableScreenBase):
         self.pacing.tell_auto_pass()
         self.pacing.show_hints()
 
-    def away_line(self, update: Any) -> Callable[[Any], str | None]:
+    def away_line(self, update: TableUpdate) -> Callable[[Any], str | None]:
         """An event told as the log tells it (``Narrator``), plain."""
         app = self.services
         me = None if update.view is None else update.view.seat
