@@ -31,7 +31,7 @@ from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E4
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui import cost  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
-from ahoy_tui.ui.screens.table import TableScreen  # noqa: E402
+from ahoy_tui.ui.games.ahoy.table import TableScreen  # noqa: E402
 
 COUNTS = {"lobby": 0.0}
 

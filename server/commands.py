@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
+from ahoy_tui.ui.game_uis import rules_text
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.option_text import game_word, status_word
 from ahoy_tui.ui.text import german_ascii
@@ -28,8 +29,6 @@ COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
 #: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
 RULES_SHORT = tr("en", "plain.rules")
-#: ``rules GAME``: the text key of each game's rules in short (``rules`` alone: AHOY!! V2).
-RULES_TEXT = {"ahoy": "plain.rules", "ahoi": "plain.rules_ahoi"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +163,7 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         return Answer(_plain(tr(lang, "plain.help", connect=connect_line)
                              + tr(lang, "plain.help_community"), utf8), 0)
     if words and words[0] == "rules" and len(words) <= 2:
-        rules = RULES_TEXT.get(words[1] if len(words) == 2 else "ahoy")
+        rules = rules_text(words[1] if len(words) == 2 else None)  # each game's GameUI.rules_text
         if rules is not None:
             return Answer(_plain(tr(lang, rules), utf8), 0)
     if word == "tables":

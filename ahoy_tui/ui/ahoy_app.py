@@ -29,12 +29,14 @@ from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Noti
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard, TypedBefore
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
+from ahoy_tui.ui.game_uis import game_ui, styles
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui import textual_private
 from ahoy_tui.ui.textual_private import SharedStylesheet
+from ahoy_tui.ui.table_kit.screen import TableScreenBase, table_screen
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
 log = logging.getLogger(__name__)
@@ -71,7 +73,8 @@ class AhoyApp(App[int]):
         specs: Loaded themes by name.
     """
 
-    CSS_PATH = "ahoy.tcss"
+    CSS_PATH = ["ahoy.tcss", *styles()]
+    """The shared styles, then each registered game's own (``GameUI.styles``)."""
     TITLE = "AHOY!! V2"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -369,8 +372,6 @@ class AhoyApp(App[int]):
         self.notify(text, severity=severity, markup=False)
 
     def _table_update(self, update: TableUpdate, received: float) -> None:
-        from ahoy_tui.ui.screens.table_screens import table_screen
-
         tid = update.table.table_id
         if tid in self._closing_tables:
             return
@@ -445,7 +446,8 @@ class AhoyApp(App[int]):
         from ahoy_tui.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            texts = getattr(self.screen, "HELP_TEXTS", None)  # a game's table names its own
+            screen = self.screen  # a game's table names its own help (GameUI.help_texts)
+            texts = game_ui(screen.GAME).help_texts if isinstance(screen, TableScreenBase) else None
             self.push_screen(HelpScreen(texts[0], tuple(texts[1:])) if texts else HelpScreen())
 
     def action_next_theme(self) -> None:

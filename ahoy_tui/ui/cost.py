@@ -46,6 +46,8 @@ import weakref
 from dataclasses import astuple, dataclass, fields
 from typing import Any, Callable, Iterator
 
+from textual.app import App
+
 from ahoy_tui.ui import textual_private
 
 
@@ -84,7 +86,7 @@ _counts: weakref.WeakKeyDictionary[Any, Counts] = weakref.WeakKeyDictionary()
 _uninstall: Callable[[], None] | None = None
 
 
-def counts(app: Any) -> Counts:
+def counts(app: App[Any]) -> Counts:
     """The live :class:`Counts` of ``app`` (zeros if it did nothing while counting).
 
     The object keeps changing while counting is on; take ``.copy()`` for a figure.
@@ -98,7 +100,7 @@ def counts(app: Any) -> Counts:
 def _adding(counter: str) -> Callable[[Any], None]:
     """A hook that adds one to ``counter`` of the app it is given (work outside any app: not counted)."""
 
-    def add(app: Any) -> None:
+    def add(app: App[Any]) -> None:
         if app is not None:
             c = counts(app)
             setattr(c, counter, getattr(c, counter) + 1)
@@ -106,7 +108,7 @@ def _adding(counter: str) -> Callable[[Any], None]:
     return add
 
 
-def _render(app: Any, rows: int) -> None:
+def _render(app: App[Any], rows: int) -> None:
     if app is not None:
         c = counts(app)
         c.renders += 1

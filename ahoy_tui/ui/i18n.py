@@ -10,7 +10,9 @@ parsed as markup (callers build ``rich.text.Text`` from the result).
 
 from __future__ import annotations
 
-from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
+from importlib import import_module
+
+from ahoy_tui.ui.game_uis import game_uis
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_de import DE as DE_REST
 from ahoy_tui.ui.i18n_dialogs import DE_DIALOGS, EN_DIALOGS, ES_DIALOGS
@@ -502,12 +504,15 @@ ES.update(ES_HISTORY)
 ES.update(ES_MODERATION)
 EN.update(EN_COMMUNITY)
 ES.update(ES_COMMUNITY)
-EN.update(EN_AHOI)
-ES.update(ES_AHOI)
+DE: dict[str, str] = dict(DE_REST)
+for _ui in game_uis():  # each game's own texts (GameUI.texts), where it keeps them apart
+    if _ui.texts is not None:
+        _texts = import_module(_ui.texts).TEXTS
+        EN.update(_texts["en"])
+        ES.update(_texts["es"])
+        DE.update(_texts["de"])
 EN.update(EN_REFUSALS)
 ES.update(ES_REFUSALS)
-DE: dict[str, str] = dict(DE_REST)
-DE.update(DE_AHOI)
 DE.update(DE_SYSTEM)
 DE.update(DE_HISTORY)
 DE.update(DE_REFUSALS)

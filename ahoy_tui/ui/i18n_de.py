@@ -1,4 +1,4 @@
-"""German texts of everything but Ahoi's own (which are in :mod:`ahoy_tui.ui.i18n_ahoi`): the lobby,
+"""German texts of everything but Ahoi's own (which are in :mod:`ahoy_tui.ui.games.ahoi.texts`): the lobby,
 dialogs, AHOY!! V2's table, system lines, ``ssh HOST`` commands, history, moderation and ratings
 (issue 24.7: German is a full language of the UI). Merged into :mod:`ahoy_tui.ui.i18n`.
 

@@ -1,6 +1,6 @@
 """Texts of the dialogs' shared pieces in English, Spanish and German (merged into :mod:`ahoy_tui.ui.i18n`).
 
-The turn alert on a dialog over the table (``screens/table_watch.py``), the
+The turn alert on a dialog over the table (``table_kit/watch.py``), the
 operator menu's footer label and what Ctrl+C says (``AhoyApp.action_help_quit``): it never quits or stops
 anything, it says which key does.
 """

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from typing import Any
-
 from textual.binding import ActiveBinding, Binding
 
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify
 
@@ -52,7 +51,7 @@ def translated(binding: Binding, lang: str, ascii_only: bool) -> Binding:
                    key_display=_ascii_key(binding.key) if ascii_only else None)
 
 
-def in_language(active: dict[str, ActiveBinding], app: Any) -> dict[str, ActiveBinding]:
+def in_language(active: dict[str, ActiveBinding], app: AppServices) -> dict[str, ActiveBinding]:
     """``Screen.active_bindings`` with every binding :func:`translated` for ``app``'s language and ASCII mode.
 
     For screens under Textual's own ``Footer`` (which shows ``active_bindings``

@@ -38,7 +38,7 @@ class Prefs:
             step-in window with a pass at once (key ``P`` at the table).
         hints: Show the first-game hints (★, clocks, step-in, HANDS UP!),
             each once per identity (key ``I`` at the table turns them off).
-        hints_seen: The hints (``ui.hints.HINT_KEYS``) this identity was shown already.
+        hints_seen: The hints (``ui.games.ahoy.hints.HINT_KEYS``) this identity was shown already.
         chosen: Which of ``"lang"`` and ``"ascii_only"`` the player chose with a key
             (``l``, ``m``); the others follow each session's terminal (its ``LANG``,
             UTF-8 or not), so a first session in English does not make every later

@@ -9,11 +9,11 @@ every bidi control, and is never parsed as markup.
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 
 from rich.text import Text
 
-from ahoy_tui.game import cards as C
 
 #: Bidi embedding/override/isolate controls and marks (Unicode "Bidi_Control").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -119,30 +119,6 @@ def plain(value: object, style: str = "", ascii_only: bool = False, limit: int =
     return Text(asciify(s) if ascii_only else s, style=style, no_wrap=False)
 
 
-def card_label(ident: int, ascii_only: bool = False) -> str:
-    """Short name of a card identity: ``"10♥"``, ``"JK"`` (ASCII: ``"10H"``)."""
-    if ident == C.JOKER:
-        return "JK"
-    rank = C.RANKS[C.rank_of(ident)]
-    return rank + (C.SUITS if ascii_only else C.SUIT_SYMBOLS)[C.suit_of(ident)]
-
-
-def card_style_key(ident: int) -> str:
-    """Key of the card's style in a theme's ``[cards]`` table."""
-    return "joker" if ident == C.JOKER else ("spades", "hearts", "diamonds", "clubs")[C.suit_of(ident)]
-
-
-def card_text(ident: int, styles: dict[str, str], ascii_only: bool = False, extra: str = "") -> Text:
-    """A card label styled by suit (theme ``[cards]`` table)."""
-    style = styles.get(card_style_key(ident), "")
-    return Text(card_label(ident, ascii_only), style=f"{style} {extra}".strip())
-
-
-def cards_text(idents, styles: dict[str, str], ascii_only: bool = False, sep: str = " ") -> Text:
-    """Several card labels separated by ``sep``."""
-    out = Text()
-    for i, ident in enumerate(idents):
-        if i:
-            out.append(sep)
-        out.append_text(card_text(ident, styles, ascii_only))
-    return out
+def date_utc(seconds: float) -> str:
+    """Wall-clock seconds as ``YYYY-MM-DD HH:MM`` (UTC: the server does not know the player's zone)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))

@@ -54,6 +54,7 @@ from textual._compositor import ChopsUpdate, Compositor, CompositorUpdate, Layou
 from textual._context import active_app  # noqa: E402
 from textual._styles_cache import StylesCache  # noqa: E402
 from textual._xterm_parser import XTermParser  # noqa: E402
+from textual.app import App  # noqa: E402
 from textual.binding import Binding, BindingsMap  # noqa: E402
 from textual.cache import LRUCache  # noqa: E402
 from textual.css.model import RuleSet  # noqa: E402
@@ -69,7 +70,7 @@ __all__ = [
 # -- frames ---------------------------------------------------------------------------------
 
 
-def hook_display(app: Any, make_hook: Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]) -> None:
+def hook_display(app: App[Any], make_hook: Callable[[Callable[[Any, Any], None]], Callable[[Any, Any], None]]) -> None:
     """Route every frame of ``app`` through one hook (``App._display``).
 
     ``make_hook(textual_display)`` gets Textual's own ``App._display`` of this
@@ -91,12 +92,12 @@ def hook_display(app: Any, make_hook: Callable[[Callable[[Any, Any], None]], Cal
     app._ahoy_display_hooked = True
 
 
-def in_batch(app: Any) -> bool:
+def in_batch(app: App[Any]) -> bool:
     """True inside ``App.batch_update`` (``App._batch_count``), when Textual drops every frame."""
     return bool(app._batch_count)
 
 
-def full_update(app: Any) -> CompositorUpdate:
+def full_update(app: App[Any]) -> CompositorUpdate:
     """A full frame of the current screen, over the screens below it.
 
     Uses ``Screen._compositor`` and ``App._background_screens``: what
@@ -147,7 +148,7 @@ class RowsCompositor(Compositor):
         yield from super()._get_renders(crop)
 
 
-def wrap_register(app: Any, before: Callable[[Any], None]) -> None:
+def wrap_register(app: App[Any], before: Callable[[Any], None]) -> None:
     """Call ``before(widget)`` for every widget ``app`` registers, before Textual does (``App._register``).
 
     The only point every widget passes before its first render, whoever
@@ -164,7 +165,7 @@ def wrap_register(app: Any, before: Callable[[Any], None]) -> None:
     app._register = register
 
 
-def on_screen_removed(app: Any, removed: Callable[[Any, Any, Callable[[], bool]], None]) -> None:
+def on_screen_removed(app: App[Any], removed: Callable[[Any, Any, Callable[[], bool]], None]) -> None:
     """Call ``removed(screen, app, done)`` each time ``app`` starts removing a screen it left (``App._replace_screen``).
 
     Textual removes a screen popped or switched away from unless it is
@@ -192,12 +193,12 @@ def on_screen_removed(app: Any, removed: Callable[[Any, Any, Callable[[], bool]]
     app._replace_screen = replace_screen
 
 
-def app_exception(app: Any) -> BaseException | None:
+def app_exception(app: App[Any]) -> BaseException | None:
     """The exception that ended ``app`` (``App._exception``), for the crash log line."""
     return app._exception
 
 
-def message_pumps_idle(app: Any) -> bool:
+def message_pumps_idle(app: App[Any]) -> bool:
     """True when no message pump of ``app`` has a message or callback waiting.
 
     Reads ``App._registry`` (every mounted node), ``MessagePump._message_queue``,
@@ -220,7 +221,7 @@ def parser_deadline(parser: XTermParser) -> float | None:
     return parser._timeout_time
 
 
-def render_pending(app: Any) -> bool:
+def render_pending(app: App[Any]) -> bool:
     """True while ``app`` has a message, callback, refresh or frame still to handle.
 
     :func:`message_pumps_idle` plus the current screen's dirty widgets
@@ -580,12 +581,12 @@ def set_border_title_text(widget: Any, title: str) -> bool:
     return True
 
 
-def notifications(app: Any) -> list[Any]:
+def notifications(app: App[Any]) -> list[Any]:
     """The live toasts of ``app`` (``App._notifications``), oldest first."""
     return list(app._notifications)
 
 
-def unnotify(app: Any, notification: Any, refresh: bool = True) -> None:
+def unnotify(app: App[Any], notification: Any, refresh: bool = True) -> None:
     """Take one toast down (``App._unnotify``); ``refresh=False`` to refresh once after several.
 
     Textual can clear all toasts, not one.
@@ -593,7 +594,7 @@ def unnotify(app: Any, notification: Any, refresh: bool = True) -> None:
     app._unnotify(notification, refresh=refresh)
 
 
-def refresh_notifications(app: Any) -> None:
+def refresh_notifications(app: App[Any]) -> None:
     """Redraw the toast rack after ``unnotify(..., refresh=False)`` (``App._refresh_notifications``)."""
     app._refresh_notifications()
 

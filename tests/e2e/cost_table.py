@@ -24,7 +24,7 @@ from harness import Player, connect, start_server, wait_until
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.ui import cost, textual_private
 from ahoy_tui.ui.ahoy_app import AhoyApp
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets import rows
 
 NAMES = ("anna", "bo", "cleo", "dan")

@@ -6,7 +6,7 @@ in ASCII with 16 colours) read their screens and press keys like people; two bas
 fill the table; a third client (eve) watches. They play until a total
 reaches 101 (AH13).
 
-Every value an Ahoi screen shows is a card face (``ui.ahoi_cards.FACE``,
+Every value an Ahoi screen shows is a card face (``ui.games.ahoi.cards.FACE``,
 ``[ 7]``). The truth is built server-side from the engine's state: each
 time the table publishes, what each seat may see *now* is recorded (the
 discard pile's top, the card it holds, every layout after the round's end)
@@ -36,8 +36,8 @@ from ahoy_tui.games.ahoi import cards as AC
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.table import Table
-from ahoy_tui.ui.ahoi_cards import FACE
-from ahoy_tui.ui.ahoi_model import PEEK_SECONDS
+from ahoy_tui.ui.games.ahoi.cards import FACE
+from ahoy_tui.ui.games.ahoi.presenter import PEEK_SECONDS
 
 UTF8 = {"LANG": "en_US.UTF-8"}
 FPS = 12

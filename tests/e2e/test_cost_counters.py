@@ -23,7 +23,7 @@ from cost_table import NAMES, play, report, seated_table, settled, snapshot, spe
 from harness import connect, policy_ticks, wait_until
 
 from ahoy_tui.ui import cost
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 #: Lobby timers stepped while measuring (a bot's move each): 60 table updates, all in the first hand.
 STEPS = 60

@@ -33,8 +33,8 @@ from ahoy_tui.game import cards as C
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.table import Table
-from ahoy_tui.ui import prompts
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy import prompts
+from ahoy_tui.ui.games.ahoy.cards import card_label
 
 UTF8 = {"LANG": "en_US.UTF-8"}
 LIMIT = 50

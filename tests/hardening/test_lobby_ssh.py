@@ -44,7 +44,7 @@ from ahoy_tui.lobby import Lobby, LobbyError, TableConfig, Timing
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate
 from ahoy_tui.lobby.table import Table
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.cards import card_label
 from server.hosting import default_app_factory
 from tests.lobby.helpers import conserved
 

@@ -22,8 +22,8 @@ from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.resume import rebuild
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.store.base import TableLog
-from ahoy_tui.ui.narrate import Narrator
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.narrate import Narrator
+from ahoy_tui.ui.games.ahoy.cards import card_label
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, table_with
 
 ANNA, BEN = 0, 1

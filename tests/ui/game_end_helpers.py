@@ -8,10 +8,10 @@ from __future__ import annotations
 from ui_helpers import screen_text
 
 from ahoy_tui.lobby import TableConfig
-from ahoy_tui.ui.screens.game_over import GameOverScreen
-from ahoy_tui.ui.screens.table import TableScreen
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.widgets.seat_list import SeatList
+from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 
 def untimed(name: str, **kw) -> TableConfig:

@@ -11,10 +11,10 @@ import pytest
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby.messages import SeatInfo, TableConfig
-from ahoy_tui.ui.ahoi_cards import FACE
-from ahoy_tui.ui.ahoi_model import present
-from ahoy_tui.ui.ahoi_prompt import AhoiSelection
-from ahoy_tui.ui.table_model import Look
+from ahoy_tui.ui.games.ahoi.cards import FACE
+from ahoy_tui.ui.games.ahoi.presenter import present
+from ahoy_tui.ui.games.ahoi.prompts import AhoiSelection
+from ahoy_tui.ui.games.ahoy.model import Look
 
 NAMES = ["anna", "bo", "cy", "di"]
 
@@ -87,7 +87,7 @@ def test_a_peek_shows_only_its_own_position():
 
 def test_flashes_come_from_the_viewers_own_peeks_and_go_when_the_layout_changes():
     from ahoy_tui.games.ahoi.events import AhoiEvent
-    from ahoy_tui.ui.ahoi_model import Flash, flashes_after
+    from ahoy_tui.ui.games.ahoi.presenter import Flash, flashes_after
 
     peek = AhoiEvent("peek", {"seat": 0, "owner": 1, "positions": [2], "values": [9], "source": "fernrohr"})
     others = AhoiEvent("peek", {"seat": 1, "owner": 1, "positions": [1], "values": [4], "source": "lupe"})

@@ -12,11 +12,11 @@ from ahoy_tui.games.ahoi import cards as AC
 from ahoy_tui.games.ahoi.actions import CallAhoi
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
-from ahoy_tui.ui import ahoi_cards
-from ahoy_tui.ui.presenter import seat_names
-from ahoy_tui.ui.screens import ahoi_table
-from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
-from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+from ahoy_tui.ui.games.ahoi import cards as ahoi_cards
+from ahoy_tui.ui.table_kit.seats import seat_names
+from ahoy_tui.ui.games.ahoi import table as ahoi_table
+from ahoy_tui.ui.games.ahoi.round import AhoiRoundScreen
+from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 
@@ -270,7 +270,7 @@ async def test_a_reconnect_lands_at_the_ahoi_table_with_its_log_and_no_old_peeks
 
 def test_every_ahoi_text_is_in_english_spanish_and_german():
     """Issue 18: Ahoi's texts exist in the three languages, and the printed words stay German in each."""
-    from ahoy_tui.ui.i18n_ahoi import DE_AHOI, EN_AHOI, ES_AHOI
+    from ahoy_tui.ui.games.ahoi.texts import DE_AHOI, EN_AHOI, ES_AHOI
 
     ahoi = {k for k in EN_AHOI if k.startswith(("ahoi.", "plain.rules_ahoi", "option.ahoi."))}
     assert ahoi <= set(ES_AHOI) and ahoi <= set(DE_AHOI)

@@ -12,7 +12,7 @@ from ahoy_tui.games.ahoi.actions import CallAhoi, TakeDiscard
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui import bot_levels
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
@@ -197,7 +197,7 @@ async def test_a_six_seat_ahoi_waiting_room_shows_every_seat_at_80x24():
 
 async def test_h_after_the_next_deal_titles_the_last_round_by_its_sums():
     """Once the next round is dealt the cards are private again (AH11): ``h`` shows sums and totals only."""
-    from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
+    from ahoy_tui.ui.games.ahoi.round import AhoiRoundScreen
 
     app = make_app(Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=0.2), seed=6))
     async with app.run_test(size=SIZE) as pilot:

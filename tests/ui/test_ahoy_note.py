@@ -10,8 +10,8 @@ from ahoy_tui.bots import make_bot
 from ahoy_tui.game import Phase, awaiting
 from ahoy_tui.game.game import Game
 from ahoy_tui.game.state import Settings
-from ahoy_tui.ui import prompts
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy import prompts
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
 
 NAMES = ["anna", "Calico Jack", "Anne Bonny"]
 

@@ -8,7 +8,7 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wa
 
 from ahoy_tui.lobby.lobby import LOBBY
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.chat_box import ChatBox, ChatInput
 
 SIZE = (80, 24)

@@ -153,7 +153,7 @@ async def test_the_lobby_lets_the_closed_create_dialog_go():
     import gc
     import weakref
 
-    from ahoy_tui.ui.screens.table import TableScreen
+    from ahoy_tui.ui.games.ahoy.table import TableScreen
 
     lobby = new_lobby()
     app = make_app(lobby)

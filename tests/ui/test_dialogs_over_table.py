@@ -9,8 +9,8 @@ from ahoy_tui.game import awaiting
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.log_view import LogScreen
-from ahoy_tui.ui.screens.scores import ScoresScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.scores import ScoresScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.turn_strip import TurnStrip
 
 SIZE = (80, 24)
@@ -110,7 +110,7 @@ async def test_a_dialog_over_the_ahoi_table_gets_the_same_alert():
     """Ahoi: the same mechanism (F1 help over the table while the round waits for this player)."""
     from test_ahoi_table import ahoi_table_for
 
-    from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+    from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
     from ahoy_tui.ui.screens.help import HelpScreen
 
     app = make_app(new_lobby(seed=3))

@@ -10,13 +10,13 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, to
 from ahoy_tui.game.state import Phase
 from ahoy_tui.ui.prefs import STORE
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
-from ahoy_tui.ui.screens.discards import DiscardsScreen
-from ahoy_tui.ui.screens.game_over import GameOverScreen
+from ahoy_tui.ui.games.ahoy.discards import DiscardsScreen
+from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 from ahoy_tui.ui.screens.help import HelpScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.screens.scores import ScoresScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.offer import OfferScreen
+from ahoy_tui.ui.games.ahoy.scores import ScoresScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.screens.too_small import TooSmallScreen
 
 SIZE = (80, 24)

@@ -7,7 +7,7 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wa
 
 from ahoy_tui.ui.glyphs import SessionScrollBarRender
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (80, 24)
 
@@ -59,7 +59,7 @@ async def test_footer_paints_in_the_same_frame_as_the_prompt():
     The footer used to read the bindings only after the next refresh, so the frame that drew a
     new prompt ("Dirty deal … Enter") still drew the old keys ("y Accept  n Decline").
     """
-    from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+    from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
     from ui_driver import step
 
     lobby = new_lobby(5)

@@ -7,7 +7,7 @@ shows.
 
 from __future__ import annotations
 
-from ahoy_tui.ui.screens.discards import DiscardsScreen
+from ahoy_tui.ui.games.ahoy.discards import DiscardsScreen
 from ahoy_tui.ui.screens.help import HelpScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.widgets.key_footer import KeyFooter

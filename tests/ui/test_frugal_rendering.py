@@ -18,9 +18,9 @@ from textual._compositor import LayoutUpdate
 from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.clock import ManualClock
 from ahoy_tui.ui.compositor import FrugalCompositor
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.event_log import EventLog
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
 from ui_helpers import at_table, bot_table, make_app, painted, wait_for
 
 W, H = 80, 24

@@ -6,8 +6,8 @@ from __future__ import annotations
 from game_end_helpers import close_reports, dialog_text, game_over, seat_lines, untimed
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
-from ahoy_tui.ui.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.widgets.seat_list import SeatList
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 SIZE = (80, 24)
 

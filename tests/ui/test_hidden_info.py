@@ -16,9 +16,9 @@ from ui_helpers import all_text, at_table, bot_table, make_app, new_lobby, wait_
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.ui.screens.log_view import LogScreen
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.screens.table import TableScreen
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.offer import OfferScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
+from ahoy_tui.ui.games.ahoy.cards import card_label
 
 _CARD_EVENTS = ("dealt", "laid_down_cards")
 _ONE_CARD = ("drew_card", "received", "took", "lost", "discarded")

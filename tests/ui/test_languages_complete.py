@@ -12,11 +12,11 @@ from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui import i18n
 from ahoy_tui.ui.option_text import status_word
-from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 SIZE = (80, 24)

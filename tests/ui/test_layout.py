@@ -9,10 +9,10 @@ from ui_driver import play_until
 from ui_helpers import at_table, screen_text, seated_at_bot_table, wait_for
 
 from ahoy_tui.game.state import Phase
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.screens.too_small import TooSmallScreen
-from ahoy_tui.ui.widgets.banner import TableBanner
-from ahoy_tui.ui.widgets.piles import Piles
+from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner
+from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
 
 SIZES = [(60, 20), (80, 24), (120, 40)]
 NAMES = ["anna", "Mary Read", "Charles Vane"]
@@ -48,7 +48,7 @@ async def test_banner_shows_the_pending_offer():
                     and s.view.offer is not None and s.view.offer[1] == s.view.seat)
         await play_until(pilot, offered_to_me)
         view = app.screen.view
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         offerer = app.screen.names[view.offer[0]]
         banner = app.screen.query_one(TableBanner).line.plain
         assert banner == (f"Offer {offerer} → you: wants {card_label(view.offer[2])}, "
@@ -65,7 +65,7 @@ async def test_hands_up_backs_drawn_without_faces(size):
         view = screen.view
         from dataclasses import replace
         fake = replace(view, phase=Phase.PICK, hands_up=(0, 1, 3), waiting_for=(0,))
-        from ahoy_tui.ui.screens.table_banner import banner_for
+        from ahoy_tui.ui.games.ahoy.banner import banner_for
         line, backs = banner_for(fake, screen.names, app.t, False, app.card_styles)
         assert backs == 3
         banner.line, banner.backs = line, backs
@@ -85,7 +85,7 @@ async def test_hands_up_banner_speaks_to_its_target():
         screen = app.screen
         from dataclasses import replace
 
-        from ahoy_tui.ui.screens.table_banner import banner_for
+        from ahoy_tui.ui.games.ahoy.banner import banner_for
         fake = replace(screen.view, phase=Phase.LAY_DOWN, hands_up=(1, 0, 0), waiting_for=(0,))
         line, _ = banner_for(fake, screen.names, app.t, False, app.card_styles)
         assert line.plain.endswith("→ you: lay cards face down"), line.plain
@@ -97,7 +97,7 @@ async def test_choose_partner_banner_speaks_to_the_offerer():
         screen = app.screen
         from dataclasses import replace
 
-        from ahoy_tui.ui.screens.table_banner import banner_for
+        from ahoy_tui.ui.games.ahoy.banner import banner_for
         mine = replace(screen.view, phase=Phase.CHOOSE_PARTNER, offer=(screen.view.seat, 1, 5, 7))
         line, _ = banner_for(mine, screen.names, app.t, False, app.card_styles)
         assert line.plain.startswith("Your offer: wants") and line.plain.endswith("Pick a partner"), line.plain
@@ -112,7 +112,7 @@ async def test_discard_row_shows_all_cards_that_fit_at_120():
         piles = app.screen.query_one(Piles)
         piles.discard = tuple(range(0, 12))
         await pilot.pause()
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         row = next(line for line in screen_text(app).splitlines() if "Discard:" in line)
         for ident in range(12):
             assert card_label(ident) in row

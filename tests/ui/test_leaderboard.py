@@ -196,7 +196,7 @@ async def test_the_leaderboard_and_the_card_show_each_game_apart(community):
 
 async def test_the_ahoi_game_over_dialog_shows_the_ahoi_rating_changes(community):
     """An Ahoi game of two keyed players ends with their Ahoi rating changes in the last round's dialog."""
-    from ahoy_tui.ui.screens.ahoi_round import AhoiRoundScreen
+    from ahoy_tui.ui.games.ahoi.round import AhoiRoundScreen
 
     lobby = Lobby(timing=Timing.instant(), seed=5, community=community)
     app = _app(lobby, ANNA, "anna")

@@ -15,7 +15,7 @@ from ui_helpers import make_app, new_lobby, wait_for
 from ahoy_tui.game.wire import WIRE_TYPES
 from ahoy_tui.lobby import Lobby, TableConfig, Timing, codec
 from ahoy_tui.ui.screens import lobby as lobby_screen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.countdown import Countdown
 
 codec.register_game_types(WIRE_TYPES)

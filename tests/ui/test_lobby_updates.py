@@ -179,7 +179,7 @@ async def test_a_crowded_lobby_shows_the_names_that_fit_and_how_many_more(no_rat
 
 
 async def test_hidden_lobby_queues_no_messages_and_shows_the_latest_state_when_back(no_rate_limit):
-    from ahoy_tui.ui.screens.table import TableScreen
+    from ahoy_tui.ui.games.ahoy.table import TableScreen
     from ui_helpers import bot_table, wait_for
 
     lobby = new_lobby()

@@ -1,8 +1,8 @@
-"""``TableUpdate.remaining`` becomes this session's own deadline (ui/local_deadline.py)."""
+"""``TableUpdate.remaining`` becomes this session's own deadline (ui/table_kit/deadline.py)."""
 
 from __future__ import annotations
 
-from ahoy_tui.ui.local_deadline import SAME_CLOCK, LocalDeadline
+from ahoy_tui.ui.table_kit.deadline import SAME_CLOCK, LocalDeadline
 
 
 def test_updates_about_the_same_clock_keep_the_deadline_and_a_new_clock_moves_it():

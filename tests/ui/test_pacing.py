@@ -11,8 +11,8 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, to
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.prefs import STORE
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.offer import OfferScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.countdown import Countdown
 
 

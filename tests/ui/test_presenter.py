@@ -2,7 +2,7 @@
 
 Updates come from real ``Lobby`` games (tests/lobby/helpers.py) and from
 hand-made snapshots; each is turned into a ``TableModel`` by
-``ui.presenter.present`` and checked for what a player would notice:
+``ui.games.ahoy.presenter.present`` and checked for what a player would notice:
 no other seat's card in any text (R18), exactly the legal choices offered,
 the clock, ASCII mode, the waiting room's keys.
 """
@@ -18,9 +18,9 @@ from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import Ahoy, Draw, HandsUp, Pass, Respond, StepIn
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import TableUpdate
-from ahoy_tui.ui.presenter import GAME_KEYS, present, selection_after
-from ahoy_tui.ui.table_model import ClockModel, Facts, Look, Selection
-from ahoy_tui.ui.text import card_label
+from ahoy_tui.ui.games.ahoy.presenter import GAME_KEYS, present, selection_after
+from ahoy_tui.ui.games.ahoy.model import ClockModel, Facts, Look, Selection
+from ahoy_tui.ui.games.ahoy.cards import card_label
 from tests.lobby.helpers import Person, instrument, make_lobby, table_with
 
 SUITS = set(C.SUIT_SYMBOLS)
@@ -204,7 +204,7 @@ def test_the_presenter_imports_no_textual():
     import subprocess
     import sys
 
-    code = ("import sys, ahoy_tui.ui.presenter, ahoy_tui.ui.table_record; "
+    code = ("import sys, ahoy_tui.ui.games.ahoy.presenter, ahoy_tui.ui.games.ahoy.record; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

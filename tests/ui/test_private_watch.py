@@ -6,7 +6,7 @@ from ui_helpers import make_app, wait_for
 
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SLOW = Timing(bot_delay=(60, 60), clock_scale=100)
 

@@ -1,4 +1,4 @@
-"""The focused prompt for every decision, from real engine states (ui/prompts.py)."""
+"""The focused prompt for every decision, from real engine states (ui/games/ahoy/prompts.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from ahoy_tui.game import cards as C
 from ahoy_tui.game.actions import ChoosePartner, Draw, HandsUp, LayDown, Offer, Pick, Respond, StepIn
 from ahoy_tui.game.engine import apply, legal_actions, new_game, start_hand
 from ahoy_tui.game.view import view
-from ahoy_tui.ui import prompts
+from ahoy_tui.ui.games.ahoy import prompts
 
 NAMES = ["anna", "bo", "cy", "di"]
 

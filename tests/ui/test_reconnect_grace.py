@@ -11,7 +11,7 @@ from test_hidden_info import known_cards, leaked, secret_cards
 from ui_helpers import at_table, make_app, new_lobby, screen_text, toasts, wait_for
 
 from ahoy_tui.lobby import TableConfig
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (100, 30)
 WORD = {"en": "reconnecting", "es": "reconectando", "de": "getrennt"}
@@ -72,7 +72,7 @@ async def test_the_returner_is_told_what_the_autopilot_did_and_no_card_she_may_n
         await pilot.pause()
         await wait_for(pilot, lambda a: at_table(a) and any(TITLE["en"] in t for t in toasts(a)))
         said = next(t for t in toasts(ben_app) if TITLE["en"] in t)
-        from ahoy_tui.ui.text import card_label
+        from ahoy_tui.ui.games.ahoy.cards import card_label
         assert card_label(gave) in said, said
         screen = ben_app.screen
         assert isinstance(screen, TableScreen)
@@ -81,7 +81,7 @@ async def test_the_returner_is_told_what_the_autopilot_did_and_no_card_she_may_n
 
 
 async def test_an_ahoi_table_shows_the_dropped_seat_reconnecting_and_counts_down():
-    from ahoy_tui.ui.screens.ahoi_table import AhoiTableScreen
+    from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
 
     lobby = new_lobby()
     app = make_app(lobby)

@@ -14,7 +14,7 @@ from game_end_helpers import close_reports, dialog_text, game_over, prompt_text,
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (80, 24)
 

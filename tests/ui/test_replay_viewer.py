@@ -11,11 +11,11 @@ from ahoy_tui.games.ahoi.replay import replay as ahoi_replay
 from ahoy_tui.games.ahoi.events import for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import parse_action
-from ahoy_tui.ui.ahoi_cards import FACE
+from ahoy_tui.ui.games.ahoi.cards import FACE
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
 from ahoy_tui.ui.screens.replay_view import SPEEDS, ReplayScreen
-from ahoy_tui.ui.text import card_label
-from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.games.ahoy.cards import card_label
+from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
 from tests.history_helpers import finished_lobby
 
 SIZE = (80, 24)

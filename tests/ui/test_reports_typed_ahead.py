@@ -17,8 +17,8 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
 from ahoy_tui.game.state import Phase
 from ahoy_tui.lobby import Lobby, Timing
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (80, 24)
 

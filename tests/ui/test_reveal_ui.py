@@ -13,10 +13,10 @@ from ui_helpers import bot_table, make_app, screen_text, wait_for
 
 from ahoy_tui.game.reveal import game_summary
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
-from ahoy_tui.ui.screens.game_over import GameOverScreen
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
-from ahoy_tui.ui.screens.history import HistoryScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
+from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
+from ahoy_tui.ui.games.ahoy.history import HistoryScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 
 def _plain(screen, selector: str = "Static") -> str:

@@ -17,7 +17,7 @@ from textual.geometry import Region
 
 from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.clock import ManualClock
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.rows import RowsWidget, RowStylesCache
 from test_frugal_rendering import _close_reports, _settle
 from ui_helpers import at_table, bot_table, make_app, wait_for

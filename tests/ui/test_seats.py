@@ -10,8 +10,8 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wa
 
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
-from ahoy_tui.ui.screens.table import TableScreen
-from ahoy_tui.ui.widgets.seat_list import SeatList
+from ahoy_tui.ui.games.ahoy.table import TableScreen
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 SIZE = (80, 24)
 
@@ -181,7 +181,7 @@ async def test_your_autopilot_does_not_squeeze_the_other_names():
     """With your seat on autopilot every seat name stays whole (your row drops "(you)" instead)."""
     from textual.app import App
 
-    from ahoy_tui.ui.widgets.seat_list import SeatList, SeatRow
+    from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList, SeatRow
 
     rows = (SeatRow("anna", 5, 10, you=True, status="autopilot"), SeatRow("Calico Jack", 5, 12),
             SeatRow("Charles Vane", 4, 0, turn=True), SeatRow("Anne Bonny", 5, 3, status="bot"))

@@ -6,7 +6,7 @@ from ui_helpers import make_app, screen_text, wait_for
 
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 
 #: Bots think for a minute: both games stay where they are during the test.

@@ -21,7 +21,7 @@ from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.clock import ManualClock
 from ahoy_tui.ui import cost
 from ahoy_tui.ui.compositor import FrugalCompositor
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets import rows
 from ahoy_tui.ui.widgets.rows import RowsWidget
 from ui_helpers import at_table, make_app, wait_for

@@ -11,8 +11,8 @@ from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
 from ahoy_tui.lobby import TableConfig
-from ahoy_tui.ui.screens.game_over import GameOverScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -115,7 +115,7 @@ def played_view(hands: int = 3, seed: int = 4):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_scoreboard(snap_compare, size):
-    from ahoy_tui.ui.screens.scores import ScoresScreen
+    from ahoy_tui.ui.games.ahoy.scores import ScoresScreen
 
     app = make_app(new_lobby(seed=3))
     names, view = played_view()

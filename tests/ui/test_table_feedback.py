@@ -11,15 +11,15 @@ from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, se
 
 from ahoy_tui.game import cards as C
 from ahoy_tui.lobby import TableConfig
-from ahoy_tui.ui import prompts
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.screens.help import HelpScreen
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.games.ahoy.offer import OfferScreen
+from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (80, 24)
 

@@ -9,9 +9,9 @@ import pytest
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 SIZE = (80, 24)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from ahoy_tui.game.cards import card_name
 
-from ahoy_tui.ui.screens.game_over import GameOverScreen
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
+from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
+from ahoy_tui.ui.games.ahoy.offer import OfferScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
 
 
 async def step(pilot: Pilot, accept: bool = False) -> str:

@@ -50,7 +50,7 @@ def toasts(app: App) -> list[str]:
 
 def all_text(app: App) -> str:
     """Screen text plus every event-log line (also those scrolled away) and the whole narrated history."""
-    from ahoy_tui.ui.screens.table import TableScreen
+    from ahoy_tui.ui.games.ahoy.table import TableScreen
 
     parts = [screen_text(app)]
     for screen in app.screen_stack:
@@ -102,7 +102,7 @@ async def seated_at_bot_table(size: tuple[int, int] = (80, 24), seed: int = 3, p
 
 def at_table(app) -> bool:
     """The table screen is up and shows a dealt hand."""
-    from ahoy_tui.ui.screens.table import TableScreen
+    from ahoy_tui.ui.games.ahoy.table import TableScreen
 
     s = app.screen
     return isinstance(s, TableScreen) and s._ready and s.view is not None

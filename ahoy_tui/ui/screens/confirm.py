@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.textual_private import set_bindings
 
@@ -28,7 +27,7 @@ class ConfirmScreen(ModalScreen[bool]):
         super().__init__()
         self.title_text, self.question, self.yes, self.no = title, question, yes, no
         fix = asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
-        app: Any = self.app
+        app = services(self)
         shown = app.t("confirm.yes_key") if hasattr(app, "t") else "y"
         hidden = [Binding(k, "answer(True)", show=False) for k in ("y", "s", "j") if k != shown]
         set_bindings(self, [Binding(shown, "answer(True)", fix(yes)), *hidden,
@@ -36,7 +35,7 @@ class ConfirmScreen(ModalScreen[bool]):
                             Binding("escape", "answer(False)", show=False)])
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with Vertical(id="confirm-box", classes="dialog") as box:
             box.border_title = fix(self.title_text)

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.config import BOT_PACES, CLOCK_PROFILES
 from ahoy_tui.lobby.messages import GRACE_DEFAULT, TableConfig
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.bot_levels import levels_for
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
@@ -66,11 +67,11 @@ class CreateTableScreen(ModalScreen[Any]):
         self.game = DEFAULT_GAME
 
     def _fix(self) -> Any:
-        app: Any = self.app
+        app = services(self)
         return asciify if app.ascii_only else (lambda s: s)
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         t = app.t
         fix = self._fix()
         with Vertical(id="create-box", classes="dialog") as box:
@@ -106,7 +107,7 @@ class CreateTableScreen(ModalScreen[Any]):
 
     def _bot_choices(self) -> list[tuple[str, str]]:
         """None, then the chosen game's bot levels (``GameSpec.bot_kinds``), easiest first."""
-        app: Any = self.app
+        app = services(self)
         fix = self._fix()
         return [(fix(app.t("level.none")), "")] + [(fix(app.t(f"level.{k}")), k) for k in levels_for(self.game)]
 
@@ -117,11 +118,11 @@ class CreateTableScreen(ModalScreen[Any]):
                       compact=True)
 
     def _grid_fields(self) -> list[Any]:
-        app: Any = self.app
+        app = services(self)
         return list(grid_fields(app.t, self.game, GAMES[self.game].options, self._fix()))
 
     def _tick_fields(self) -> list[Any]:
-        app: Any = self.app
+        app = services(self)
         return list(tick_fields(app.t, self.game, GAMES[self.game].options, self._fix()))
 
     def on_mount(self) -> None:
@@ -157,7 +158,7 @@ class CreateTableScreen(ModalScreen[Any]):
 
     def _show_clock_hint(self) -> None:
         """The chosen clock profile's seconds for the chosen game, below the drop-downs."""
-        app: Any = self.app
+        app = services(self)
         text = clock_hint(app.t, str(self.query_one("#c-clocks", Select).value), self.game)
         self.query_one("#c-clock-hint", Static).update(asciify(text) if app.ascii_only else text)
 
@@ -196,7 +197,7 @@ class CreateTableScreen(ModalScreen[Any]):
         self.dismiss(None)
 
     def _create(self) -> None:
-        app: Any = self.app
+        app = services(self)
         spec = GAMES[self.game]
         options, bad = read_options(self, spec.options)
         if bad is not None:

@@ -20,7 +20,7 @@ class HelpScreen(ModalScreen[None]):
 
     Args:
         title: The text key of its title.
-        body: The text keys of its body, shown one after another (a table screen's ``HELP_TEXTS``
+        body: The text keys of its body, shown one after another (a game's ``GameUI.help_texts``
             names its game's: ``AhoyApp.action_help``).
     """
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
@@ -28,7 +27,7 @@ class JoinCodeScreen(ModalScreen[str | None]):
         self.title_key = title_key
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with Vertical(id="code-box", classes="dialog") as box:
             box.border_title = fix(app.t(self.title_key))

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from ahoy_tui.community.rating import label
 from ahoy_tui.games import DEFAULT_GAME, GAMES
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.community_text import board_note, board_title
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.screens.profile import ProfileScreen, ask_open
@@ -77,7 +78,7 @@ class LeaderboardScreen(Screen[None]):
 
     async def load(self) -> None:
         """Fetch the current board and show it."""
-        app: Any = self.app
+        app = services(self)
         self.fetched = False
         self.refresh_texts()
         rows = await ask_open(app, getattr(app.lobby, "leaderboard", None), self.board, self.players, LINES,
@@ -89,7 +90,7 @@ class LeaderboardScreen(Screen[None]):
         """Redraw in the session's language and ASCII mode."""
         if not built(self, "#board", "#board-title", "#board-empty"):
             return
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         self.query_one("#board-title", Static).update(
             fix(board_title(app.lang, self.board, self.players, self.game)))

@@ -31,6 +31,7 @@ from textual.widgets import DataTable, Static
 
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.ui import textual_private
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.option_text import game_word, status_word
@@ -133,7 +134,7 @@ class LobbyScreen(Screen[None]):
     def refresh_texts(self) -> None:
         if not self._built():
             return
-        app: Any = self.app
+        app = services(self)
         self.set_class(app.ascii_only, "-ascii")
         fix = asciify if app.ascii_only else (lambda s: s)
         line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
@@ -300,7 +301,7 @@ class LobbyScreen(Screen[None]):
             return  # not yet set up: refresh_texts adds the columns, then fills
         self._lists_stale = False
         self._tables_changed = False
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         self._sync_tables(self.query_one("#tables", DataTable), app, fix)
         seated = self._seated()
@@ -327,13 +328,13 @@ class LobbyScreen(Screen[None]):
         Asked whenever a new lobby state may be shown: a seat is taken or
         freed only with a change of the table list.
         """
-        app: Any = self.app
+        app = services(self)
         handle = app.handle
         if handle is not None:
             self._seated_ids = await app.lobby.seated_tables(handle.identity)
 
     @staticmethod
-    def _status(s: Any, app: Any, seated: bool = False) -> str:
+    def _status(s: Any, app: AppServices, seated: bool = False) -> str:
         """The status cell (``seated``: this player holds a seat there, marked ``★`` first; the
         tables box's subtitle says what ★ means, ``_fill``)."""
         status = status_word(app.lang, s)
@@ -344,11 +345,11 @@ class LobbyScreen(Screen[None]):
         return status
 
     @staticmethod
-    def _game(s: Any, app: Any) -> str:
+    def _game(s: Any, app: AppServices) -> str:
         """The game cell ("V2 100", "Ahoi"; ``option_text.game_word``)."""
         return game_word(app.lang, s)
 
-    def _row(self, s: Any, app: Any, fix: Any, name_limit: int, host_limit: int = 16,
+    def _row(self, s: Any, app: AppServices, fix: Any, name_limit: int, host_limit: int = 16,
              seated: bool = False) -> tuple[Any, ...]:
         """The cells of one table's row."""
         name = cut_keeping_number(clean(getattr(s, "name", "?"), 400), name_limit)
@@ -357,7 +358,7 @@ class LobbyScreen(Screen[None]):
                 fix(self._game(s, app)), fix(self._status(s, app, seated)),
                 plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
 
-    def _limits(self, width: int, app: Any, fix: Any) -> tuple[int, int]:
+    def _limits(self, width: int, app: AppServices, fix: Any) -> tuple[int, int]:
         """Characters of the name and host cells so that every column fits ``width`` cells.
 
         Seats, limit and status keep their full width. Names get 10..24
@@ -377,7 +378,7 @@ class LobbyScreen(Screen[None]):
         name_limit = max(10, min(24, room - heads[4]))  # names first, then the host
         return name_limit, max(heads[4], min(host_w, room - name_limit))
 
-    def _sync_tables(self, table: DataTable, app: Any, fix: Any) -> None:
+    def _sync_tables(self, table: DataTable, app: AppServices, fix: Any) -> None:
         """Make the rows show ``self.tables``: add, remove and update only what changed.
 
         Row keys are table ids; a row keeps the cursor on its table while
@@ -470,13 +471,13 @@ class LobbyScreen(Screen[None]):
             chat.add_message(m)
 
     async def on_chat_box_said(self, event: ChatBox.Said) -> None:
-        app: Any = self.app
+        app = services(self)
         await app.ask(app.lobby.chat, "lobby", event.text)
 
     def show_motd(self) -> None:
         """Show the session's message of the day under the title (hidden when there is none)."""
         if self._built():
-            app: Any = self.app
+            app = services(self)
             self.query_one(MotdLine).show(getattr(app.session, "motd", ""), app.ascii_only)
 
     # -- actions
@@ -523,7 +524,7 @@ class LobbyScreen(Screen[None]):
         self._create_screen = None
         if config is None:
             return
-        app: Any = self.app
+        app = services(self)
         tid = await app.ask(app.lobby.create_table, config)
         if tid is not None:
             for _ in range(config.seats - 1 if fill else 0):
@@ -538,7 +539,7 @@ class LobbyScreen(Screen[None]):
 
     async def _enter_selected(self, command: str) -> None:
         """Open the selected table and ``join`` or ``spectate`` it."""
-        app: Any = self.app
+        app = services(self)
         tid = self._selected_id()
         if tid is None:
             app.notify(app.t("lobby.no_selection"), timeout=2)
@@ -556,7 +557,7 @@ class LobbyScreen(Screen[None]):
         """``join`` or ``spectate`` the private table ``tid`` with the code the player typed."""
         if not code:
             return
-        app: Any = self.app
+        app = services(self)
         app.open_table(tid)
         await app.ask(app.lobby.join if command == "join" else app.lobby.spectate, tid, code)
 
@@ -584,7 +585,7 @@ class LobbyScreen(Screen[None]):
     async def _code_entered(self, code: str | None) -> None:
         if not code:
             return
-        app: Any = self.app
+        app = services(self)
         tid = await app.ask(app.lobby.join_by_code, code)
         if tid is not None:
             app.open_table(str(tid))

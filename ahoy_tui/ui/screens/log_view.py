@@ -11,7 +11,7 @@ view stays at the newest unless the player scrolled up to read.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify
 
 
@@ -34,7 +35,7 @@ class LogScreen(ModalScreen[None]):
         self.entries = [entry.copy() for entry in (entries() if callable(entries) else entries)]
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         log = RichLog(wrap=True, markup=False, highlight=False, min_width=10, id="log-box", classes="dialog")
         title = app.t("log.title")
         log.border_title = asciify(title) if app.ascii_only else title

@@ -7,7 +7,6 @@ player's seat saw it (R18, AH16), and opens :class:`ReplayScreen` on it (AHOY!! 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from textual.app import ComposeResult
@@ -16,9 +15,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.game.errors import RuleError
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 LISTED = 50
@@ -29,11 +28,6 @@ COLUMNS = ("games.col.date", "games.col.table", "games.col.players", "games.col.
 """Column keys (also their i18n keys)."""
 WIDTHS = {False: (16, 12, 16, 10, 6, 5), True: (16, 24, 40, 16, 8, 6)}
 """Column widths below 100 columns (they fit 80) and from 100 columns."""
-
-
-def date_utc(seconds: float) -> str:
-    """Wall-clock seconds as ``YYYY-MM-DD HH:MM`` (UTC: the server does not know the player's zone)."""
-    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(seconds))
 
 
 def _cut(text: str, width: int) -> str:
@@ -71,7 +65,7 @@ class MyGamesScreen(Screen[None]):
         yield KeyFooter()
 
     async def on_mount(self) -> None:
-        app: Any = self.app
+        app = services(self)
         self.refresh_texts()
         games = await app.ask(app.lobby.my_games, LISTED)
         self.games, self.fetched = list(games or []), True
@@ -81,7 +75,7 @@ class MyGamesScreen(Screen[None]):
         """Redraw in the session's language and ASCII mode."""
         if not built(self, "#games", "#games-empty", "#games-title"):
             return
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         self.set_class(app.ascii_only, "-ascii")
         self.query_one("#games-title", Static).update(fix(f"AHOY!! V2 · {app.t('games.title')}"))
@@ -99,7 +93,7 @@ class MyGamesScreen(Screen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def _cells(g: Any, me: str, wide: bool, app: Any) -> tuple[str, ...]:
+    def _cells(g: Any, me: str, wide: bool, app: AppServices) -> tuple[str, ...]:
         """One game's row: date, table, players, winners, the player's place and total."""
         names = [clean(n, 16) for n in g.names]
         seat, place = g.seat_of(me), g.place_of(me)
@@ -120,7 +114,7 @@ class MyGamesScreen(Screen[None]):
         """Fetch the selected game's record (this seat's projection) and replay it."""
         from ahoy_tui.ui.screens.replay_view import ReplayScreen
 
-        app: Any = self.app
+        app = services(self)
         table = self.query_one("#games", DataTable)
         if not self.games or not 0 <= table.cursor_row < len(self.games):
             return
@@ -131,7 +125,7 @@ class MyGamesScreen(Screen[None]):
             return
         try:
             screen = ReplayScreen(game, record, seat)
-        except (RuleError, ValueError, KeyError, IndexError, TypeError):
+        except (ValueError, KeyError, IndexError, TypeError):  # a game's rule errors are ValueErrors
             app.notify(app.t("replay.bad_record"), severity="warning", timeout=4)
             return
         app.push_screen(screen)

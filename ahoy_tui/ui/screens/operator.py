@@ -12,8 +12,6 @@ plain text (never markup). Esc closes the menu.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -23,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, RichLog
 from textual.widgets.option_list import Option
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 
@@ -50,7 +49,7 @@ class OperatorScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with Vertical(id="operator-box", classes="dialog") as box:
             box.border_title = fix(app.t("operator.title"))
@@ -95,7 +94,7 @@ class OperatorScreen(ModalScreen[None]):
         if not text:
             return
         event.input.value = ""
-        app: Any = self.app
+        app = services(self)
         console = app.session.operator
         answer = await console.run(text) if console is not None else "ahoy: only an operator can do that."
         log = self.query_one("#operator-answer", RichLog)

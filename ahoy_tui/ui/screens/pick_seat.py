@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify, clean
 
 
@@ -26,7 +25,7 @@ class PickSeatScreen(ModalScreen[int | None]):
         self.title_text, self.hint, self.seats = title, hint, seats
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         body = Text()
         for seat, name in self.seats:

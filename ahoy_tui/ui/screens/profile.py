@@ -21,13 +21,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.community_text import profile_lines
 from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 
-async def ask_open(app: Any, command: Any, *args: Any) -> Any:
+async def ask_open(app: AppServices, command: Any, *args: Any) -> Any:
     """Run a lobby command that needs no handle; a refusal is a toast and None."""
     if command is None:
         app.notify(app.t("cm.no_stats"), severity="warning", timeout=4)
@@ -39,7 +40,7 @@ async def ask_open(app: Any, command: Any, *args: Any) -> Any:
         return None
 
 
-def card_text(app: Any, profiles: Sequence[Any], name: str) -> str:
+def card_text(app: AppServices, profiles: Sequence[Any], name: str) -> str:
     """The cards of ``profiles`` (several players may share a name), or "nobody called NAME"."""
     if not profiles:
         return app.t("cm.no_player", name=clean(name, 16))
@@ -76,7 +77,7 @@ class ProfileScreen(ModalScreen[None]):
         self.shown = ""
 
     def compose(self) -> ComposeResult:
-        app: Any = self.app
+        app = services(self)
         fix = asciify if app.ascii_only else (lambda s: s)
         with Horizontal(id="profile-box", classes="dialog") as box:
             box.border_title = fix(app.t("cm.profile_title", name=""))
@@ -109,7 +110,7 @@ class ProfileScreen(ModalScreen[None]):
 
     async def show(self, name: str) -> None:
         """Fetch and show ``name``'s card."""
-        app: Any = self.app
+        app = services(self)
         found = await ask_open(app, getattr(app.lobby, "profiles", None), name)
         if found is None or not self.is_attached:
             return

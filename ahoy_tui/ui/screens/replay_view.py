@@ -25,10 +25,10 @@ from textual.widgets import Input, Static
 
 from ahoy_tui.games import GAMES
 from ahoy_tui.games.base import ReplayStep
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
-from ahoy_tui.ui.screens.my_games import date_utc
 from ahoy_tui.ui.screens.replay_games import painter_for
-from ahoy_tui.ui.text import asciify, clean
+from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -179,7 +179,7 @@ class ReplayScreen(Screen[None]):
         event.stop()
         target = self.target(event.value)
         if target is None:  # the text stays in the box to be mended
-            app: Any = self.app
+            app = services(self)
             app.notify(self._fix()(app.t("replay.jump_bad", text=clean(event.value, 20), last=len(self.steps) - 1,
                                          hands=len(self.starts))), severity="warning", timeout=5)
             return
@@ -237,7 +237,7 @@ class ReplayScreen(Screen[None]):
         """Draw the step shown, in the session's language and ASCII mode."""
         if not built(self, "#replay-title", "#replay-state", "#replay-log"):
             return
-        app: Any = self.app
+        app = services(self)
         self.set_class(app.ascii_only, "-ascii")
         fix = self._fix()
         step = self.steps[self.at]
@@ -256,7 +256,7 @@ class ReplayScreen(Screen[None]):
             log.update(self._log(app, fix))
         self.refresh_bindings()
 
-    def _log(self, app: Any, fix: Any) -> Text:
+    def _log(self, app: AppServices, fix: Any) -> Text:
         """The sentences up to the step shown, newest last and bold (as many as fit)."""
         rows = max(1, self.query_one("#replay-log").size.height or 10)
         lines: list[str] = []

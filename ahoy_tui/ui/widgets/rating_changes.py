@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.community_text import change_lines
 from ahoy_tui.ui.text import asciify
 
@@ -37,7 +38,7 @@ class RatingChanges(Static):
 
     async def show(self) -> None:
         """Fetch the changes and show them; nothing when the lobby has no ratings or nobody was rated."""
-        app: Any = self.app
+        app = services(self)
         ask = getattr(app.lobby, "rating_changes", None)
         changes = await ask(self.table_id) if ask is not None else []
         lines = change_lines(app.lang, self.names, changes)

@@ -4,7 +4,7 @@ A dialog over the table (log, scores, help, a confirmation ...) hides most
 of it; this row keeps in sight what must never be missed behind one: the
 table waits for *you* (a bold, reversed "▶ Your move" that reads in
 monochrome and ASCII mode too) and the clock running out (R17). It is put
-there by :class:`ahoy_tui.ui.screens.table_watch.TableWatch`, never by the
+there by :class:`ahoy_tui.ui.table_kit.watch.TableWatch`, never by the
 dialog itself. Its background is clear, so the dimmed table title shows
 through around it.
 """

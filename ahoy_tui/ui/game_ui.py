@@ -1,0 +1,45 @@
+"""What a game's UI plug-in names: its table screen, replay view, texts, styles, rules and help.
+
+Each game's UI package (``ahoy_tui/ui/games/<name>/``) makes one
+:class:`GameUI` in its ``__init__`` (named ``UI``) and the registry
+(``ui.game_uis.GAME_UIS``) lists it under the game's name (``GameSpec.name``).
+Modules are named as ``"module:attribute"`` strings and imported only when
+used: a session that never sits at an Ahoi table never loads its screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+
+def load(ref: str) -> Any:
+    """The attribute a ``"package.module:name"`` string names (imported now)."""
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """One game's UI plug-in.
+
+    Attributes:
+        name: The game's name (``GameSpec.name``, ``TableConfig.game``).
+        table_screen: ``"module:Class"`` of its table screen (a ``table_kit.screen.TableScreenBase``).
+        replay_paint: ``"module:Class"`` of its replay painter (``screens.replay_view``: compose, paint,
+            say, report; ``title_key``, ``jump_key``, ``hand_word``).
+        rules_text: The i18n key of its rules in short, as plain text (``ssh host rules NAME``).
+        help_texts: F1 at its table: the help title key, then the body keys (None: the app's own help).
+        texts: ``"module"`` holding ``EN``, ``ES`` and ``DE`` dicts of its texts (merged into ``ui.i18n``),
+            or None when its texts are in ``ui.i18n`` itself.
+        styles: Its Textual CSS file, relative to ``ahoy_tui/ui/`` (appended to ``ahoy.tcss``), or None.
+    """
+
+    name: str
+    table_screen: str
+    replay_paint: str
+    rules_text: str
+    help_texts: tuple[str, ...] | None = None
+    texts: str | None = None
+    styles: str | None = None

@@ -1,0 +1,323 @@
+"""Ahoi's texts (AHOI-RULES.md) in English, Spanish and German, and the create dialog's generic words.
+
+Merged into :mod:`ahoy_tui.ui.i18n`. The printed words stay German in every
+language: Lupe, Fernrohr, Tauschen, „Ahoi“. A card's value is never in a
+template: templates get it already drawn as a card face
+(``ui.games.ahoi.cards.face``), so every value a screen shows looks the same.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+WIDTH = 78
+"""Columns of the rules and keys texts (``ssh host rules ahoi`` prints them as they are)."""
+_ITEM = re.compile(r"^(\s*(?:- |\d\. |\S.*?\s{2,})?)")
+_STARTS = re.compile(r"^\s*(?:- |\d\. )|^\s+\S.*?\s{2,}\S")
+"""A line that starts an item: a ``- `` or ``1. `` point, or a key line (a label, two spaces, its text)."""
+
+
+def rewrap(text: str, width: int = WIDTH) -> str:
+    """``text`` with each item (a line and the more indented lines under it) wrapped to ``width``
+    columns, its continuation lines aligned under the item's text (after ``- ``, ``1. `` or a key column)."""
+    items: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        starts = bool(_STARTS.match(line)) or indent == 0
+        if items and line.strip() and not starts and indent > len(items[-1][0]) - len(items[-1][0].lstrip()):
+            items[-1] = (items[-1][0], items[-1][1] + " " + line.strip())
+        else:
+            prefix = _ITEM.match(line).group(1) if line.strip() else ""
+            items.append((prefix, line[len(prefix):].strip()))
+    while items and items[-1] == ("", ""):
+        items.pop()
+    out = [textwrap.fill(body, width, initial_indent=prefix, subsequent_indent=" " * len(prefix),
+                         break_on_hyphens=False) if body else prefix.rstrip() for prefix, body in items]
+    return "\n".join(out) + "\n"
+
+EN_AHOI: dict[str, str] = {
+    "ahoi.call.title": "Call „Ahoi“?", "ahoi.call.question": "Everyone else gets one more turn.",
+    "ahoi.call.yes": "Call", "ahoi.call.no": "Not yet",
+    "bot.refused": "Bots at this table play {levels}.", "bot.levels_or": "{first} or {last}",
+    "bot.hint_levels": "Press {keys} for the bot's level (Esc: cancel).",
+    # create dialog (any game)
+    "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
+    "create.bad_number": "Type a whole number from {low} to {high}.",
+    "clock.hint_turn": "{turn} s for every decision.",
+    "option.ahoy.limit": "Point limit", "option.ahoy.ace_low": "Ace low (A 2 3 4 is a treasure)",
+    "option.ahoy.verified_step_in": "Verified step-in (only true holders may step in)",
+    "option.ahoy.reveal": "Reveal each hand's deals once it is over",
+    "option.ahoi.memory_aid": "Memory aid (remember cards you saw)",
+    "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "between rounds",
+    "sys.game_begins_title": "The game begins: {game}, {n} players.",
+    # the table
+    "ahoi.title": "Round {n} · to {target}",
+    "ahoi.draw_pile": "Draw pile", "ahoi.discard_pile": "Discard", "ahoi.drawn": "Drawn", "ahoi.taken": "Taken",
+    "ahoi.your_layout": "Your layout", "ahoi.layouts": "Layouts",
+    "ahoi.turn": "{name}'s turn", "ahoi.your_turn": "Your turn",
+    "ahoi.called": "{name} called „Ahoi“", "ahoi.caller_tag": "„Ahoi“",
+    "ahoi.first_look_wait": "Everyone looks at two of their cards",
+    "ahoi.memory": "memory aid",
+    "ahoi.p.first_look": "Look at two of your cards: press two of 1–{k}",
+    "ahoi.p.first_look_one": "Position {pos} chosen: press a second one (Esc: undo)",
+    "ahoi.p.turn": "Your turn: {choices}", "ahoi.p.draw": "d draw", "ahoi.p.take": "k take the discard",
+    "ahoi.p.call": "a call „Ahoi“",
+    "ahoi.p.drawn": "You drew {card}: 1–{k} place it, Space marks equal cards + Enter, x discard",
+    "ahoi.p.drawn_action": "{action}: u use it, 1–{k} place it, x discard",
+    "ahoi.p.taken": "Place {card}: 1–{k}, or Space marks equal cards + Enter",
+    "ahoi.p.marked": "Marked {positions}: Enter places over them, Space cancels",
+    "ahoi.p.lupe": "Lupe: look at which of your cards? 1–{k}",
+    "ahoi.p.fernrohr": "Fernrohr: ↑↓ a player ({name}), then 1–{k}",
+    "ahoi.p.tauschen_own": "Tauschen: which of your cards? 1–{k}",
+    "ahoi.p.tauschen_other": "Tauschen your {pos} with: ↑↓ a player ({name}), then 1–{k}",
+    "ahoi.p.wait": "Waiting for {names}",
+    "ahoi.p.between": "Round over: the next one starts soon",
+    "ahoi.p.over": "Game over: r rematch, q leave",
+    # the log: positions only, never a value (AH15)
+    "ahoi.log.round": "Round {n}: {name} deals",
+    "ahoi.log.looked": "{name} looked at two cards",
+    "ahoi.log.drew": "{name} drew a card",
+    "ahoi.log.took": "{name} took the top discard",
+    "ahoi.log.placed": "{name} placed a card at {pos}",
+    "ahoi.log.matched": "{name} placed over {positions}: all equal",
+    "ahoi.log.mismatch": "{name} named {positions}: not equal",
+    "ahoi.log.discarded": "{name} discarded the drawn card",
+    "ahoi.log.lupe": "{name} used Lupe on their {pos}",
+    "ahoi.log.fernrohr": "{name} used Fernrohr on {other}'s {pos}",
+    "ahoi.log.tauschen": "{name} used Tauschen: their {pos} with {other}'s {opos}",
+    "ahoi.log.called": "{name} called „Ahoi“",
+    "ahoi.log.round_over": "Round {n} over",
+    "ahoi.log.game_over": "Game over",
+    # reveal and game over
+    "ahoi.reveal.title": "Round {n}: the layouts", "ahoi.reveal.title_sums": "Round {n}: sums and totals",
+    "ahoi.reveal.sum": "Sum",
+    "ahoi.reveal.penalty": "Penalty", "ahoi.reveal.round": "Round", "ahoi.reveal.total": "Total",
+    "ahoi.reveal.caller": "„Ahoi“ called by {name}", "ahoi.reveal.no_caller": "Nobody called „Ahoi“",
+    "ahoi.over.title": "Game over", "ahoi.over.won": "{names} won",
+    "key.take": "Take discard", "key.use": "Use", "key.call": "„Ahoi“", "key.throw": "Discard", "key.reveal": "Last round",
+    "ahoi.refused": "That is not a move now.",
+    "ahoi.help.title": "Ahoi: rules and keys",
+    "ahoi.help.keys": (
+        "Keys\n"
+        "  first look     two position keys 1-4 (Esc undoes the first)\n"
+        "  your turn      d draw, k take the discard, a call „Ahoi“\n"
+        "  card in hand   1-4 place it there; Space, positions, Enter: place over equal cards;\n"
+        "                 x discard a drawn card; u use a drawn Lupe, Fernrohr or Tauschen\n"
+        "  targets        up/down a player, then a position\n"
+        "  any time       c chat, h last round, z autopilot, q leave, F1 this help\n"
+    ),
+    # ssh host rules ahoi
+    "plain.rules_ahoi": (
+        "Ahoi in short (AHOI-RULES.md)\n"
+        "- 2-6 players, 52 cards worth 0-13. Each has a layout of 4 face-down cards,\n"
+        "  positions 1-4. Before the first turn you look at two of your own cards.\n"
+        "- Your turn, one of:\n"
+        "  1. take the top discard and place it into your layout;\n"
+        "  2. draw a card (only you see it), then discard it, place it, or use its\n"
+        "     action and discard it: 7/8 Lupe (look at one of your cards),\n"
+        "     9/10 Fernrohr (look at another player's card), 11/12 Tauschen (swap\n"
+        "     one of yours with another player's, unseen; not with the caller's);\n"
+        "  3. call „Ahoi“: everyone else has one more turn, then the round ends.\n"
+        "- Placing: the new card takes one position, the old one is discarded. Or name\n"
+        "  several positions you think are equal: the others see them; if they are,\n"
+        "  all go and the new card takes their place; if not, the new card is discarded.\n"
+        "- Round end (also when the draw pile is empty): lowest sum scores 0, the\n"
+        "  others add their sum. A caller without the lowest sum adds 5 more; a caller\n"
+        "  tied for lowest wins alone. At 101 points or more the game ends: lowest total wins.\n"
+    ),
+}
+
+ES_AHOI: dict[str, str] = {
+    "ahoi.call.title": "¿Cantar „Ahoi“?", "ahoi.call.question": "Todos los demás juegan un turno más.",
+    "ahoi.call.yes": "Cantar", "ahoi.call.no": "Todavía no",
+    "bot.refused": "Los bots de esta mesa juegan en nivel {levels}.", "bot.levels_or": "{first} o {last}",
+    "bot.hint_levels": "Pulsa {keys} para el nivel del bot (Esc: cancelar).",
+    "create.game": "Juego", "create.custom_value": "O escribe un número ({low}–{high})",
+    "create.bad_number": "Escribe un número entero de {low} a {high}.",
+    "clock.hint_turn": "{turn} s para cada decisión.",
+    "option.ahoy.limit": "Límite de puntos", "option.ahoy.ace_low": "As bajo (A 2 3 4 es tesoro)",
+    "option.ahoy.verified_step_in": "Intervención verificada (solo quien tiene la carta)",
+    "option.ahoy.reveal": "Revelar los tratos de cada mano al terminar",
+    "option.ahoi.memory_aid": "Ayuda de memoria (recordar las cartas vistas)",
+    "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "entre rondas",
+    "sys.game_begins_title": "Empieza la partida: {game}, {n} jugadores.",
+    "ahoi.title": "Ronda {n} · hasta {target}",
+    "ahoi.draw_pile": "Mazo", "ahoi.discard_pile": "Descarte", "ahoi.drawn": "Robada", "ahoi.taken": "Tomada",
+    "ahoi.your_layout": "Tu fila", "ahoi.layouts": "Filas",
+    "ahoi.turn": "Turno de {name}", "ahoi.your_turn": "Tu turno",
+    "ahoi.called": "{name} cantó „Ahoi“", "ahoi.caller_tag": "„Ahoi“",
+    "ahoi.first_look_wait": "Todos miran dos de sus cartas",
+    "ahoi.memory": "ayuda de memoria",
+    "ahoi.p.first_look": "Mira dos de tus cartas: pulsa dos de 1–{k}",
+    "ahoi.p.first_look_one": "Posición {pos} elegida: pulsa otra (Esc: deshacer)",
+    "ahoi.p.turn": "Tu turno: {choices}", "ahoi.p.draw": "d robar", "ahoi.p.take": "k tomar el descarte",
+    "ahoi.p.call": "a cantar „Ahoi“",
+    "ahoi.p.drawn": "Robaste {card}: 1–{k} colocarla, Espacio marca cartas iguales + Enter, x descartar",
+    "ahoi.p.drawn_action": "{action}: u usarla, 1–{k} colocarla, x descartar",
+    "ahoi.p.taken": "Coloca {card}: 1–{k}, o Espacio marca cartas iguales + Enter",
+    "ahoi.p.marked": "Marcadas {positions}: Enter coloca encima, Espacio cancela",
+    "ahoi.p.lupe": "Lupe: ¿qué carta tuya miras? 1–{k}",
+    "ahoi.p.fernrohr": "Fernrohr: ↑↓ un jugador ({name}), luego 1–{k}",
+    "ahoi.p.tauschen_own": "Tauschen: ¿qué carta tuya? 1–{k}",
+    "ahoi.p.tauschen_other": "Tauschen tu {pos} con: ↑↓ un jugador ({name}), luego 1–{k}",
+    "ahoi.p.wait": "Esperando a {names}",
+    "ahoi.p.between": "Ronda terminada: la siguiente empieza enseguida",
+    "ahoi.p.over": "Fin de la partida: r revancha, q salir",
+    "ahoi.log.round": "Ronda {n}: reparte {name}",
+    "ahoi.log.looked": "{name} miró dos cartas",
+    "ahoi.log.drew": "{name} robó una carta",
+    "ahoi.log.took": "{name} tomó la carta del descarte",
+    "ahoi.log.placed": "{name} colocó una carta en {pos}",
+    "ahoi.log.matched": "{name} colocó sobre {positions}: todas iguales",
+    "ahoi.log.mismatch": "{name} nombró {positions}: no iguales",
+    "ahoi.log.discarded": "{name} descartó la carta robada",
+    "ahoi.log.lupe": "{name} usó Lupe en su {pos}",
+    "ahoi.log.fernrohr": "{name} usó Fernrohr en la {pos} de {other}",
+    "ahoi.log.tauschen": "{name} usó Tauschen: su {pos} con la {opos} de {other}",
+    "ahoi.log.called": "{name} cantó „Ahoi“",
+    "ahoi.log.round_over": "Fin de la ronda {n}",
+    "ahoi.log.game_over": "Fin de la partida",
+    "ahoi.reveal.title": "Ronda {n}: las filas", "ahoi.reveal.title_sums": "Ronda {n}: sumas y totales",
+    "ahoi.reveal.sum": "Suma",
+    "ahoi.reveal.penalty": "Castigo", "ahoi.reveal.round": "Ronda", "ahoi.reveal.total": "Total",
+    "ahoi.reveal.caller": "„Ahoi“ cantado por {name}", "ahoi.reveal.no_caller": "Nadie cantó „Ahoi“",
+    "ahoi.over.title": "Fin de la partida", "ahoi.over.won": "Ganó {names}",
+    "key.take": "Tomar descarte", "key.use": "Usar", "key.call": "„Ahoi“", "key.throw": "Descartar", "key.reveal": "Última ronda",
+    "ahoi.refused": "Eso no es una jugada ahora.",
+    "ahoi.help.title": "Ahoi: reglas y teclas",
+    "ahoi.help.keys": (
+        "Teclas\n"
+        "  primera mirada  dos teclas de posición 1-4 (Esc deshace la primera)\n"
+        "  tu turno        d robar, k tomar el descarte, a cantar „Ahoi“\n"
+        "  carta en mano   1-4 colocarla ahí; Espacio, posiciones, Enter: sobre cartas iguales;\n"
+        "                  x descartar la robada; u usar Lupe, Fernrohr o Tauschen\n"
+        "  objetivos       arriba/abajo un jugador, luego una posición\n"
+        "  siempre         c chat, h última ronda, z piloto automático, q salir, F1 esta ayuda\n"
+    ),
+    "plain.rules_ahoi": (
+        "Ahoi en breve (AHOI-RULES.md)\n"
+        "- 2-6 jugadores, 52 cartas de valor 0-13. Cada uno tiene una fila de 4 cartas\n"
+        "  boca abajo, posiciones 1-4. Antes del primer turno miras dos de las tuyas.\n"
+        "- En tu turno, una de estas:\n"
+        "  1. tomar la carta de arriba del descarte y colocarla en tu fila;\n"
+        "  2. robar una carta (solo tú la ves) y descartarla, colocarla o usar su\n"
+        "     acción y descartarla: 7/8 Lupe (mirar una carta tuya), 9/10 Fernrohr\n"
+        "     (mirar una carta de otro), 11/12 Tauschen (cambiar una tuya por una de\n"
+        "     otro sin verlas; nunca con quien cantó);\n"
+        "  3. cantar „Ahoi“: los demás juegan un turno más y la ronda termina.\n"
+        "- Colocar: la nueva ocupa una posición y la vieja va al descarte. O nombra\n"
+        "  varias posiciones que crees iguales: los demás las ven; si lo son, se van\n"
+        "  todas y la nueva ocupa su lugar; si no, la nueva va al descarte.\n"
+        "- Fin de ronda (también con el mazo vacío): la suma más baja anota 0, los demás\n"
+        "  suman la suya. Quien cantó sin tener la más baja suma 5 más; si empata en la\n"
+        "  más baja, gana solo. Con 101 puntos o más acaba la partida: gana el total más bajo.\n"
+    ),
+}
+
+DE_AHOI: dict[str, str] = {
+    "ahoi.call.title": "„Ahoi“ ansagen?", "ahoi.call.question": "Alle anderen sind noch einmal am Zug.",
+    "ahoi.call.yes": "Ansagen", "ahoi.call.no": "Noch nicht",
+    "bot.refused": "Bots an diesem Tisch spielen {levels}.", "bot.levels_or": "{first} oder {last}",
+    "bot.hint_levels": "Drück {keys} für die Spielstärke des Bots (Esc: abbrechen).",
+    "create.title": "Tisch anlegen", "create.name": "Name", "create.game": "Spiel", "create.seats": "Plätze",
+    "create.clocks": "Uhren", "create.bots": "Plätze mit Bots füllen", "create.private": "Privat (nur mit Code)",
+    "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
+    "create.too_fast": "Du legst zu schnell Tische an: warte {wait} s.",
+    "create.custom_value": "Oder eine Zahl ({low}–{high})",
+    "create.bad_number": "Eine ganze Zahl von {low} bis {high}, bitte.",
+    "clock.hint_turn": "{turn} s für jede Entscheidung.",
+    "clock.hint_untimed": "Ohne Uhren (ein lange untätiger Platz geht an den Autopiloten).",
+    "clock.relaxed": "gemütlich", "clock.normal": "normal", "clock.blitz": "Blitz", "clock.untimed": "ohne Uhr",
+    "create.bot_pace": "Tempo der Bots", "pace.relaxed": "gemütlich", "pace.normal": "normal",
+    "pace.fast": "schnell",
+    "level.none": "keine", "level.random": "leicht", "level.baseline": "normal", "level.hard": "schwer",
+    "option.ahoi.memory_aid": "Gedächtnisstütze (gesehene Karten merken)",
+    "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "zwischen Runden",
+    "sys.game_begins_title": "Das Spiel beginnt: {game}, {n} Spieler.",
+    "ahoi.title": "Runde {n} · bis {target}",
+    "ahoi.draw_pile": "Nachziehstapel", "ahoi.discard_pile": "Ablagestapel", "ahoi.drawn": "Gezogen", "ahoi.taken": "Genommen",
+    "ahoi.your_layout": "Deine Auslage", "ahoi.layouts": "Auslagen",
+    "ahoi.turn": "{name} ist am Zug", "ahoi.your_turn": "Du bist am Zug",
+    "ahoi.called": "{name} hat „Ahoi“ angesagt", "ahoi.caller_tag": "„Ahoi“",
+    "ahoi.first_look_wait": "Alle sehen sich zwei eigene Karten an",
+    "ahoi.memory": "Gedächtnisstütze",
+    "ahoi.p.first_look": "Sieh dir zwei deiner Karten an: zwei Tasten von 1–{k}",
+    "ahoi.p.first_look_one": "Position {pos} gewählt: noch eine (Esc: zurück)",
+    "ahoi.p.turn": "Du bist dran: {choices}", "ahoi.p.draw": "d ziehen", "ahoi.p.take": "k Ablage nehmen",
+    "ahoi.p.call": "a „Ahoi“ ansagen",
+    "ahoi.p.drawn": "Gezogen: {card}: 1–{k} anlegen, Leertaste markiert gleiche + Enter, x abwerfen",
+    "ahoi.p.drawn_action": "{action}: u ausführen, 1–{k} anlegen, x abwerfen",
+    "ahoi.p.taken": "Lege {card} an: 1–{k}, oder Leertaste markiert gleiche + Enter",
+    "ahoi.p.marked": "Markiert {positions}: Enter legt darüber, Leertaste bricht ab",
+    "ahoi.p.lupe": "Lupe: welche deiner Karten? 1–{k}",
+    "ahoi.p.fernrohr": "Fernrohr: ↑↓ ein Mitspieler ({name}), dann 1–{k}",
+    "ahoi.p.tauschen_own": "Tauschen: welche deiner Karten? 1–{k}",
+    "ahoi.p.tauschen_other": "Tauschen deine {pos} mit: ↑↓ ein Mitspieler ({name}), dann 1–{k}",
+    "ahoi.p.wait": "Warten auf {names}",
+    "ahoi.p.between": "Runde vorbei: die nächste beginnt gleich",
+    "ahoi.p.over": "Spiel vorbei: r Revanche, q verlassen",
+    "ahoi.log.round": "Runde {n}: {name} gibt",
+    "ahoi.log.looked": "{name} hat zwei Karten angesehen",
+    "ahoi.log.drew": "{name} hat gezogen",
+    "ahoi.log.took": "{name} nimmt die oberste Karte der Ablage",
+    "ahoi.log.placed": "{name} legt eine Karte an {pos} an",
+    "ahoi.log.matched": "{name} legt über {positions}: alle gleich",
+    "ahoi.log.mismatch": "{name} nennt {positions}: nicht gleich",
+    "ahoi.log.discarded": "{name} wirft die gezogene Karte ab",
+    "ahoi.log.lupe": "{name} nutzt die Lupe an eigener {pos}",
+    "ahoi.log.fernrohr": "{name} nutzt das Fernrohr an {other}s {pos}",
+    "ahoi.log.tauschen": "{name} nutzt Tauschen: eigene {pos} mit {other}s {opos}",
+    "ahoi.log.called": "{name} sagt „Ahoi“ an",
+    "ahoi.log.round_over": "Runde {n} vorbei",
+    "ahoi.log.game_over": "Spiel vorbei",
+    "ahoi.reveal.title": "Runde {n}: die Auslagen", "ahoi.reveal.title_sums": "Runde {n}: Summen und Punkte",
+    "ahoi.reveal.sum": "Summe",
+    "ahoi.reveal.penalty": "Strafe", "ahoi.reveal.round": "Runde", "ahoi.reveal.total": "Gesamt",
+    "ahoi.reveal.caller": "„Ahoi“ angesagt von {name}", "ahoi.reveal.no_caller": "Niemand hat „Ahoi“ angesagt",
+    "ahoi.over.title": "Spiel vorbei", "ahoi.over.won": "{names} gewinnt",
+    "key.take": "Ablage nehmen", "key.use": "Ausführen", "key.call": "„Ahoi“", "key.throw": "Abwerfen", "key.reveal": "Letzte Runde",
+    "ahoi.refused": "Das ist jetzt kein Zug.", "key.lang": "English", "lang.now": "Sprache: Deutsch",
+    "key.quit": "Beenden", "key.help": "Hilfe", "key.chat": "Chat", "key.leave": "Verlassen", "key.ready": "Bereit",
+    "key.bot": "Bot dazu", "key.start": "Start", "key.rematch": "Revanche", "key.scores": "Punkte",
+    "key.confirm": "Bestätigen", "key.draw": "Ziehen", "key.mark": "Markieren", "key.close": "Schließen",
+    "key.new": "Neuer Tisch", "key.join": "Beitreten", "key.watch": "Zusehen",
+    "yes": "Ja", "no": "Nein", "ok": "OK",
+    "ahoi.help.title": "Ahoi: Regeln und Tasten",
+    "ahoi.help.keys": (
+        "Tasten\n"
+        "  erster Blick    zwei Positionstasten 1-4 (Esc nimmt die erste zurück)\n"
+        "  dein Zug        d ziehen, k Ablage nehmen, a „Ahoi“ ansagen\n"
+        "  Karte in Hand   1-4 dort anlegen; Leertaste, Positionen, Enter: über gleiche Karten;\n"
+        "                  x gezogene abwerfen; u Lupe, Fernrohr oder Tauschen ausführen\n"
+        "  Ziele           hoch/runter ein Mitspieler, dann eine Position\n"
+        "  immer           c Chat, h letzte Runde, z Autopilot, q verlassen, F1 diese Hilfe\n"
+    ),
+    "plain.rules_ahoi": (
+        "Ahoi kurz (AHOI-RULES.md)\n"
+        "- 2-6 Spieler, 52 Karten mit Werten 0-13. Jeder hat eine Auslage aus 4 verdeckten\n"
+        "  Karten, Positionen 1-4. Vor dem ersten Zug sieht jeder zwei eigene Karten an.\n"
+        "- Wer am Zug ist, macht eins davon:\n"
+        "  1. die oberste Karte des Ablagestapels nehmen und in die Auslage legen;\n"
+        "  2. vom Nachziehstapel ziehen (nur du siehst sie), dann abwerfen, anlegen oder\n"
+        "     ihre Aktion ausführen und abwerfen: 7/8 Lupe (eine eigene Karte ansehen),\n"
+        "     9/10 Fernrohr (eine Karte eines Mitspielers ansehen), 11/12 Tauschen (eine\n"
+        "     eigene mit einer fremden tauschen, ungesehen; nicht mit dem Ansager);\n"
+        "  3. „Ahoi“ ansagen: alle anderen sind noch einmal am Zug, dann endet die Runde.\n"
+        "- Anlegen: die neue Karte nimmt eine Position, die alte kommt auf die Ablage. Oder\n"
+        "  mehrere vermeintlich gleiche nennen: die anderen sehen sie; sind sie gleich, gehen\n"
+        "  alle weg und die neue liegt an ihrer Stelle; sonst wird die neue abgeworfen.\n"
+        "- Rundenende (auch bei leerem Nachziehstapel): die kleinste Summe zählt 0, die\n"
+        "  anderen schreiben ihre Summe an. Hat der Ansager nicht die kleinste, kommen\n"
+        "  5 Strafpunkte dazu; bei Gleichstand gewinnt er. Ab 101 Punkten endet das Spiel:\n"
+        "  die wenigsten Punkte gewinnen.\n"
+    ),
+}
+
+
+for _table in (EN_AHOI, ES_AHOI, DE_AHOI):
+    for _key in ("plain.rules_ahoi", "ahoi.help.keys"):
+        _table[_key] = rewrap(_table[_key])
+
+TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOI, "es": ES_AHOI, "de": DE_AHOI}
+"""Ahoi's texts by language (``GameUI.texts``: ``ui.i18n`` merges them)."""

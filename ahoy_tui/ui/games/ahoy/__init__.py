@@ -1,0 +1,19 @@
+"""AHOY!! V2's UI plug-in: its table screen and collaborators, presenter, narration, prompts, dialogs, widgets.
+
+``table`` (the screen, on the table-screen kit) with ``play`` (game keys),
+``pace`` (always pass, autopilot warning, hints), ``paint``, ``dialogs``
+(offer, hand and game reports, scores, discards, history) and ``state``;
+``presenter`` (update -> ``TableModel``, ``model``), ``prompts``,
+``narrate``, ``record`` (the kept events), ``replay`` (the replay viewer's
+painter), ``widgets``. Its texts are in ``ui.i18n`` and its styles in
+``ui/ahoy.tcss`` (the first game's; not yet apart). Imports no other game's UI package.
+"""
+
+from ahoy_tui.ui.game_ui import GameUI
+
+UI = GameUI(
+    name="ahoy",
+    table_screen="ahoy_tui.ui.games.ahoy.table:TableScreen",
+    replay_paint="ahoy_tui.ui.games.ahoy.replay:AhoyPaint",
+    rules_text="plain.rules",
+)
