@@ -42,8 +42,8 @@ from typing import Any, Callable, Iterable
 
 from ahoy_tui.games.registry import GAMES
 from ahoy_tui.store.base import GameListing
-from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo,
-                                     TableClosed, TableConfig, TableSnapshot, TableSummary, TableUpdate)
+from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo, TableClosed,
+                                     TableConfig, TableSnapshot, TableSummary, TableUpdate)
 
 MAX_BYTES = 4 << 20
 """Largest encoded message, in bytes (4 MiB): larger input is refused unread. The largest
@@ -103,7 +103,7 @@ def register(cls: type, name: str | None = None) -> type:
 
 
 def register_game_types(types: Iterable[type]) -> None:
-    """Register a game's wire types (e.g. ``ahoy_tui.game.wire.WIRE_TYPES``) under their class names."""
+    """Register a game's wire types (e.g. ``ahoy_tui.games.ahoy.wire.WIRE_TYPES``) under their class names."""
     for cls in types:
         register(cls)
 

@@ -15,7 +15,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ahoy_tui.game.reveal import game_summary
+from ahoy_tui.games.ahoy.reveal import game_summary
 from ahoy_tui.ui.text import asciify, card_text, clean
 
 #: Event kinds the book keeps (enough for the history and the summary).

@@ -13,7 +13,7 @@ import unicodedata
 
 from rich.text import Text
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 
 #: Bidi embedding/override/isolate controls and marks (Unicode "Bidi_Control").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

@@ -20,7 +20,7 @@ import pytest
 from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoi.spec import AHOI
-from ahoy_tui.games.ahoy import AHOY
+from ahoy_tui.games.ahoy.spec import AHOY
 from ahoy_tui.games.base import IllegalAction, Option, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
 from ahoy_tui.lobby import CLOCK_PROFILES, Lobby, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
 from ahoy_tui.lobby.config import validate

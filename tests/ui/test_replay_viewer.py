@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ui_helpers import make_app, screen_text, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoi import cards as AC
 from ahoy_tui.games.ahoi.replay import replay as ahoi_replay
 from ahoy_tui.games.ahoi.events import for_viewer

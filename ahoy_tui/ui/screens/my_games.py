@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.game.errors import RuleError
+from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter

@@ -27,7 +27,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ahoy_tui.games.ahoy_replay import HandReport, Moment
+from ahoy_tui.games.ahoy.replay_steps import HandReport, Moment
 from ahoy_tui.games.base import ReplayStep
 from ahoy_tui.ui.ahoi_model import flashes_after, layouts_text, mine_text, piles_text, status_text
 from ahoy_tui.ui.ahoi_narrate import narrate
@@ -46,7 +46,7 @@ def look_of(app: Any) -> Look:
 
 
 class AhoyPaint:
-    """AHOY!! V2 steps (:class:`~ahoy_tui.games.ahoy_replay.Moment`) with the table's widgets."""
+    """AHOY!! V2 steps (:class:`~ahoy_tui.games.ahoy.replay_steps.Moment`) with the table's widgets."""
 
     hand_word: ClassVar[str] = "h"
     """What the jump prompt takes before a hand number (``h2``)."""

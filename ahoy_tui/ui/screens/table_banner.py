@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.text import asciify, card_text, clean
 
 _FIELD = re.compile(r"\{(\w+)\}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.screens.table_state import TableState
 from ahoy_tui.ui.table_record import TableRecord

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ahoy_tui.game.actions import Offer
+from ahoy_tui.games.ahoy.actions import Offer
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.prompts import Option
 from ahoy_tui.ui.screens.table_dialogs import TableDialogs

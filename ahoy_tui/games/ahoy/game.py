@@ -1,0 +1,111 @@
+"""A game with its seeded RNG and its record (DESIGN.md; RECORDS.md).
+
+:class:`Game` is what a table owns: the engine state, one injected
+``random.Random(seed)``, and the full record written while playing. Every
+chance point (deal, reshuffle, HANDS UP! face-down order) draws from the RNG
+in the same way whether or not an outcome is forced, so a record replayed
+from its seed alone follows the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import Action, LayDown
+from ahoy_tui.games.ahoy.engine import apply, legal_actions, new_game, next_first_seat, start_hand
+from ahoy_tui.games.ahoy.errors import RuleError
+from ahoy_tui.games.ahoy.events import Event
+from ahoy_tui.games.ahoy.record import action_line, header_line, result_lines
+from ahoy_tui.games.ahoy.state import Phase, Settings, State
+from ahoy_tui.games.ahoy.view import PlayerView, view
+
+
+class Game:
+    """One game of AHOY!! V2 with its RNG and record.
+
+    Args:
+        seats: Display names in play order, 2..8 (R1, R4).
+        settings: Rule settings (R2, R9, R15, R16).
+        seed: Seed of this game's ``random.Random``; never shown to players (R18).
+        first_seat: The host's pick for the first hand, or None for random (R3).
+
+    Raises:
+        RuleError: R1 for a seat count outside 2..8, R3 for a bad ``first_seat``.
+    """
+
+    def __init__(self, seats: Sequence[str], settings: Settings | None = None, seed: int | None = None,
+                 first_seat: int | None = None) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state: State = new_game(len(self.seats), settings)
+        if first_seat is not None and not 0 <= first_seat < len(self.seats):
+            raise RuleError("R3", f"first seat {first_seat} does not exist")
+        self.first_seat = first_seat
+        self.record: list[dict] = [header_line(self.seats, self.state.settings, seed)]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (R15)."""
+        return self.state.phase is Phase.GAME_OVER
+
+    def deal(self, deck: Sequence[int] | None = None, first_seat: int | None = None) -> list[Event]:
+        """Start the next hand (R3); a given ``deck``/``first_seat`` overrides chance.
+
+        Raises:
+            RuleError: as ``engine.start_hand``.
+        """
+        n = self.state.players
+        shuffled = C.full_deck(n)
+        self.rng.shuffle(shuffled)
+        required = next_first_seat(self.state)
+        if required is None:
+            drawn_first = self.rng.randrange(n)
+            required = self.first_seat if self.first_seat is not None else drawn_first
+        deck = list(shuffled if deck is None else deck)
+        first = required if first_seat is None else first_seat
+        self.state, events = start_hand(self.state, deck, first)
+        self.record.append({"chance": "deal", "hand": self.state.hand_no, "first_seat": first,
+                            "deck": [C.card_name(c) for c in deck]})
+        return events
+
+    def act(self, seat: int, action: Action, *, shuffle: bool = True,
+            reshuffle: Sequence[int] | None = None) -> list[Event]:
+        """Apply ``seat``'s action, write its record lines, return its events.
+
+        Args:
+            shuffle: Shuffle a ``LayDown``'s cards into face-down order (R7);
+                False when the order is already given (replay).
+            reshuffle: A forced R6 outcome (physical ids, top first).
+
+        Raises:
+            RuleError: as ``engine.apply``.
+        """
+        if isinstance(action, LayDown):
+            apply(self.state, seat, action)  # check first: an illegal lay-down draws no chance
+            order = self.rng.sample(list(action.cards), len(action.cards))
+            if shuffle:
+                action = LayDown(tuple(order))
+
+        def reshuffler(cards: list[int]) -> list[int]:
+            drawn = self.rng.sample(cards, len(cards))
+            return list(reshuffle) if reshuffle is not None else drawn
+
+        self.state, events = apply(self.state, seat, action, reshuffler)
+        for e in events:
+            if e.kind == "reshuffle_order":
+                self.record.append({"chance": "reshuffle",
+                                    "draw_pile": [C.name(i) for i in e.data["draw_pile"]]})
+        self.record.append(action_line(seat, action))
+        self.record.extend(result_lines(events))
+        return events
+
+    def legal(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` now (see ``engine.legal_actions``)."""
+        return legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> PlayerView:
+        """The R18 projection for ``seat`` (None: a spectator)."""
+        return view(self.state, seat)

@@ -1,0 +1,230 @@
+"""AHOY!! V2 behind the lobby's game interface (``games.base``; RULES.md).
+
+``AHOY`` is the registry entry; :class:`AhoyMatch` wraps one
+:class:`ahoy_tui.games.ahoy.game.Game` with the table options that change it:
+``limit`` (R15), ``ace_low`` (R2), ``verified_step_in`` (R9.2) and
+``reveal`` (the house rule beside R18, ``game.reveal``). The refusal
+sentences are the lobby's (tests and docs/lobby-api.md quote them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
+from ahoy_tui.games.ahoy import actions as A
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.errors import RuleError
+from ahoy_tui.games.ahoy.events import Event, for_viewer
+from ahoy_tui.games.ahoy.game import Game
+from ahoy_tui.games.ahoy.replay import project
+from ahoy_tui.games.ahoy.reveal import reveal_events
+from ahoy_tui.games.ahoy.state import LIMIT_PRESETS as _PRESETS_BY_NAME
+from ahoy_tui.games.ahoy.state import HandResult, Phase, Settings, State
+from ahoy_tui.games.ahoy.view import PlayerView
+from ahoy_tui.games.ahoy.replay_steps import replay_steps
+from ahoy_tui.games.ahoy.stats import STAT_LINES, game_stats
+from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, ReplayStep, SeatTally, StatLine, check_options,
+                                 places_by_lowest)
+
+LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
+"""The point limits the create-table dialog offers (R15)."""
+
+CLOCK_KINDS: tuple[str, ...] = ("turn", "respond", "step_in", "choose", "exchange", "hands_up", "discard")
+
+#: Which clock each phase runs (R17; the draw uses the turn clock).
+PHASE_CLOCK: dict[Phase, str] = {
+    Phase.DRAW: "turn", Phase.ACTION: "turn", Phase.RESPOND: "respond", Phase.STEP_IN: "step_in",
+    Phase.CHOOSE_PARTNER: "choose", Phase.EXCHANGE: "exchange", Phase.LAY_DOWN: "hands_up",
+    Phase.PICK: "hands_up", Phase.DISCARD: "discard",
+}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("limit", "int", 100, low=20, high=1000,
+           refusal="the point limit is 50, 100, 150, 200 or a whole number from 20 to 1000",
+           doc="Point limit (R15); presets 50/100/150/200.", presets=LIMIT_PRESETS),
+    Option("ace_low", "bool", False, doc="House rule R2: A may stand below 2 in a treasure."),
+    Option("verified_step_in", "bool", False, doc="House rule R9.2: only true holders may step in."),
+    Option("reveal", "bool", True,
+           doc="House rule beside R18: once a hand is over everyone sees its deals (game.reveal)."),
+)
+
+WIRE_TYPES: tuple[type, ...] = (A.Draw, A.Offer, A.HandsUp, A.Respond, A.StepIn, A.Pass, A.ChoosePartner,
+                                A.Exchange, A.LayDown, A.Pick, A.Discard, A.Ahoy, Event, PlayerView,
+                                HandResult, Phase)
+
+
+class AhoyMatch:
+    """One game of AHOY!! V2 at a table (a ``games.base.Match``).
+
+    Attributes:
+        game: The engine's game (state, RNG, record).
+        reveal: The reveal house rule is on.
+    """
+
+    def __init__(self, seat_names: Sequence[str], options: Mapping[str, object], seed: int) -> None:
+        settings = Settings(limit=options["limit"], ace_low=options["ace_low"],
+                            verified_step_in=options["verified_step_in"])
+        self.game = Game(list(seat_names), settings, seed=seed)
+        self.reveal = bool(options["reveal"])
+        self._history: list[Event] = []
+
+    # -- the engine's facts (tests and tools read them through the match) ---------------
+
+    @property
+    def state(self) -> State:
+        """The engine state (never sent: views only, R18)."""
+        return self.game.state
+
+    @property
+    def seed(self) -> int | None:
+        return self.game.seed
+
+    @property
+    def seats(self) -> list[str]:
+        return self.game.seats
+
+    # -- games.base.Match -------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def in_hand(self) -> bool:
+        return self.game.state.hand_in_progress
+
+    @property
+    def between_hands(self) -> bool:
+        return self.game.state.phase is Phase.NO_HAND
+
+    @property
+    def record(self) -> list[dict]:
+        return self.game.record
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.game.state.totals)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The lowest total wins (R15)."""
+        return places_by_lowest(self.game.state.totals)
+
+    def deal(self) -> list[Event]:
+        events = self.game.deal()
+        self._history.extend(events)
+        return events
+
+    def act(self, seat: int, action: A.Action) -> list[Event]:
+        """Apply the action; adds the ``reveal`` event when it ends a hand and the option is on.
+
+        Raises:
+            IllegalAction: with the engine's rule id and sentence.
+        """
+        try:
+            events = self.game.act(seat, action)
+        except RuleError as e:
+            raise IllegalAction(e.rule, e.message) from None
+        events += reveal_events(self._history, events, self.reveal)
+        self._history.extend(events)
+        return events
+
+    def legal(self, seat: int) -> list[A.Action]:
+        return self.game.legal(seat) if 0 <= seat < self.game.state.players else []
+
+    def view(self, seat: int | None) -> PlayerView:
+        return self.game.view(seat)
+
+    def visible(self, events: Sequence[Event], seat: int | None) -> list[Event]:
+        return for_viewer(events, seat)
+
+    def own_events(self, events: Sequence[Event], seat: int) -> list[Event]:
+        """Events addressed to ``seat`` alone (the card drawn, received, laid down, taken or lost)
+        and its public moves (offer, answer, HANDS UP!, step in or pass, discard, AHOY!)."""
+        me = frozenset((seat,))
+        return [e for e in events
+                if e.to == me or (e.to is None and e.kind in _OWN_PUBLIC and e.data.get("seat") == seat)]
+
+    def awaiting(self) -> tuple[int, ...]:
+        return awaiting(self.game.state)
+
+    def decision_key(self) -> tuple | None:
+        s = self.game.state
+        return (s.hand_no, s.phase, s.active) if awaiting(s) else None
+
+    def clock_kind(self) -> str | None:
+        return PHASE_CLOCK.get(self.game.state.phase)
+
+    def timeout_action(self, seat: int, legal: Sequence[A.Action]) -> A.Action | None:
+        """A late accept/decline declines (R9.1); a late step-in answer passes (R9.2);
+        anything else is the autopilot's choice (R17)."""
+        phase = self.game.state.phase
+        if phase is Phase.RESPOND:
+            return A.Respond(False)
+        if phase is Phase.STEP_IN:
+            return A.Pass()
+        return None
+
+    def is_interrupt(self, action: A.Action) -> bool:
+        return isinstance(action, A.Ahoy)
+
+    def auto_pass(self, seat: int, legal: Sequence[A.Action]) -> A.Action | None:
+        if (self.game.state.phase is Phase.STEP_IN and seat in awaiting(self.game.state)
+                and A.Pass() in legal and not any(isinstance(a, A.Ahoy) for a in legal)):
+            return A.Pass()
+        return None
+
+
+_OWN_PUBLIC = frozenset({"offered", "hands_up", "responded", "stepped_in", "passed", "discarded", "ahoy",
+                         "drew_nothing"})
+"""Public events that are a seat's own move (``own_events``); ``drew``, ``laid_down`` and
+``picked`` are left out: the seat's private event says the same with the card."""
+
+
+def _new_bot(kind: str, seed: int) -> Bot:
+    """A bot of ``kind``; the random bot if the baseline cannot be built."""
+    try:
+        return make_bot(kind, seed)
+    except ImportError:  # pragma: no cover - only while the baseline is missing
+        return make_bot("random", seed)
+
+
+@dataclass(frozen=True)
+class AhoySpec:
+    """AHOY!! V2 as the lobby's registry knows it (a ``games.base.GameSpec``)."""
+
+    name: str = "ahoy"
+    title: str = "AHOY!! V2"
+    min_seats: int = 2
+    max_seats: int = 8
+    seats_refusal: str = "a table has 2 to 8 seats"
+    options: tuple[Option, ...] = OPTIONS
+    bot_kinds: tuple[str, ...] = BOT_KINDS
+    clock_kinds: tuple[str, ...] = CLOCK_KINDS
+    wire_types: tuple[type, ...] = WIRE_TYPES
+    stat_lines: tuple[StatLine, ...] = STAT_LINES
+
+    def validate_options(self, options: Options | Mapping[str, object]) -> Options:
+        return check_options(self.options, options)
+
+    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
+        """AHOY! calls, HANDS UP!, offers, lies and BIGGEST LOSER per seat (``ahoy_stats``)."""
+        return game_stats(record)
+
+    def new_match(self, seat_names: Sequence[str], options: Options, seed: int) -> AhoyMatch:
+        return AhoyMatch(seat_names, dict(options), seed)
+
+    def make_bot(self, kind: str, seed: int) -> Bot:
+        return _new_bot(kind, seed)
+
+    def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
+        return project(record, seat)
+
+    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
+        """Each line as the seat knew it (``ahoy_replay.Moment``: its hand, piles, counts, R18)."""
+        return replay_steps(record, seat)
+
+
+AHOY = AhoySpec()
