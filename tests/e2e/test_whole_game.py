@@ -450,7 +450,7 @@ def test_truth_flags_a_reveal_published_before_its_hand_is_over():
     """The scan is not blind to the reveal: one published without its hand's end is reported."""
     from types import SimpleNamespace
 
-    from ahoy_tui.games.ahoy.events import public
+    from ahoy_tui.games.kit.events import public
 
     truth = Truth()
     table = SimpleNamespace(game=None)

@@ -13,13 +13,13 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.screens.help import HelpScreen
-from ahoy_tui.ui.screens.offer import OfferScreen
-from ahoy_tui.ui.widgets.hand_view import HandView
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.hand_over import HandOverScreen
+from ahoy_tui.ui.screens.help import HelpScreen
+from ahoy_tui.ui.screens.offer import OfferScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.screens.table import TableScreen
+from ahoy_tui.ui.widgets.hand_view import HandView
 
 SIZE = (80, 24)
 
@@ -140,7 +140,7 @@ async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
 
 
 async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
-    from ahoy_tui.games.ahoy.events import Event
+    from ahoy_tui.games.kit.events import Event
 
     async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field as dc_field
 from typing import Any, Iterable, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
-from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
+from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, parse_action, parse_header
-from ahoy_tui.games.kit.records import RecordError, field, loads
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
+from ahoy_tui.games.kit.events import for_viewer
+from ahoy_tui.games.kit.records import RecordError, field, loads
 
 
 @dataclass

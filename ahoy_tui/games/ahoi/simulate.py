@@ -14,8 +14,8 @@ from typing import Sequence
 from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FILE_SUFFIX
-from ahoy_tui.games.kit.records import dumps
 from ahoy_tui.games.ahoi.rules import awaiting
+from ahoy_tui.games.kit.records import dumps
 
 
 @dataclass

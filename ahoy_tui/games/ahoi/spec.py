@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.bots import BOT_KINDS, make_bot
-from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
+from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.replay import project, replay_steps
 from ahoy_tui.games.ahoi.rules import awaiting
@@ -21,6 +21,7 @@ from ahoy_tui.games.ahoi.stats import STAT_LINES, game_stats
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.ahoi.wire import WIRE_TYPES
 from ahoy_tui.games.base import Bot, Option, Options, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
+from ahoy_tui.games.kit.events import for_viewer
 
 CLOCK_KINDS: tuple[str, ...] = ("turn",)
 """AH14: every decision (first look, turn, placement, action target) runs the turn clock."""

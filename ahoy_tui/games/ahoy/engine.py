@@ -17,9 +17,9 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
                                          Pass, Pick, Respond, StepIn, sort_key)
 from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.games.ahoy.handlers import HANDLERS, Reshuffler, clear_turn, free_cards
-from ahoy_tui.games.ahoy.events import Event, private, public
 from ahoy_tui.games.ahoy.state import HAND_SIZE, Phase, Settings, State
 from ahoy_tui.games.ahoy.treasure import treasures_in
+from ahoy_tui.games.kit.events import Event, private, public
 
 ALL_OFFERS: tuple[Offer, ...] = tuple(Offer(w, g) for w in range(C.IDENTITIES) for g in range(C.IDENTITIES))
 

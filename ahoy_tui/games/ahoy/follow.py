@@ -26,8 +26,8 @@ from typing import Any
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.games.ahoy.record import FORMAT_NAME, ReplaySummary
-from ahoy_tui.games.kit.records import RecordError
 from ahoy_tui.games.ahoy.treasure import is_treasure
+from ahoy_tui.games.kit.records import RecordError
 
 HAND_SIZE = 5
 """Cards dealt to each seat (R3)."""

@@ -1,28 +1,27 @@
-"""A game with its seeded RNG and its record (DESIGN.md; RECORDS.md).
+"""A game of AHOY!! V2 with its seeded RNG and its record (DESIGN.md; RECORDS.md).
 
-:class:`Game` is what a table owns: the engine state, one injected
-``random.Random(seed)``, and the full record written while playing. Every
-chance point (deal, reshuffle, HANDS UP! face-down order) draws from the RNG
-in the same way whether or not an outcome is forced, so a record replayed
-from its seed alone follows the same game.
+:class:`Game` is the kit's seeded game (``games.kit.game``) with AHOY!! V2's
+rules. Every chance point (deal, reshuffle, HANDS UP! face-down order) draws
+from the RNG in the same way whether or not an outcome is forced, so a record
+replayed from its seed alone follows the same game.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import Action, LayDown
 from ahoy_tui.games.ahoy.engine import apply, legal_actions, new_game, next_first_seat, start_hand
 from ahoy_tui.games.ahoy.errors import RuleError
-from ahoy_tui.games.ahoy.events import Event
 from ahoy_tui.games.ahoy.record import action_line, header_line, result_lines
 from ahoy_tui.games.ahoy.state import Phase, Settings, State
-from ahoy_tui.games.ahoy.view import PlayerView, view
+from ahoy_tui.games.ahoy.view import view
+from ahoy_tui.games.kit.events import Event
+from ahoy_tui.games.kit.game import SeededGame
 
 
-class Game:
+class Game(SeededGame[State]):
     """One game of AHOY!! V2 with its RNG and record.
 
     Args:
@@ -35,21 +34,19 @@ class Game:
         RuleError: R1 for a seat count outside 2..8, R3 for a bad ``first_seat``.
     """
 
+    GAME_OVER = Phase.GAME_OVER
+    legal_actions = staticmethod(legal_actions)
+    project = staticmethod(view)
+    action_line = staticmethod(action_line)
+    result_lines = staticmethod(result_lines)
+
     def __init__(self, seats: Sequence[str], settings: Settings | None = None, seed: int | None = None,
                  first_seat: int | None = None) -> None:
-        self.seats = list(seats)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.state: State = new_game(len(self.seats), settings)
-        if first_seat is not None and not 0 <= first_seat < len(self.seats):
+        state = new_game(len(seats), settings)
+        if first_seat is not None and not 0 <= first_seat < len(seats):
             raise RuleError("R3", f"first seat {first_seat} does not exist")
+        super().__init__(seats, seed, state, header_line(seats, state.settings, seed))
         self.first_seat = first_seat
-        self.record: list[dict] = [header_line(self.seats, self.state.settings, seed)]
-
-    @property
-    def over(self) -> bool:
-        """True once the game has ended (R15)."""
-        return self.state.phase is Phase.GAME_OVER
 
     def deal(self, deck: Sequence[int] | None = None, first_seat: int | None = None) -> list[Event]:
         """Start the next hand (R3); a given ``deck``/``first_seat`` overrides chance.
@@ -57,15 +54,8 @@ class Game:
         Raises:
             RuleError: as ``engine.start_hand``.
         """
-        n = self.state.players
-        shuffled = C.full_deck(n)
-        self.rng.shuffle(shuffled)
-        required = next_first_seat(self.state)
-        if required is None:
-            drawn_first = self.rng.randrange(n)
-            required = self.first_seat if self.first_seat is not None else drawn_first
-        deck = list(shuffled if deck is None else deck)
-        first = required if first_seat is None else first_seat
+        deck, first = self.draw_deal(C.full_deck(self.state.players), next_first_seat(self.state), self.first_seat,
+                                     deck, first_seat)
         self.state, events = start_hand(self.state, deck, first)
         self.record.append({"chance": "deal", "hand": self.state.hand_no, "first_seat": first,
                             "deck": [C.card_name(c) for c in deck]})
@@ -98,14 +88,5 @@ class Game:
             if e.kind == "reshuffle_order":
                 self.record.append({"chance": "reshuffle",
                                     "draw_pile": [C.name(i) for i in e.data["draw_pile"]]})
-        self.record.append(action_line(seat, action))
-        self.record.extend(result_lines(events))
+        self.write(seat, action, events)
         return events
-
-    def legal(self, seat: int) -> list[Action]:
-        """Legal actions of ``seat`` now (see ``engine.legal_actions``)."""
-        return legal_actions(self.state, seat)
-
-    def view(self, seat: int | None) -> PlayerView:
-        """The R18 projection for ``seat`` (None: a spectator)."""
-        return view(self.state, seat)

@@ -14,9 +14,9 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pass,
                                          Pick, Respond, StepIn)
 from ahoy_tui.games.ahoy.errors import RuleError
-from ahoy_tui.games.ahoy.events import Event, private, public
 from ahoy_tui.games.ahoy.state import HandResult, Phase, State
 from ahoy_tui.games.ahoy.treasure import is_treasure
+from ahoy_tui.games.kit.events import Event, private, public
 
 #: A reshuffle source: given the cards to shuffle (physical ids), returns
 #: them as the new draw pile, top first (R6).

@@ -16,9 +16,9 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer,
                                          Pass, Pick, Respond, StepIn)
 from ahoy_tui.games.ahoy.errors import RuleError
-from ahoy_tui.games.ahoy.events import Event
 from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.kit import records
+from ahoy_tui.games.kit.events import Event
 
 FORMAT_NAME = "ahoy-record"
 VERSION = 1

@@ -14,8 +14,8 @@ from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.games.ahoy.follow import check_projection, is_projection
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.record import ReplaySummary, _cards, _field, parse_action, parse_header, physical
-from ahoy_tui.games.kit.records import RecordError, loads
 from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.games.kit.records import RecordError, loads
 
 
 def _numbered(record: str | Iterable[Any]) -> list[tuple[int, Any]]:

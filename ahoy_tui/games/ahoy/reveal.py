@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from ahoy_tui.games.ahoy.events import Event, public
+from ahoy_tui.games.kit.events import Event, public
 
 
 def _new_offer(d: dict) -> dict[str, Any]:

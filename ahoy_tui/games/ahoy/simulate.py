@@ -15,8 +15,8 @@ from typing import Sequence
 from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
-from ahoy_tui.games.kit.records import dumps
 from ahoy_tui.games.ahoy.state import Settings
+from ahoy_tui.games.kit.records import dumps
 
 
 @dataclass

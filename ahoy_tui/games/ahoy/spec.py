@@ -12,21 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy import actions as A
+from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.engine import awaiting
 from ahoy_tui.games.ahoy.errors import RuleError
-from ahoy_tui.games.ahoy.events import Event, for_viewer
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.replay import project
+from ahoy_tui.games.ahoy.replay_steps import replay_steps
 from ahoy_tui.games.ahoy.reveal import reveal_events
 from ahoy_tui.games.ahoy.state import LIMIT_PRESETS as _PRESETS_BY_NAME
 from ahoy_tui.games.ahoy.state import HandResult, Phase, Settings, State
-from ahoy_tui.games.ahoy.view import PlayerView
-from ahoy_tui.games.ahoy.replay_steps import replay_steps
 from ahoy_tui.games.ahoy.stats import STAT_LINES, game_stats
+from ahoy_tui.games.ahoy.view import PlayerView
 from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, ReplayStep, SeatTally, StatLine, check_options,
                                  places_by_lowest)
+from ahoy_tui.games.kit.events import Event, for_viewer
 
 LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
 """The point limits the create-table dialog offers (R15)."""

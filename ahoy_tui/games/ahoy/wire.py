@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pass,
                                          Pick, Respond, StepIn)
-from ahoy_tui.games.ahoy.events import Event
 from ahoy_tui.games.ahoy.state import HandResult, Phase, Settings
 from ahoy_tui.games.ahoy.view import PlayerView
+from ahoy_tui.games.kit.events import Event
 
 ACTION_TYPES: tuple[type, ...] = (Draw, Offer, HandsUp, Respond, StepIn, Pass, ChoosePartner, Exchange, LayDown,
                                   Pick, Discard, Ahoy)

@@ -8,8 +8,8 @@ import pytest
 
 from ahoy_tui.cli import main
 from ahoy_tui.games.ahoi import cards as C
-from ahoy_tui.games.kit.records import RecordError, dumps
 from ahoy_tui.games.ahoi.replay import check, project, replay
+from ahoy_tui.games.kit.records import RecordError, dumps
 
 from .helpers import stacked
 

@@ -18,10 +18,10 @@ from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.memory import Memory
-from ahoy_tui.games.kit.records import dumps, loads
 from ahoy_tui.games.ahoi.replay import replay
 from ahoy_tui.games.ahoi.rules import awaiting
 from ahoy_tui.games.ahoi.state import AhoiPhase
+from ahoy_tui.games.kit.records import dumps, loads
 
 
 def check_conservation(state):

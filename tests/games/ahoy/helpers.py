@@ -6,8 +6,8 @@ from typing import Sequence
 
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.engine import apply, new_game, start_hand
-from ahoy_tui.games.ahoy.state import Settings, State
 from ahoy_tui.games.ahoy.record import physical
+from ahoy_tui.games.ahoy.state import Settings, State
 
 
 def ids(*names: str) -> list[int]:

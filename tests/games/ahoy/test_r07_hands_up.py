@@ -6,9 +6,9 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import Discard, Draw, HandsUp, LayDown, Offer, Pick
 from ahoy_tui.games.ahoy.engine import apply, awaiting, legal_actions
 from ahoy_tui.games.ahoy.errors import RuleError
-from ahoy_tui.games.ahoy.events import for_viewer
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.games.ahoy.view import view
+from ahoy_tui.games.kit.events import for_viewer
 from tests.games.ahoy.helpers import rule_of, HANDS_4, deal, hand_names, ids, play
 
 JOKER_HANDS = [["JK", "3S", "4S", "9H", "KD"]] + HANDS_4[1:]

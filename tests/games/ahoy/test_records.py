@@ -6,10 +6,10 @@ import pytest
 
 from ahoy_tui.cli import main
 from ahoy_tui.games.ahoy.game import Game
-from ahoy_tui.games.kit.records import RecordError, dumps
 from ahoy_tui.games.ahoy.replay import replay
-from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.ahoy.simulate import simulate
+from ahoy_tui.games.ahoy.state import Settings
+from ahoy_tui.games.kit.records import RecordError, dumps
 from tests.games.ahoy.helpers import HANDS_4, stacked_deck
 from ahoy_tui.games.ahoy import cards as C
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pick, Respond, StepIn
-from ahoy_tui.games.ahoy.events import for_viewer
 from ahoy_tui.games.ahoy.reveal import deals_of, game_summary, reveal_events
+from ahoy_tui.games.kit.events import for_viewer
 from tests.games.ahoy.helpers import deal, ids, play
 
 HANDS_3 = [
@@ -88,7 +88,7 @@ def test_summary_counts_what_a_viewer_saw():
 
 
 def test_summary_counts_lies_told_and_caught():
-    from ahoy_tui.games.ahoy.events import public
+    from ahoy_tui.games.kit.events import public
 
     s = deal(3, HANDS_3, draw=["JH"])
     s, ev = play(s, (0, Draw()), (0, Offer(S5, H9)), (1, Respond(True)), (0, Exchange(KD)), (1, Exchange(S5)))

@@ -10,14 +10,14 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
-from ahoy_tui.games.ahoy.events import for_viewer
 from ahoy_tui.games.ahoy.game import Game
-from ahoy_tui.games.kit.records import RecordError
 from ahoy_tui.games.ahoy.replay import check, project, replay
 from ahoy_tui.games.ahoy.state import Phase, Settings
+from ahoy_tui.games.kit.events import for_viewer
+from ahoy_tui.games.kit.records import RecordError
 
 
 def check_conservation(state):

@@ -13,10 +13,10 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer,
                                          Pass, Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.treasure import all_treasures
 from ahoy_tui.games.ahoy.view import PlayerView
 

@@ -32,12 +32,12 @@ import time
 from collections import Counter
 from typing import Sequence
 
-from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
-from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
-from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer,
                                          Pass, Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.bots.base import by_kind
+from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
 from ahoy_tui.games.ahoy.view import PlayerView
 
 #: Default seconds per decision before the search stops starting new worlds.

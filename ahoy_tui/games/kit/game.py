@@ -1,0 +1,85 @@
+"""The seeded game: engine state, one injected RNG and the record written while playing
+(DESIGN.md; RECORDS.md).
+
+A table owns one :class:`SeededGame` per match (``Game`` for AHOY!! V2,
+``AhoiGame`` for Ahoi). Every chance point draws from ``rng`` the same way
+whether or not its outcome is forced (a replay gives the deck), so a record
+replayed from its seed alone follows the same game. The game supplies its
+rules through four class attributes; the kit keeps the RNG, the record and
+the order in which chance is drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
+
+S = TypeVar("S")
+"""The game's engine state (it has ``phase``, never leaves the engine: views only)."""
+
+
+class SeededGame(Generic[S]):
+    """One game with its RNG and record.
+
+    Subclasses set:
+        GAME_OVER: The phase of a finished game.
+        legal_actions: ``(state, seat) -> list`` of that seat's legal actions.
+        project: ``(state, seat | None) -> view`` (R18, AH16).
+        action_line: ``(seat, action) -> dict``, the record line of an action.
+        result_lines: ``(events) -> list[dict]``, the result lines of the hand or game ends among them.
+
+    Attributes:
+        seats: Display names in play order.
+        seed: Seed of ``rng``; never shown to players (R18, AH16).
+        rng: This game's only source of chance.
+        state: The engine state.
+        record: The full record so far, header first (hidden information included).
+    """
+
+    GAME_OVER: ClassVar[Any]
+    legal_actions: ClassVar[Callable[[Any, int], list]]
+    project: ClassVar[Callable[[Any, int | None], Any]]
+    action_line: ClassVar[Callable[[int, Any], dict]]
+    result_lines: ClassVar[Callable[[Iterable[Any]], list[dict]]]
+
+    def __init__(self, seats: Sequence[str], seed: int | None, state: S, header: dict) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state = state
+        self.record: list[dict] = [header]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (R15, AH13)."""
+        return self.state.phase is self.GAME_OVER  # type: ignore[attr-defined]
+
+    def legal(self, seat: int) -> list:
+        """Legal actions of ``seat`` now (the game's ``legal_actions``)."""
+        return type(self).legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> Any:
+        """The projection for ``seat`` (None: a spectator; R18, AH16)."""
+        return type(self).project(self.state, seat)
+
+    def draw_deal(self, full_deck: list[int], required: int | None, host_pick: int | None,
+                  deck: Sequence[int] | None, first: int | None) -> tuple[list[int], int]:
+        """The chances of a deal, drawn in one fixed order whether or not they are forced (R3, AH3).
+
+        Shuffles ``full_deck`` (physical ids) with ``rng``; when no rule fixes who starts
+        (``required`` is None) draws a seat, which the host's ``host_pick`` overrides.
+        A given ``deck`` or ``first`` (a replay) overrides the draws without skipping them.
+
+        Returns:
+            The deck to deal (first dealt first) and the seat that starts (or deals).
+        """
+        self.rng.shuffle(full_deck)
+        if required is None:
+            drawn = self.rng.randrange(len(self.seats))
+            required = host_pick if host_pick is not None else drawn
+        return list(full_deck if deck is None else deck), required if first is None else first
+
+    def write(self, seat: int, action: Any, events: Iterable[Any]) -> None:
+        """Append ``seat``'s action line and the result lines its ``events`` call for."""
+        self.record.append(type(self).action_line(seat, action))
+        self.record.extend(type(self).result_lines(events))
