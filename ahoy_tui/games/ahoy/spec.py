@@ -183,14 +183,6 @@ _OWN_PUBLIC = frozenset({"offered", "hands_up", "responded", "stepped_in", "pass
 ``picked`` are left out: the seat's private event says the same with the card."""
 
 
-def _new_bot(kind: str, seed: int) -> Bot:
-    """A bot of ``kind``; the random bot if the baseline cannot be built."""
-    try:
-        return make_bot(kind, seed)
-    except ImportError:  # pragma: no cover - only while the baseline is missing
-        return make_bot("random", seed)
-
-
 @dataclass(frozen=True)
 class AhoySpec:
     """AHOY!! V2 as the lobby's registry knows it (a ``games.base.GameSpec``)."""
@@ -217,7 +209,7 @@ class AhoySpec:
         return AhoyMatch(seat_names, dict(options), seed)
 
     def make_bot(self, kind: str, seed: int) -> Bot:
-        return _new_bot(kind, seed)
+        return make_bot(kind, seed)
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         return project(record, seat)

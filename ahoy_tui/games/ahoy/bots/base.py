@@ -1,12 +1,12 @@
-"""The bot interface: a policy sees one seat's view and its legal actions only.
+"""What AHOY!! V2's bots share: the typed bot interface and the legal actions by kind.
 
 Bots never see :class:`~ahoy_tui.games.ahoy.state.State` (R18). Each bot gets its own
-``random.Random``; the same seed and inputs give the same choices.
+``random.Random``; the same seed and inputs give the same choices. The factory
+is the package's (``bots.make_bot``, a ``games.kit.bots.BotFactory``).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Protocol, Sequence
 
 from ahoy_tui.games.ahoy.actions import Action, Offer
@@ -22,30 +22,6 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) given ``view``; never raises."""
         ...
-
-
-BOT_KINDS: tuple[str, ...] = ("baseline", "random", "hard")
-"""Bot kinds; the first is the autopilot (R17) and stays ``baseline``."""
-
-
-def make_bot(kind: str, seed: int | None = None) -> Bot:
-    """A new bot of ``kind`` (``"baseline"``, ``"random"`` or ``"hard"``) with its own RNG.
-
-    Raises:
-        ValueError: for an unknown kind.
-    """
-    from ahoy_tui.games.ahoy.bots.baseline import BaselineBot
-    from ahoy_tui.games.ahoy.bots.hard import HardBot
-    from ahoy_tui.games.ahoy.bots.random_bot import RandomBot
-
-    rng = random.Random(seed)
-    if kind == "baseline":
-        return BaselineBot(rng)
-    if kind == "random":
-        return RandomBot(rng)
-    if kind == "hard":
-        return HardBot(rng)
-    raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOT_KINDS)}")
 
 
 def by_kind(legal: Sequence[Action]) -> dict[type, list[Action]]:

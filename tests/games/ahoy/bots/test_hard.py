@@ -11,11 +11,11 @@ from ahoy_tui.games.ahoy.actions import Ahoy, Discard
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
-from ahoy_tui.games.ahoy.bots.random_bot import RandomBot
 from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.ahoy.view import PlayerView
+from ahoy_tui.games.kit.bots import RandomBot
 
 FIELDS = frozenset(f.name for f in dataclasses.fields(PlayerView))
 
