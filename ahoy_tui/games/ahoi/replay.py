@@ -8,7 +8,7 @@ illegal one with a ``RecordError`` naming the line and the AH rule (or
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
@@ -19,27 +19,18 @@ from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
 from ahoy_tui.games.kit.events import for_viewer
-from ahoy_tui.games.kit.records import RecordError, field, loads
+from ahoy_tui.games.kit.records import RecordError, field, numbered
+from ahoy_tui.games.kit.replay import Step, Summary, replay_lines
+from ahoy_tui.games.kit.replay import check as replay_check
 
 
-@dataclass
-class AhoiSummary:
-    """What ``replay`` found (the ``ahoy replay --json`` shape for Ahoi)."""
+class AhoiSummary(Summary):
+    """What ``replay`` found (the ``ahoy replay --json`` shape for Ahoi: ``game``, ``rounds``, ``losers``);
+    ``projected`` when the record hides cards (AH16) and only its lines' shapes and results were read."""
 
-    rounds: list[dict] = dc_field(default_factory=list)
-    totals: list[int] = dc_field(default_factory=list)
-    game_over: bool = False
-    winners: list[int] = dc_field(default_factory=list)
-    losers: list[int] = dc_field(default_factory=list)
-    projected: bool = False
-    """The record hides cards (a projection, AH16): only its lines' shapes and results were read."""
-
-    def as_dict(self) -> dict:
-        d = {"valid": True, "game": GAME, "rounds": self.rounds, "totals": self.totals,
-             "game_over": self.game_over, "winners": self.winners, "losers": self.losers}
-        if self.projected:
-            d["projected"] = True
-        return d
+    GAME = GAME
+    RESULTS = "rounds"
+    LOSERS = "losers"
 
 
 def is_ahoi_record(text: str) -> bool:
@@ -54,32 +45,32 @@ def is_ahoi_record(text: str) -> bool:
     return False
 
 
-def _numbered(record: str | Iterable[Any]) -> list[tuple[int, Any]]:
-    return loads(record) if isinstance(record, str) else list(enumerate(record, 1))
-
-
 def replay(record: str | Iterable[Any]) -> tuple[AhoiGame, AhoiSummary]:
     """Check every line of ``record`` (JSON Lines text or parsed lines) against the rules.
 
     Raises:
         RecordError: at the first illegal line (line number, rule id, text).
     """
-    lines = _numbered(record)
-    if not lines:
-        raise RecordError(1, "FORMAT", "the record is empty")
-    no, head = lines[0]
-    try:
-        seats, aid, seed = parse_header(head)
-    except IllegalAction as e:
-        raise RecordError(no, e.rule, e.message) from None
-    game = AhoiGame(seats, aid, seed)
-    checked = 0
-    for no, obj in lines[1:]:
-        try:
-            checked = _line(game, obj, checked)
-        except IllegalAction as e:
-            raise RecordError(no, e.rule, e.message) from None
+    return _replay_numbered(numbered(record))
+
+
+def _replay_numbered(lines: list[tuple[int, Any]]) -> tuple[AhoiGame, AhoiSummary]:
+    game = replay_lines(lines, _start, IllegalAction)
     return game, summarize(game)
+
+
+def _start(head: Any) -> tuple[AhoiGame, Step]:
+    """The game a header describes and its line reader."""
+    seats, aid, seed = parse_header(head)
+    game = AhoiGame(seats, aid, seed)
+    checked = 0  # round result lines checked so far
+
+    def step(lines: list, i: int) -> int:
+        nonlocal checked
+        checked = _line(game, lines[i][1], checked)
+        return i + 1
+
+    return game, step
 
 
 def _line(game: AhoiGame, obj: Any, checked: int) -> int:
@@ -182,7 +173,7 @@ def summarize(game: AhoiGame) -> AhoiSummary:
     """The ``--json`` summary of a game so far."""
     s = game.state
     return AhoiSummary(
-        rounds=[{"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores)}
+        results=[{"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores)}
                 for r in s.results],
         totals=list(s.totals), game_over=game.over, winners=list(s.winners), losers=list(s.losers))
 
@@ -209,13 +200,13 @@ def _check_projection(lines: list[tuple[int, Any]]) -> AhoiSummary:
     for i, (no, obj) in enumerate(lines):
         if isinstance(obj, dict) and obj.get("chance") == "deal" and isinstance(obj.get("deck"), list):
             if obj.get("round") == rounds_done + 1:
-                summary = _replay_lines(full)
+                summary = _replay_numbered(full)[1]
                 _shape_only(lines[i:], summary)
                 summary.projected = True
                 return summary
             obj = {**obj, "deck": _filled(obj["deck"])}
         full.append((no, obj))
-    summary = _replay_lines(full)
+    summary = _replay_numbered(full)[1]
     summary.projected = True
     return summary
 
@@ -228,16 +219,6 @@ def _filled(deck: list) -> list:
             missing.remove(v)
     fill = iter(missing)
     return [next(fill, None) if v is None else v for v in deck]
-
-
-def _replay_lines(lines: list[tuple[int, Any]]) -> AhoiSummary:
-    """``replay`` keeping the records' own line numbers."""
-    numbers = [no for no, _ in lines]
-    try:
-        return replay([obj for _, obj in lines])[1]
-    except RecordError as err:
-        raise RecordError(numbers[err.line - 1] if 0 < err.line <= len(numbers) else err.line, err.rule,
-                          err.error) from None
 
 
 def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
@@ -262,11 +243,7 @@ def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
     Raises:
         RecordError: at the first illegal line.
     """
-    lines = _numbered(record)
-    if lines and is_projection([obj for _, obj in lines]):
-        return [str(s) for s in lines[0][1].get("seats", [])], _check_projection(lines)
-    game, summary = replay([obj for _, obj in lines])
-    return list(game.seats), summary
+    return replay_check(record, is_projection, _check_projection, _replay_numbered)  # type: ignore[return-value]
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:

@@ -371,9 +371,9 @@ def check_projection(lines: list[tuple[int, Any]]) -> ReplaySummary:
             raise RecordError(no, rule, text) from None
     low, high = (min(f.totals), max(f.totals))
     return ReplaySummary(
-        hands=[{"hand": r.get("hand"), "winner": r.get("winner"), "scores": list(r.get("scores", []))}
+        results=[{"hand": r.get("hand"), "winner": r.get("winner"), "scores": list(r.get("scores", []))}
                for r in f.results],
         totals=list(f.totals), game_over=f.game_over,
         winners=[i for i, t in enumerate(f.totals) if t == low] if f.game_over else [],
-        biggest_losers=[i for i, t in enumerate(f.totals) if t == high] if f.game_over else [],
+        losers=[i for i, t in enumerate(f.totals) if t == high] if f.game_over else [],
         projected=True)

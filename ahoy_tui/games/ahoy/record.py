@@ -8,7 +8,6 @@ record a player or spectator may see (R18).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Iterable, Sequence
 
@@ -19,6 +18,7 @@ from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.kit import records
 from ahoy_tui.games.kit.events import Event
+from ahoy_tui.games.kit.replay import Summary
 
 FORMAT_NAME = "ahoy-record"
 VERSION = 1
@@ -171,21 +171,9 @@ def physical(names: Sequence[int], pool: Sequence[int]) -> list[int] | None:
     return out
 
 
-@dataclass
-class ReplaySummary:
-    """What ``replay`` found (RECORDS.md "Replaying", ``--json`` shape)."""
+class ReplaySummary(Summary):
+    """What ``replay`` found (RECORDS.md "Replaying", ``--json`` shape): ``hands`` and
+    ``biggest_losers``; ``projected`` when ``follow.check_projection`` checked it (R18)."""
 
-    hands: list[dict] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)
-    game_over: bool = False
-    winners: list[int] = field(default_factory=list)
-    biggest_losers: list[int] = field(default_factory=list)
-    projected: bool = False
-    """The record hides cards (a projection, R18): checked by ``follow.check_projection``."""
-
-    def as_dict(self) -> dict:
-        d = {"valid": True, "hands": self.hands, "totals": self.totals, "game_over": self.game_over,
-             "winners": self.winners, "biggest_losers": self.biggest_losers}
-        if self.projected:
-            d["projected"] = True
-        return d
+    RESULTS = "hands"
+    LOSERS = "biggest_losers"

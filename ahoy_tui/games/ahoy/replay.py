@@ -15,13 +15,9 @@ from ahoy_tui.games.ahoy.follow import check_projection, is_projection
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.record import ReplaySummary, _cards, _field, parse_action, parse_header, physical
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.games.kit.records import RecordError, loads
-
-
-def _numbered(record: str | Iterable[Any]) -> list[tuple[int, Any]]:
-    if isinstance(record, str):
-        return loads(record)
-    return list(enumerate(record, 1))
+from ahoy_tui.games.kit.records import RecordError, numbered
+from ahoy_tui.games.kit.replay import Step, replay_lines
+from ahoy_tui.games.kit.replay import check as replay_check
 
 
 def replay(record: str | Iterable[Any]) -> tuple[Game, ReplaySummary]:
@@ -36,36 +32,36 @@ def replay(record: str | Iterable[Any]) -> tuple[Game, ReplaySummary]:
     Raises:
         RecordError: at the first illegal line (line number, rule id, text).
     """
-    lines = _numbered(record)
-    if not lines:
-        raise RecordError(1, "FORMAT", "the record is empty")
-    no, head = lines[0]
-    try:
-        seats, settings, seed = parse_header(head)
-    except RuleError as e:
-        raise RecordError(no, e.rule, e.message) from None
-    game = Game(seats, settings, seed)
-    checked = 0
-    i = 1
-    while i < len(lines):
-        no, obj = lines[i]
-        i += 1
-        try:
-            if not isinstance(obj, dict):
-                raise RuleError("FORMAT", "a line must be a JSON object")
-            if "chance" in obj:
-                i = _chance(game, obj, lines, i)
-            elif "result" in obj:
-                checked = _result(game, obj, checked)
-            elif "act" in obj or "seat" in obj:
-                i = _action(game, obj, lines, i)
-            else:
-                raise RuleError("FORMAT", "a line must be a chance, action or result")
-        except RuleError as e:
-            raise RecordError(no, e.rule, e.message) from None
-        except RecordError:
-            raise
+    return _replay_numbered(numbered(record))
+
+
+def _replay_numbered(lines: list[tuple[int, Any]]) -> tuple[Game, ReplaySummary]:
+    game = replay_lines(lines, _start, RuleError)
     return game, summarize(game)
+
+
+def _start(head: Any) -> tuple[Game, Step]:
+    """The game a header describes and its line reader (chance, action and result lines)."""
+    seats, settings, seed = parse_header(head)
+    game = Game(seats, settings, seed)
+    checked = 0  # hand result lines checked so far
+
+    def step(lines: list, i: int) -> int:
+        nonlocal checked
+        obj = lines[i][1]
+        i += 1
+        if not isinstance(obj, dict):
+            raise RuleError("FORMAT", "a line must be a JSON object")
+        if "chance" in obj:
+            return _chance(game, obj, lines, i)
+        if "result" in obj:
+            checked = _result(game, obj, checked)
+            return i
+        if "act" in obj or "seat" in obj:
+            return _action(game, obj, lines, i)
+        raise RuleError("FORMAT", "a line must be a chance, action or result")
+
+    return game, step
 
 
 def check(record: str | Iterable[Any]) -> tuple[list[str], ReplaySummary]:
@@ -78,21 +74,16 @@ def check(record: str | Iterable[Any]) -> tuple[list[str], ReplaySummary]:
     Raises:
         RecordError: at the first illegal line.
     """
-    lines = _numbered(record)
-    if lines and is_projection([obj for _, obj in lines]):
-        head = lines[0][1]
-        return [str(s) for s in head.get("seats", [])], check_projection(lines)
-    game, summary = replay(record if isinstance(record, str) else [obj for _, obj in lines])
-    return list(game.seats), summary
+    return replay_check(record, is_projection, check_projection, _replay_numbered)  # type: ignore[return-value]
 
 
 def summarize(game: Game) -> ReplaySummary:
     """The ``--json`` summary of a game so far."""
     s = game.state
     return ReplaySummary(
-        hands=[{"hand": r.hand, "winner": r.winner, "scores": list(r.scores)} for r in s.results],
+        results=[{"hand": r.hand, "winner": r.winner, "scores": list(r.scores)} for r in s.results],
         totals=list(s.totals), game_over=s.phase is Phase.GAME_OVER,
-        winners=list(s.winners), biggest_losers=list(s.biggest_losers))
+        winners=list(s.winners), losers=list(s.biggest_losers))
 
 
 def _chance(game: Game, obj: dict, lines: list, i: int) -> int:

@@ -107,7 +107,7 @@ def test_ah13_any_line_after_the_game_is_over():
 
 
 def test_a_record_that_stops_mid_round_is_valid():
-    assert replay(GAME[:8])[1].rounds == []
+    assert replay(GAME[:8])[1].results == []
 
 
 def test_ah16_a_projection_hides_the_seed_and_cards_until_the_round_ends():
@@ -136,6 +136,18 @@ def test_ahoy_replay_detects_ahoi_and_reports_a_rule(tmp_path, capsys):
                                                    "error": "seat 1 has called „Ahoi“ this round"}
     assert main(["replay", str(bad)]) == 2
     assert capsys.readouterr().out.startswith("invalid record: line 12: rule AH10:")
+
+
+def test_ahoy_replay_names_the_files_line_after_blank_lines(tmp_path, capsys):
+    """A player reading ``ahoy replay``'s answer finds the bad line where the file has it, blank
+    lines counted, as for AHOY!! V2 records (the kit's one replay check)."""
+    bad = tmp_path / "bad.ahoi.jsonl"
+    text = dumps(_bad(GAME, 11, {"seat": 0, "act": "ahoi"}))
+    head, rest = text.split("\n", 1)
+    bad.write_text(head + "\n\n\n" + rest)
+    assert main(["replay", str(bad), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["line"] == 14
+    assert bad.read_text().splitlines()[13] == json.dumps({"seat": 0, "act": "ahoi"}, ensure_ascii=False)
 
 
 def test_ahoy_simulate_game_ahoi_reports_round_wins(capsys):
@@ -194,7 +206,7 @@ def test_ah16_a_players_projection_of_a_whole_game_is_checked_round_by_round():
     for seat in (0, 2, None):
         names, summary = check(dumps(project(game.record, seat)))
         assert summary.projected and summary.game_over and summary.totals == game.state.totals
-        assert len(summary.rounds) == len(game.state.results)
+        assert len(summary.results) == len(game.state.results)
     projected = project(game.record, 1)
     at = next(i for i, line in enumerate(projected) if line.get("act") == "draw")
     broken = projected[:at] + [{"seat": projected[at]["seat"], "act": "discard"}] + projected[at + 1:]
@@ -208,7 +220,7 @@ def test_ah16_an_unfinished_round_of_a_projection_is_read_for_its_shape():
     cut = [i for i, line in enumerate(game.record) if line.get("chance") == "deal"][-1] + 6
     projected = project(game.record[:cut], 0)
     names, summary = check(dumps(projected))
-    assert summary.projected and len(summary.rounds) == len(game.state.results) - 1
+    assert summary.projected and len(summary.results) == len(game.state.results) - 1
     with pytest.raises(RecordError) as info:
         check(dumps(projected + [{"seat": 0, "act": "fly"}]))
     assert (info.value.line, info.value.rule) == (cut + 1, "FORMAT")

@@ -56,7 +56,7 @@ def test_a_scripted_record_with_an_ahoy_and_results():
     lines += [{"seat": 1, "act": "ahoy", "cards": ["5H", "6H", "7H", "8H"]}]
     lines += [{"result": "hand", "hand": 1, "winner": 1, "scores": [28, 0, 50, 36], "totals": [28, 0, 50, 36]}]
     game, summary = replay(lines)
-    assert summary.hands == [{"hand": 1, "winner": 1, "scores": [28, 0, 50, 36]}]
+    assert summary.results == [{"hand": 1, "winner": 1, "scores": [28, 0, 50, 36]}]
     bad = lines[:-1] + [dict(lines[-1], scores=[28, 0, 50, 35])]
     assert error_of(bad) == (len(bad), "R14")
 
