@@ -6,8 +6,6 @@ A round is won by every seat that scores 0 in it (AH12).
 
 from __future__ import annotations
 
-import os
-import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -15,38 +13,19 @@ from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FILE_SUFFIX
 from ahoy_tui.games.ahoi.rules import awaiting
-from ahoy_tui.games.kit.records import dumps
+from ahoy_tui.games.kit.bot_games import SimStats, play_games
 
 
 @dataclass
-class AhoiSimStats:
-    """Per-seat and overall counts of a simulation run (``hands`` are rounds)."""
+class AhoiSimStats(SimStats):
+    """Per-seat and overall counts of a simulation run (``games.kit.bot_games.SimStats``; ``hands``
+    are rounds) with Ahoi's own: „Ahoi“ calls and penalties (a caller who scored, AH12) per seat."""
 
-    players: int
-    bots: list[str]
-    games: int = 0
-    hands: int = 0
-    hand_wins: list[int] = field(default_factory=list)
-    game_wins: list[int] = field(default_factory=list)
     ahoi_calls: list[int] = field(default_factory=list)
     penalties: list[int] = field(default_factory=list)
-    turns: int = 0
-    actions: int = 0
-    seconds: float = 0.0
 
-    def __post_init__(self) -> None:
-        for name in ("hand_wins", "game_wins", "ahoi_calls", "penalties"):
-            setattr(self, name, getattr(self, name) or [0] * self.players)
-
-    def as_dict(self) -> dict:
-        return {
-            "game": "ahoi", "players": self.players, "bots": self.bots, "games": self.games, "hands": self.hands,
-            "hand_wins": self.hand_wins, "game_wins": self.game_wins, "ahoi_calls": self.ahoi_calls,
-            "penalties": self.penalties,
-            "turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
-            "actions": self.actions, "seconds": round(self.seconds, 3),
-            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
-        }
+    GAME = "ahoi"
+    COUNTERS = ("ahoi_calls", "penalties")
 
 
 def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None, max_actions: int = 5000) -> None:
@@ -96,25 +75,8 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], memory_ai
         ValueError: for a bad bot kind; IllegalAction AH1 for a bad seat count.
     """
     kinds = [bots[i % len(bots)] for i in range(players)]
-    stats = AhoiSimStats(players, kinds)
-    start = time.perf_counter()
-    for g in range(games):
-        game = AhoiGame([f"{k}{i}" for i, k in enumerate(kinds)], memory_aid, seed=seed + g)
-        seat_bots = [make_bot(k, seed=(seed + g) * 16 + i) for i, k in enumerate(kinds)]
-        while not game.over and not (max_hands is not None and stats.hands >= max_hands):
-            play_round(game, seat_bots, stats)
-        stats.games += 1
-        if game.over:
-            for w in game.state.winners:
-                stats.game_wins[w] += 1
-        if records_dir:
-            os.makedirs(records_dir, exist_ok=True)
-            with open(os.path.join(records_dir, f"game-{g + 1:04d}{FILE_SUFFIX}"), "w", encoding="utf-8") as f:
-                f.write(dumps(game.record))
-        if max_hands is not None and stats.hands >= max_hands:
-            break
-    stats.seconds = time.perf_counter() - start
-    return stats
+    return play_games(AhoiSimStats(players, kinds), games, seed, lambda names, s: AhoiGame(names, memory_aid, seed=s),
+                      make_bot, play_round, records_dir, FILE_SUFFIX, max_hands)  # type: ignore[return-value]
 
 
 def format_stats(stats: AhoiSimStats) -> str:

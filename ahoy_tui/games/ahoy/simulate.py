@@ -7,8 +7,6 @@ the engine's legal actions and their own views only.
 from __future__ import annotations
 
 import json
-import os
-import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -16,43 +14,21 @@ from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.state import Settings
-from ahoy_tui.games.kit.records import dumps
+from ahoy_tui.games.kit.bot_games import SimStats as BotGameStats
+from ahoy_tui.games.kit.bot_games import play_games
 
 
 @dataclass
-class SimStats:
-    """Per-seat and overall counts of a simulation run."""
+class SimStats(BotGameStats):
+    """Per-seat and overall counts of a simulation run (``games.kit.bot_games.SimStats``) with
+    AHOY!! V2's own: AHOY! calls and HANDS UP! per seat, becalmed hands (R16) and reshuffles (R6)."""
 
-    players: int
-    bots: list[str]
-    games: int = 0
-    hands: int = 0
-    hand_wins: list[int] = field(default_factory=list)
-    game_wins: list[int] = field(default_factory=list)
     ahoy_calls: list[int] = field(default_factory=list)
     hands_up: list[int] = field(default_factory=list)
     becalmed: int = 0
     reshuffles: int = 0
-    turns: int = 0
-    actions: int = 0
-    seconds: float = 0.0
 
-    def __post_init__(self) -> None:
-        n = self.players
-        self.hand_wins = self.hand_wins or [0] * n
-        self.game_wins = self.game_wins or [0] * n
-        self.ahoy_calls = self.ahoy_calls or [0] * n
-        self.hands_up = self.hands_up or [0] * n
-
-    def as_dict(self) -> dict:
-        return {
-            "players": self.players, "bots": self.bots, "games": self.games, "hands": self.hands,
-            "hand_wins": self.hand_wins, "game_wins": self.game_wins, "ahoy_calls": self.ahoy_calls,
-            "hands_up": self.hands_up, "becalmed": self.becalmed, "reshuffles": self.reshuffles,
-            "turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
-            "actions": self.actions, "seconds": round(self.seconds, 3),
-            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
-        }
+    COUNTERS = ("ahoy_calls", "hands_up", "becalmed", "reshuffles")
 
 
 def play_hand(game: Game, bots: Sequence, stats: SimStats | None = None, max_actions: int = 20000) -> None:
@@ -117,28 +93,9 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], limit: in
         ValueError: for a bad bot kind; RuleError for bad settings.
     """
     kinds = [bots[i % len(bots)] for i in range(players)]
-    stats = SimStats(players, kinds)
     settings = Settings(limit=limit, max_reshuffles=max_reshuffles)
-    start = time.perf_counter()
-    for g in range(games):
-        game = Game([f"{k}{i}" for i, k in enumerate(kinds)], settings, seed=seed + g)
-        seat_bots = [make_bot(k, seed=(seed + g) * 16 + i) for i, k in enumerate(kinds)]
-        while not game.over:
-            if max_hands is not None and stats.hands >= max_hands:
-                break
-            play_hand(game, seat_bots, stats)
-        stats.games += 1
-        if game.over:
-            for w in game.state.winners:
-                stats.game_wins[w] += 1
-        if records_dir:
-            os.makedirs(records_dir, exist_ok=True)
-            with open(os.path.join(records_dir, f"game-{g + 1:04d}.ahoy.jsonl"), "w", encoding="utf-8") as f:
-                f.write(dumps(game.record))
-        if max_hands is not None and stats.hands >= max_hands:
-            break
-    stats.seconds = time.perf_counter() - start
-    return stats
+    return play_games(SimStats(players, kinds), games, seed, lambda names, s: Game(names, settings, seed=s),
+                      make_bot, play_hand, records_dir, ".ahoy.jsonl", max_hands)
 
 
 def format_stats(stats: SimStats) -> str:
