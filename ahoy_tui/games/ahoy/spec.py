@@ -21,12 +21,12 @@ from ahoy_tui.games.ahoy.replay import project
 from ahoy_tui.games.ahoy.replay_steps import replay_steps
 from ahoy_tui.games.ahoy.reveal import reveal_events
 from ahoy_tui.games.ahoy.state import LIMIT_PRESETS as _PRESETS_BY_NAME
-from ahoy_tui.games.ahoy.state import HandResult, Phase, Settings, State
+from ahoy_tui.games.ahoy.state import HandResult, Phase, Settings
 from ahoy_tui.games.ahoy.stats import STAT_LINES, game_stats
 from ahoy_tui.games.ahoy.view import PlayerView
-from ahoy_tui.games.base import (Bot, IllegalAction, Option, Options, ReplayStep, SeatTally, StatLine, check_options,
-                                 places_by_lowest)
-from ahoy_tui.games.kit.events import Event, for_viewer
+from ahoy_tui.games.base import IllegalAction, Option, StatLine
+from ahoy_tui.games.kit.events import Event
+from ahoy_tui.games.kit.spec import KitMatch, KitSpec
 
 LIMIT_PRESETS: tuple[int, ...] = tuple(_PRESETS_BY_NAME.values())
 """The point limits the create-table dialog offers (R15)."""
@@ -55,13 +55,24 @@ WIRE_TYPES: tuple[type, ...] = (A.Draw, A.Offer, A.HandsUp, A.Respond, A.StepIn,
                                 HandResult, Phase)
 
 
-class AhoyMatch:
-    """One game of AHOY!! V2 at a table (a ``games.base.Match``).
+_OWN_PUBLIC = frozenset({"offered", "hands_up", "responded", "stepped_in", "passed", "discarded", "ahoy",
+                         "drew_nothing"})
+"""Public events that are a seat's own move (``own_events``); ``drew``, ``laid_down`` and
+``picked`` are left out: the seat's private event says the same with the card."""
+
+
+class AhoyMatch(KitMatch):
+    """One game of AHOY!! V2 at a table (a ``games.base.Match``; the pass-through part is the kit's).
 
     Attributes:
         game: The engine's game (state, RNG, record).
         reveal: The reveal house rule is on.
     """
+
+    rules_awaiting = staticmethod(awaiting)
+    OWN_PUBLIC = _OWN_PUBLIC
+    OWN_PRIVATE = True
+    """Events addressed to the seat alone are its own: the card drawn, received, laid down, taken or lost."""
 
     def __init__(self, seat_names: Sequence[str], options: Mapping[str, object], seed: int) -> None:
         settings = Settings(limit=options["limit"], ace_low=options["ace_low"],
@@ -70,26 +81,9 @@ class AhoyMatch:
         self.reveal = bool(options["reveal"])
         self._history: list[Event] = []
 
-    # -- the engine's facts (tests and tools read them through the match) ---------------
-
-    @property
-    def state(self) -> State:
-        """The engine state (never sent: views only, R18)."""
-        return self.game.state
-
     @property
     def seed(self) -> int | None:
         return self.game.seed
-
-    @property
-    def seats(self) -> list[str]:
-        return self.game.seats
-
-    # -- games.base.Match -------------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return self.game.over
 
     @property
     def in_hand(self) -> bool:
@@ -98,19 +92,6 @@ class AhoyMatch:
     @property
     def between_hands(self) -> bool:
         return self.game.state.phase is Phase.NO_HAND
-
-    @property
-    def record(self) -> list[dict]:
-        return self.game.record
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.game.state.totals)
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        """The lowest total wins (R15)."""
-        return places_by_lowest(self.game.state.totals)
 
     def deal(self) -> list[Event]:
         events = self.game.deal()
@@ -130,25 +111,6 @@ class AhoyMatch:
         events += reveal_events(self._history, events, self.reveal)
         self._history.extend(events)
         return events
-
-    def legal(self, seat: int) -> list[A.Action]:
-        return self.game.legal(seat) if 0 <= seat < self.game.state.players else []
-
-    def view(self, seat: int | None) -> PlayerView:
-        return self.game.view(seat)
-
-    def visible(self, events: Sequence[Event], seat: int | None) -> list[Event]:
-        return for_viewer(events, seat)
-
-    def own_events(self, events: Sequence[Event], seat: int) -> list[Event]:
-        """Events addressed to ``seat`` alone (the card drawn, received, laid down, taken or lost)
-        and its public moves (offer, answer, HANDS UP!, step in or pass, discard, AHOY!)."""
-        me = frozenset((seat,))
-        return [e for e in events
-                if e.to == me or (e.to is None and e.kind in _OWN_PUBLIC and e.data.get("seat") == seat)]
-
-    def awaiting(self) -> tuple[int, ...]:
-        return awaiting(self.game.state)
 
     def decision_key(self) -> tuple | None:
         s = self.game.state
@@ -177,15 +139,17 @@ class AhoyMatch:
         return None
 
 
-_OWN_PUBLIC = frozenset({"offered", "hands_up", "responded", "stepped_in", "passed", "discarded", "ahoy",
-                         "drew_nothing"})
-"""Public events that are a seat's own move (``own_events``); ``drew``, ``laid_down`` and
-``picked`` are left out: the seat's private event says the same with the card."""
-
-
 @dataclass(frozen=True)
-class AhoySpec:
-    """AHOY!! V2 as the lobby's registry knows it (a ``games.base.GameSpec``)."""
+class AhoySpec(KitSpec):
+    """AHOY!! V2 as the lobby's registry knows it (a ``games.base.GameSpec``): options, bots,
+    projections (``replay.project``), replay steps (``replay_steps.Moment``: the seat's hand, piles
+    and counts, R18) and stats (AHOY! calls, HANDS UP!, offers, lies and BIGGEST LOSER, ``stats``)."""
+
+    MATCH = AhoyMatch
+    BOTS = staticmethod(make_bot)
+    PROJECT = staticmethod(project)
+    REPLAY_STEPS = staticmethod(replay_steps)
+    STATS = staticmethod(game_stats)
 
     name: str = "ahoy"
     title: str = "AHOY!! V2"
@@ -197,26 +161,6 @@ class AhoySpec:
     clock_kinds: tuple[str, ...] = CLOCK_KINDS
     wire_types: tuple[type, ...] = WIRE_TYPES
     stat_lines: tuple[StatLine, ...] = STAT_LINES
-
-    def validate_options(self, options: Options | Mapping[str, object]) -> Options:
-        return check_options(self.options, options)
-
-    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
-        """AHOY! calls, HANDS UP!, offers, lies and BIGGEST LOSER per seat (``ahoy_stats``)."""
-        return game_stats(record)
-
-    def new_match(self, seat_names: Sequence[str], options: Options, seed: int) -> AhoyMatch:
-        return AhoyMatch(seat_names, dict(options), seed)
-
-    def make_bot(self, kind: str, seed: int) -> Bot:
-        return make_bot(kind, seed)
-
-    def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
-        return project(record, seat)
-
-    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
-        """Each line as the seat knew it (``ahoy_replay.Moment``: its hand, piles, counts, R18)."""
-        return replay_steps(record, seat)
 
 
 AHOY = AhoySpec()
