@@ -41,11 +41,8 @@ class AhoiGame(SeededGame[State]):
 
     def __init__(self, seats: Sequence[str], memory_aid: bool = False, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
-        state = new_state(len(seats), memory_aid)
-        if first_dealer is not None and not 0 <= first_dealer < len(seats):
-            raise IllegalAction("AH3", f"seat {first_dealer} does not exist")
-        super().__init__(seats, seed, state, header_line(seats, memory_aid, seed))
-        self.first_dealer = first_dealer
+        super().__init__(seats, seed, new_state(len(seats), memory_aid), header_line(seats, memory_aid, seed),
+                         first_dealer, lambda pick: IllegalAction("AH3", f"seat {pick} does not exist"))
 
     def deal(self, deck: Sequence[int] | None = None, dealer: int | None = None) -> list[AhoiEvent]:
         """Start the next round (AH3); a given ``deck`` (physical ids) or ``dealer`` overrides chance.
@@ -53,7 +50,7 @@ class AhoiGame(SeededGame[State]):
         Raises:
             IllegalAction: as ``engine.start_round``.
         """
-        deck, chosen = self.draw_deal(C.full_deck(), next_dealer(self.state), self.first_dealer, deck, dealer)
+        deck, chosen = self.draw_deal(C.full_deck(), next_dealer(self.state), deck, dealer)
         events = start_round(self.state, deck, chosen)
         self.record.append(deal_line(self.state.round_no, chosen, deck))
         return events

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.events import AhoiEvent
@@ -19,9 +19,8 @@ from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
 from ahoy_tui.games.kit.events import for_viewer
-from ahoy_tui.games.kit.records import RecordError, field, numbered
-from ahoy_tui.games.kit.replay import Step, Summary, replay_lines
-from ahoy_tui.games.kit.replay import check as replay_check
+from ahoy_tui.games.kit.records import RecordError, field
+from ahoy_tui.games.kit.replay import Replayer, Summary
 
 
 class AhoiSummary(Summary):
@@ -45,32 +44,15 @@ def is_ahoi_record(text: str) -> bool:
     return False
 
 
-def replay(record: str | Iterable[Any]) -> tuple[AhoiGame, AhoiSummary]:
-    """Check every line of ``record`` (JSON Lines text or parsed lines) against the rules.
-
-    Raises:
-        RecordError: at the first illegal line (line number, rule id, text).
-    """
-    return _replay_numbered(numbered(record))
-
-
-def _replay_numbered(lines: list[tuple[int, Any]]) -> tuple[AhoiGame, AhoiSummary]:
-    game = replay_lines(lines, _start, IllegalAction)
-    return game, summarize(game)
-
-
-def _start(head: Any) -> tuple[AhoiGame, Step]:
-    """The game a header describes and its line reader."""
+def _new_game(head: Any) -> AhoiGame:
+    """The game a header line describes."""
     seats, aid, seed = parse_header(head)
-    game = AhoiGame(seats, aid, seed)
-    checked = 0  # round result lines checked so far
+    return AhoiGame(seats, aid, seed)
 
-    def step(lines: list, i: int) -> int:
-        nonlocal checked
-        checked = _line(game, lines[i][1], checked)
-        return i + 1
 
-    return game, step
+def _read(game: AhoiGame, lines: list, i: int, checked: int) -> tuple[int, int]:
+    """Apply ``lines[i]`` (``kit.replay.Reader``)."""
+    return i + 1, _line(game, lines[i][1], checked)
 
 
 def _line(game: AhoiGame, obj: Any, checked: int) -> int:
@@ -200,13 +182,13 @@ def _check_projection(lines: list[tuple[int, Any]]) -> AhoiSummary:
     for i, (no, obj) in enumerate(lines):
         if isinstance(obj, dict) and obj.get("chance") == "deal" and isinstance(obj.get("deck"), list):
             if obj.get("round") == rounds_done + 1:
-                summary = _replay_numbered(full)[1]
+                summary = REPLAYER.replay_numbered(full)[1]
                 _shape_only(lines[i:], summary)
                 summary.projected = True
                 return summary
             obj = {**obj, "deck": _filled(obj["deck"])}
         full.append((no, obj))
-    summary = _replay_numbered(full)[1]
+    summary = REPLAYER.replay_numbered(full)[1]
     summary.projected = True
     return summary
 
@@ -234,16 +216,6 @@ def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
                 raise IllegalAction("AH12", "a result line in a round whose cards are hidden")
     except IllegalAction as e:
         raise RecordError(no, e.rule, e.message) from None
-
-
-def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
-    """``ahoy replay`` for Ahoi: a complete record through :func:`replay`; a projection (cards as
-    ``null``) through ``_check_projection`` (finished rounds in full, an unfinished one by shape).
-
-    Raises:
-        RecordError: at the first illegal line.
-    """
-    return replay_check(record, is_projection, _check_projection, _replay_numbered)  # type: ignore[return-value]
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:
@@ -362,3 +334,16 @@ def replay_steps(record: Sequence[dict], seat: int) -> list[ReplayStep]:
     except IllegalAction as e:
         raise IllegalAction(e.rule, f"line {no}: {e.message}") from None
     return steps
+
+
+REPLAYER = Replayer(_new_game, _read, IllegalAction, summarize, is_projection, _check_projection)
+"""Ahoi's replay check (``kit.replay``): a projection goes to ``_check_projection``."""
+
+replay = REPLAYER.replay
+"""``replay(record) -> (AhoiGame, AhoiSummary)``: check every line of ``record`` (JSON Lines text or
+parsed lines) against the rules; RecordError at the first illegal line (line number, rule id, text)."""
+
+check = REPLAYER.check
+"""``check(record) -> (seat names, AhoiSummary)``: ``ahoy replay`` for Ahoi, a complete record through
+:func:`replay`, a projection (cards as ``null``) through ``_check_projection`` (finished rounds in full,
+an unfinished one by shape)."""

@@ -43,10 +43,8 @@ class Game(SeededGame[State]):
     def __init__(self, seats: Sequence[str], settings: Settings | None = None, seed: int | None = None,
                  first_seat: int | None = None) -> None:
         state = new_game(len(seats), settings)
-        if first_seat is not None and not 0 <= first_seat < len(seats):
-            raise RuleError("R3", f"first seat {first_seat} does not exist")
-        super().__init__(seats, seed, state, header_line(seats, state.settings, seed))
-        self.first_seat = first_seat
+        super().__init__(seats, seed, state, header_line(seats, state.settings, seed), first_seat,
+                         lambda pick: RuleError("R3", f"first seat {pick} does not exist"))
 
     def deal(self, deck: Sequence[int] | None = None, first_seat: int | None = None) -> list[Event]:
         """Start the next hand (R3); a given ``deck``/``first_seat`` overrides chance.
@@ -54,8 +52,7 @@ class Game(SeededGame[State]):
         Raises:
             RuleError: as ``engine.start_hand``.
         """
-        deck, first = self.draw_deal(C.full_deck(self.state.players), next_first_seat(self.state), self.first_seat,
-                                     deck, first_seat)
+        deck, first = self.draw_deal(C.full_deck(self.state.players), next_first_seat(self.state), deck, first_seat)
         self.state, events = start_hand(self.state, deck, first)
         self.record.append({"chance": "deal", "hand": self.state.hand_no, "first_seat": first,
                             "deck": [C.card_name(c) for c in deck]})

@@ -6,7 +6,7 @@ illegal one with a :class:`RecordError` naming the line and the rule.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import Ahoy, Draw
@@ -15,66 +15,28 @@ from ahoy_tui.games.ahoy.follow import check_projection, is_projection
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.record import ReplaySummary, _cards, _field, parse_action, parse_header, physical
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.games.kit.records import RecordError, numbered
-from ahoy_tui.games.kit.replay import Step, replay_lines
-from ahoy_tui.games.kit.replay import check as replay_check
+from ahoy_tui.games.kit.replay import Replayer
 
 
-def replay(record: str | Iterable[Any]) -> tuple[Game, ReplaySummary]:
-    """Check every line of ``record`` against the rules.
-
-    Args:
-        record: JSON Lines text, or the parsed line objects in order.
-
-    Returns:
-        The replayed :class:`Game` and its summary.
-
-    Raises:
-        RecordError: at the first illegal line (line number, rule id, text).
-    """
-    return _replay_numbered(numbered(record))
-
-
-def _replay_numbered(lines: list[tuple[int, Any]]) -> tuple[Game, ReplaySummary]:
-    game = replay_lines(lines, _start, RuleError)
-    return game, summarize(game)
-
-
-def _start(head: Any) -> tuple[Game, Step]:
-    """The game a header describes and its line reader (chance, action and result lines)."""
+def _new_game(head: Any) -> Game:
+    """The game a header line describes."""
     seats, settings, seed = parse_header(head)
-    game = Game(seats, settings, seed)
-    checked = 0  # hand result lines checked so far
-
-    def step(lines: list, i: int) -> int:
-        nonlocal checked
-        obj = lines[i][1]
-        i += 1
-        if not isinstance(obj, dict):
-            raise RuleError("FORMAT", "a line must be a JSON object")
-        if "chance" in obj:
-            return _chance(game, obj, lines, i)
-        if "result" in obj:
-            checked = _result(game, obj, checked)
-            return i
-        if "act" in obj or "seat" in obj:
-            return _action(game, obj, lines, i)
-        raise RuleError("FORMAT", "a line must be a chance, action or result")
-
-    return game, step
+    return Game(seats, settings, seed)
 
 
-def check(record: str | Iterable[Any]) -> tuple[list[str], ReplaySummary]:
-    """``ahoy replay``: a complete record through :func:`replay`, a projection (R18, hidden
-    cards as ``null``) through :func:`ahoy_tui.games.ahoy.follow.check_projection`.
-
-    Returns:
-        The seat names and the summary (``projected`` says which check ran).
-
-    Raises:
-        RecordError: at the first illegal line.
-    """
-    return replay_check(record, is_projection, check_projection, _replay_numbered)  # type: ignore[return-value]
+def _read(game: Game, lines: list, i: int, checked: int) -> tuple[int, int]:
+    """Apply ``lines[i]``, a chance, action or result line (``kit.replay.Reader``)."""
+    obj = lines[i][1]
+    i += 1
+    if not isinstance(obj, dict):
+        raise RuleError("FORMAT", "a line must be a JSON object")
+    if "chance" in obj:
+        return _chance(game, obj, lines, i), checked
+    if "result" in obj:
+        return i, _result(game, obj, checked)
+    if "act" in obj or "seat" in obj:
+        return _action(game, obj, lines, i), checked
+    raise RuleError("FORMAT", "a line must be a chance, action or result")
 
 
 def summarize(game: Game) -> ReplaySummary:
@@ -248,3 +210,15 @@ def project(record: Sequence[dict], seat: int | None) -> list[dict]:
             hand_lines = []
         out.append(line)
     return out
+
+
+REPLAYER = Replayer(_new_game, _read, RuleError, summarize, is_projection, check_projection)
+"""AHOY!! V2's replay check (``kit.replay``): a projection goes to ``follow.check_projection``."""
+
+replay = REPLAYER.replay
+"""``replay(record) -> (Game, ReplaySummary)``: check every line of ``record`` (JSON Lines text, or the
+parsed line objects in order) against the rules; RecordError at the first illegal line."""
+
+check = REPLAYER.check
+"""``check(record) -> (seat names, ReplaySummary)``: ``ahoy replay``, a complete record through
+:func:`replay`, a projection (R18, hidden cards as ``null``) through ``follow.check_projection``."""

@@ -34,6 +34,8 @@ class SeededGame(Generic[S]):
         rng: This game's only source of chance.
         state: The engine state.
         record: The full record so far, header first (hidden information included).
+        host_pick: The host's pick of the first hand's first seat (AHOY!! V2) or first
+            round's dealer (Ahoi), or None for a random one.
     """
 
     GAME_OVER: ClassVar[Any]
@@ -42,7 +44,12 @@ class SeededGame(Generic[S]):
     action_line: ClassVar[Callable[[int, Any], dict]]
     result_lines: ClassVar[Callable[[Iterable[Any]], list[dict]]]
 
-    def __init__(self, seats: Sequence[str], seed: int | None, state: S, header: dict) -> None:
+    def __init__(self, seats: Sequence[str], seed: int | None, state: S, header: dict, host_pick: int | None = None,
+                 refuse_pick: Callable[[int], Exception] = ValueError) -> None:
+        """Raises: ``refuse_pick(host_pick)`` when the host picked a seat that does not exist (R3, AH3)."""
+        if host_pick is not None and not 0 <= host_pick < len(seats):
+            raise refuse_pick(host_pick)
+        self.host_pick = host_pick
         self.seats = list(seats)
         self.seed = seed
         self.rng = random.Random(seed)
@@ -62,12 +69,12 @@ class SeededGame(Generic[S]):
         """The projection for ``seat`` (None: a spectator; R18, AH16)."""
         return type(self).project(self.state, seat)
 
-    def draw_deal(self, full_deck: list[int], required: int | None, host_pick: int | None,
-                  deck: Sequence[int] | None, first: int | None) -> tuple[list[int], int]:
+    def draw_deal(self, full_deck: list[int], required: int | None, deck: Sequence[int] | None,
+                  first: int | None) -> tuple[list[int], int]:
         """The chances of a deal, drawn in one fixed order whether or not they are forced (R3, AH3).
 
         Shuffles ``full_deck`` (physical ids) with ``rng``; when no rule fixes who starts
-        (``required`` is None) draws a seat, which the host's ``host_pick`` overrides.
+        (``required`` is None) draws a seat, which ``host_pick`` overrides.
         A given ``deck`` or ``first`` (a replay) overrides the draws without skipping them.
 
         Returns:
@@ -76,7 +83,7 @@ class SeededGame(Generic[S]):
         self.rng.shuffle(full_deck)
         if required is None:
             drawn = self.rng.randrange(len(self.seats))
-            required = host_pick if host_pick is not None else drawn
+            required = self.host_pick if self.host_pick is not None else drawn
         return list(full_deck if deck is None else deck), required if first is None else first
 
     def write(self, seat: int, action: Any, events: Iterable[Any]) -> None:

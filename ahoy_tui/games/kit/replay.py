@@ -2,10 +2,11 @@
 
 :func:`replay_lines` applies a record line by line through the game's own
 reader and stops at the first illegal line with a :class:`RecordError`
-naming the line and the rule. :func:`check` is ``ahoy replay``: a complete
-record is replayed in full, a projection (hidden cards as ``null``, R18,
-AH16) goes to the game's own projection check. :class:`Summary` is the
-``--json`` answer; a game names its keys (``hands``/``rounds``, ...).
+naming the line and the rule. A game's :class:`Replayer` gives its
+``replay`` and ``check`` (``ahoy replay``: a complete record is replayed in
+full, a projection, hidden cards as ``null``, R18, AH16, goes to the game's
+own projection check). :class:`Summary` is the ``--json`` answer; a game
+names its keys (``hands``/``rounds``, ...).
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 from ahoy_tui.games.kit.records import RecordError, numbered
 
 G = TypeVar("G")
-Step = Callable[[list, int], int]
-"""A game's line reader: applies ``lines[i]`` (and any line it reads ahead) and returns the next index."""
 
 
 @dataclass
@@ -58,13 +57,19 @@ class Summary:
         return d
 
 
-def replay_lines(lines: Sequence[tuple[int, Any]], start: Callable[[Any], tuple[G, Step]],
+Reader = Callable[[Any, list, int, int], tuple[int, int]]
+"""A game's line reader: ``(game, lines, i, results checked) -> (next index, results checked)``;
+applies ``lines[i]`` (and any line it reads ahead) and counts the result lines it checked."""
+
+
+def replay_lines(lines: Sequence[tuple[int, Any]], new_game: Callable[[Any], G], read: Reader,
                  errors: type[Exception] | tuple[type[Exception], ...]) -> G:
     """Apply numbered record ``lines`` (``records.numbered``) through a game's reader.
 
     Args:
         lines: ``(line number, object)`` pairs, the header first.
-        start: ``start(header) -> (game, step)``: the game the header describes and its line reader.
+        new_game: The game a header describes (raises one of ``errors`` for a bad header).
+        read: The game's line reader.
         errors: The game's rule errors (with ``rule`` and ``message``); each becomes a
             :class:`RecordError` at the line being read.
 
@@ -78,39 +83,67 @@ def replay_lines(lines: Sequence[tuple[int, Any]], start: Callable[[Any], tuple[
         raise RecordError(1, "FORMAT", "the record is empty")
     no, head = lines[0]
     try:
-        game, step = start(head)
+        game = new_game(head)
     except errors as e:
         raise RecordError(no, e.rule, e.message) from None  # type: ignore[attr-defined]
-    i = 1
+    i, checked = 1, 0
     while i < len(lines):
         no = lines[i][0]
         try:
-            i = step(lines, i)
+            i, checked = read(game, lines, i, checked)
         except errors as e:
             raise RecordError(no, e.rule, e.message) from None  # type: ignore[attr-defined]
     return game
 
 
-def check(record: str | Iterable[Any], is_projection: Callable[[list], bool],
-          check_projection: Callable[[list[tuple[int, Any]]], Summary],
-          replay: Callable[[list[tuple[int, Any]]], tuple[Any, Summary]]) -> tuple[list[str], Summary]:
-    """``ahoy replay``: a complete record through the game's ``replay``, a projection through its
-    ``check_projection``.
+@dataclass(frozen=True)
+class Replayer:
+    """A game's replay check and ``ahoy replay``, from its parts.
 
-    Args:
-        record: JSON Lines text, or the parsed line objects in order.
-        is_projection: True for the parsed lines of a record that hides cards.
-        check_projection, replay: The game's checks, given the numbered lines.
-
-    Returns:
-        The seat names and the summary (``projected`` says which check ran).
-
-    Raises:
-        RecordError: at the first illegal line.
+    Attributes:
+        new_game, read, errors: As :func:`replay_lines`.
+        summarize: The :class:`Summary` of a replayed game.
+        is_projection: True for the parsed lines of a record that hides cards (R18, AH16).
+        check_projection: The game's check of such a record, given its numbered lines.
     """
-    lines = numbered(record)
-    if lines and is_projection([obj for _, obj in lines]):
-        head = lines[0][1]
-        return [str(s) for s in head.get("seats", [])], check_projection(lines)
-    game, summary = replay(lines)
-    return list(game.seats), summary
+
+    new_game: Callable[[Any], Any]
+    read: Reader
+    errors: type[Exception] | tuple[type[Exception], ...]
+    summarize: Callable[[Any], Summary]
+    is_projection: Callable[[list], bool]
+    check_projection: Callable[[list[tuple[int, Any]]], Summary]
+
+    def replay(self, record: str | Iterable[Any]) -> tuple[Any, Summary]:
+        """Check every line of ``record`` (JSON Lines text, or the parsed line objects in order)
+        against the rules.
+
+        Returns:
+            The replayed game and its summary.
+
+        Raises:
+            RecordError: at the first illegal line (line number, rule id, text).
+        """
+        return self.replay_numbered(numbered(record))
+
+    def replay_numbered(self, lines: Sequence[tuple[int, Any]]) -> tuple[Any, Summary]:
+        """:meth:`replay` of numbered lines, keeping their numbers in errors."""
+        game = replay_lines(lines, self.new_game, self.read, self.errors)
+        return game, self.summarize(game)
+
+    def check(self, record: str | Iterable[Any]) -> tuple[list[str], Summary]:
+        """``ahoy replay``: a complete record through :meth:`replay`, a projection (hidden cards as
+        ``null``) through ``check_projection``.
+
+        Returns:
+            The seat names and the summary (``projected`` says which check ran).
+
+        Raises:
+            RecordError: at the first illegal line.
+        """
+        lines = numbered(record)
+        if lines and self.is_projection([obj for _, obj in lines]):
+            head = lines[0][1]
+            return [str(s) for s in head.get("seats", [])], self.check_projection(lines)
+        game, summary = self.replay_numbered(lines)
+        return list(game.seats), summary
