@@ -20,7 +20,7 @@ from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
 from ahoy_tui.games.kit.events import for_viewer
 from ahoy_tui.games.kit.records import RecordError, field
-from ahoy_tui.games.kit.replay import Replayer, Summary
+from ahoy_tui.games.kit.replay import Replayer, Summary, check_result
 
 
 class AhoiSummary(Summary):
@@ -126,29 +126,16 @@ def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
 
 
 def _result(game: AhoiGame, obj: dict, checked: int) -> int:
-    kind = field(obj, "result", str)
     s = game.state
-    if kind == "round":
-        if checked >= len(s.results):
-            raise IllegalAction("AH12", "no round has ended here")
-        r = s.results[checked]
-        want = {"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores),
-                "totals": list(r.totals)}
-        got = {k: obj.get(k) for k in want}
-        if got != want:
-            raise IllegalAction("AH12", f"round result {got} does not match {want}")
-        return checked + 1
-    if kind == "game":
-        if not game.over:
-            raise IllegalAction("AH13", "the game is not over")
-        for key, exp in (("winners", s.winners), ("losers", s.losers)):
-            got = obj.get(key)
-            if not isinstance(got, list) or set(got) != set(exp) or len(set(got)) != len(got):
-                raise IllegalAction("AH13", f"{key} {got} do not match {list(exp)}")
-        if obj.get("totals") != list(s.totals):
-            raise IllegalAction("AH13", f"totals {obj.get('totals')} do not match {list(s.totals)}")
-        return checked
-    raise IllegalAction("FORMAT", f"unknown result {kind!r}")
+    return check_result(obj, checked, hand="round", results=s.results, want=_round_line, over=game.over,
+                        finals={"winners": s.winners, "losers": s.losers}, totals=s.totals, rules=("AH12", "AH13"),
+                        error=IllegalAction)
+
+
+def _round_line(r: Any) -> dict:
+    """What a round's result line says (AH12)."""
+    return {"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores),
+            "totals": list(r.totals)}
 
 
 def summarize(game: AhoiGame) -> AhoiSummary:

@@ -13,7 +13,7 @@ from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FILE_SUFFIX
 from ahoy_tui.games.ahoi.rules import awaiting
-from ahoy_tui.games.kit.bot_games import SimStats, play_games
+from ahoy_tui.games.kit.bot_games import SimStats, play_games, play_out
 
 
 @dataclass
@@ -28,6 +28,16 @@ class AhoiSimStats(SimStats):
     COUNTERS = ("ahoi_calls", "penalties")
 
 
+COUNTED = {"turn": "turns", "ahoi": "ahoi_calls"}
+"""The events a simulation counts, by counter."""
+
+
+def _decision(game: AhoiGame) -> tuple[int, list] | None:
+    """The awaited seat and its choices, None once the round is over."""
+    waiting = awaiting(game.state)
+    return (waiting[0], game.legal(waiting[0])) if waiting else None
+
+
 def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None, max_actions: int = 5000) -> None:
     """Deal and play one round to its end with ``bots`` (one per seat).
 
@@ -35,21 +45,7 @@ def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None
         RuntimeError: when the round does not end within ``max_actions``.
     """
     game.deal()
-    for _ in range(max_actions):
-        waiting = awaiting(game.state)
-        if not waiting:
-            break
-        seat = waiting[0]
-        events = game.act(seat, bots[seat].choose(game.view(seat), game.legal(seat)))
-        if stats is not None:
-            stats.actions += 1
-            for e in events:
-                if e.kind == "turn":
-                    stats.turns += 1
-                elif e.kind == "ahoi":
-                    stats.ahoi_calls[e.data["seat"]] += 1
-    else:
-        raise RuntimeError("round did not end")
+    play_out(game, bots, stats, _decision, COUNTED, max_actions, "round")
     if stats is not None:
         r = game.state.results[-1]
         stats.hands += 1

@@ -15,7 +15,7 @@ from ahoy_tui.games.ahoy.follow import check_projection, is_projection
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.record import ReplaySummary, _cards, _field, parse_action, parse_header, physical
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.games.kit.replay import Replayer
+from ahoy_tui.games.kit.replay import Replayer, check_result
 
 
 def _new_game(head: Any) -> Game:
@@ -139,28 +139,15 @@ def _check_drawn(obj: dict, events: list) -> None:
 
 
 def _result(game: Game, obj: dict, checked: int) -> int:
-    kind = _field(obj, "result", str)
     s = game.state
-    if kind == "hand":
-        if checked >= len(s.results):
-            raise RuleError("R14", "no hand has ended here")
-        r = s.results[checked]
-        want = {"hand": r.hand, "winner": r.winner, "scores": list(r.scores), "totals": list(r.totals)}
-        got = {k: obj.get(k) for k in want}
-        if got != want:
-            raise RuleError("R14", f"hand result {got} does not match {want}")
-        return checked + 1
-    if kind == "game":
-        if s.phase is not Phase.GAME_OVER:
-            raise RuleError("R15", "the game is not over")
-        for key, exp in (("winners", s.winners), ("biggest_losers", s.biggest_losers)):
-            got = obj.get(key)
-            if not isinstance(got, list) or set(got) != set(exp) or len(set(got)) != len(got):
-                raise RuleError("R15", f"{key} {got} does not match {list(exp)}")
-        if obj.get("totals") != list(s.totals):
-            raise RuleError("R15", f"totals {obj.get('totals')} do not match {list(s.totals)}")
-        return checked
-    raise RuleError("FORMAT", f"unknown result {kind!r}")
+    return check_result(obj, checked, hand="hand", results=s.results, want=_hand_line, over=s.phase is Phase.GAME_OVER,
+                        finals={"winners": s.winners, "biggest_losers": s.biggest_losers}, totals=s.totals,
+                        rules=("R14", "R15"), error=RuleError, finals_verb="does not match")
+
+
+def _hand_line(r: Any) -> dict:
+    """What a hand's result line says (R14)."""
+    return {"hand": r.hand, "winner": r.winner, "scores": list(r.scores), "totals": list(r.totals)}
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:

@@ -15,7 +15,7 @@ from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.kit.bot_games import SimStats as BotGameStats
-from ahoy_tui.games.kit.bot_games import play_games
+from ahoy_tui.games.kit.bot_games import play_games, play_out
 
 
 @dataclass
@@ -31,6 +31,22 @@ class SimStats(BotGameStats):
     COUNTERS = ("ahoy_calls", "hands_up", "becalmed", "reshuffles")
 
 
+COUNTED = {"turn": "turns", "hands_up": "hands_up", "reshuffled": "reshuffles", "ahoy": "ahoy_calls"}
+"""The events a simulation counts, by counter."""
+
+
+def _decision(game: Game, hand_no: int) -> tuple[int, list] | None:
+    """Who acts now and their choices: a seat that can call AHOY! first (R12), else the awaited seat."""
+    s = game.state
+    if not s.hand_in_progress or s.hand_no != hand_no:
+        return None
+    caller = next((x for x in range(s.players) if ahoy_actions(s, x)), None)
+    if caller is not None:
+        return caller, ahoy_actions(s, caller)
+    seat = awaiting(s)[0]
+    return seat, game.legal(seat)
+
+
 def play_hand(game: Game, bots: Sequence, stats: SimStats | None = None, max_actions: int = 20000) -> None:
     """Deal and play one hand to its end with ``bots`` (one per seat).
 
@@ -39,31 +55,7 @@ def play_hand(game: Game, bots: Sequence, stats: SimStats | None = None, max_act
     """
     game.deal()
     hand_no = game.state.hand_no
-    for _ in range(max_actions):
-        s = game.state
-        if not s.hand_in_progress or s.hand_no != hand_no:
-            break
-        caller = next((x for x in range(s.players) if ahoy_actions(s, x)), None)
-        if caller is not None:
-            seat = caller
-            action = bots[seat].choose(game.view(seat), ahoy_actions(s, seat))
-        else:
-            seat = awaiting(s)[0]
-            action = bots[seat].choose(game.view(seat), game.legal(seat))
-        events = game.act(seat, action)
-        if stats is not None:
-            stats.actions += 1
-            for e in events:
-                if e.kind == "turn":
-                    stats.turns += 1
-                elif e.kind == "hands_up":
-                    stats.hands_up[e.data["seat"]] += 1
-                elif e.kind == "reshuffled":
-                    stats.reshuffles += 1
-                elif e.kind == "ahoy":
-                    stats.ahoy_calls[e.data["seat"]] += 1
-    else:
-        raise RuntimeError("hand did not end")
+    play_out(game, bots, stats, lambda g: _decision(g, hand_no), COUNTED, max_actions, "hand")
     if stats is not None:
         stats.hands += 1
         stats.turns += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from ahoy_tui.games.kit.records import dumps
 
@@ -49,6 +49,19 @@ class SimStats:
             if getattr(self, name) == []:
                 setattr(self, name, [0] * self.players)
 
+    def count(self, events: Sequence[Any], counted: Mapping[str, str]) -> None:
+        """Count one action and its ``events``: each kind in ``counted`` adds one to the counter it
+        names (a list counter: at the event's ``seat``)."""
+        self.actions += 1
+        for e in events:
+            name = counted.get(e.kind)
+            if name is not None:
+                value = getattr(self, name)
+                if isinstance(value, list):
+                    value[e.data["seat"]] += 1
+                else:
+                    setattr(self, name, value + 1)
+
     def as_dict(self) -> dict:
         """The ``ahoy simulate --json`` answer."""
         d: dict[str, Any] = {} if self.GAME is None else {"game": self.GAME}
@@ -59,6 +72,29 @@ class SimStats:
                   "actions": self.actions, "seconds": round(self.seconds, 3),
                   "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0})
         return d
+
+
+def play_out(game: Any, bots: Sequence, stats: SimStats | None, decide: Callable[[Any], tuple[int, list] | None],
+             counted: Mapping[str, str], max_actions: int, what: str) -> None:
+    """Play a dealt hand (round) to its end between ``bots`` (one per seat).
+
+    Args:
+        decide: The seat to act now and its choices, or None once the hand is over.
+        counted: Event kinds ``stats`` counts, by counter (``SimStats.count``).
+        what: ``"hand"`` or ``"round"``, for the error.
+
+    Raises:
+        RuntimeError: "<what> did not end" within ``max_actions``.
+    """
+    for _ in range(max_actions):
+        decision = decide(game)
+        if decision is None:
+            return
+        seat, legal = decision
+        events = game.act(seat, bots[seat].choose(game.view(seat), legal))
+        if stats is not None:
+            stats.count(events, counted)
+    raise RuntimeError(f"{what} did not end")
 
 
 def play_games(stats: SimStats, games: int, seed: int, new_game: Callable[[list[str], int], Any],

@@ -12,9 +12,10 @@ names its keys (``hands``/``rounds``, ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypeVar
 
 from ahoy_tui.games.kit.records import RecordError, numbered
+from ahoy_tui.games.kit.records import field as record_field
 
 G = TypeVar("G")
 
@@ -94,6 +95,50 @@ def replay_lines(lines: Sequence[tuple[int, Any]], new_game: Callable[[Any], G],
         except errors as e:
             raise RecordError(no, e.rule, e.message) from None  # type: ignore[attr-defined]
     return game
+
+
+def check_result(obj: dict, checked: int, *, hand: str, results: Sequence[Any], want: Callable[[Any], dict],
+                 over: bool, finals: Mapping[str, Sequence[int]], totals: Sequence[int], rules: tuple[str, str],
+                 error: Callable[[str, str], Exception], finals_verb: str = "do not match") -> int:
+    """Check a ``result`` line against the replayed game (R14, R15; AH12, AH13).
+
+    Args:
+        obj: The line.
+        checked: How many hand (round) results the record has named so far.
+        hand: The word of a hand's result line (``"hand"``, ``"round"``).
+        results, want: The game's finished hands and what a result line must say of one.
+        over, finals, totals: Whether the game is over, the seats its ``game`` line must
+            name per key (any order, each once) and the totals.
+        rules: The rule ids of a wrong hand line and of a wrong game line.
+        error: The game's rule error.
+        finals_verb: The words between a wrong list and the right one.
+
+    Returns:
+        How many hand results are checked after this line.
+
+    Raises:
+        error: the rule the line breaks; FORMAT for an unknown result.
+    """
+    kind = record_field(obj, "result", str, error)
+    if kind == hand:
+        if checked >= len(results):
+            raise error(rules[0], f"no {hand} has ended here")
+        expected = want(results[checked])
+        got = {k: obj.get(k) for k in expected}
+        if got != expected:
+            raise error(rules[0], f"{hand} result {got} does not match {expected}")
+        return checked + 1
+    if kind == "game":
+        if not over:
+            raise error(rules[1], "the game is not over")
+        for key, exp in finals.items():
+            named = obj.get(key)
+            if not isinstance(named, list) or set(named) != set(exp) or len(set(named)) != len(named):
+                raise error(rules[1], f"{key} {named} {finals_verb} {list(exp)}")
+        if obj.get("totals") != list(totals):
+            raise error(rules[1], f"totals {obj.get('totals')} do not match {list(totals)}")
+        return checked
+    raise error("FORMAT", f"unknown result {kind!r}")
 
 
 @dataclass(frozen=True)
