@@ -20,7 +20,7 @@ from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
 from ahoy_tui.games.kit.events import for_viewer
 from ahoy_tui.games.kit.records import RecordError, field
-from ahoy_tui.games.kit.replay import Replayer, Summary, check_result
+from ahoy_tui.games.kit.replay import Replayer, Summary, check_deal, check_result
 
 
 class AhoiSummary(Summary):
@@ -108,12 +108,8 @@ def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
     if field(obj, "chance", str) != "deal":
         raise IllegalAction("FORMAT", f"unknown chance {obj['chance']!r}")
     s = game.state
-    round_no = field(obj, "round", int)
-    dealer = field(obj, "dealer", int)
-    if s.in_round:
-        raise IllegalAction("AH3", "a round is in progress")
-    if round_no != s.round_no + 1:
-        raise IllegalAction("AH3", f"expected round {s.round_no + 1}, not {round_no}")
+    _, dealer = check_deal(obj, hand="round", seat="dealer", in_hand=s.in_round, played=s.round_no, rule="AH3",
+                           error=IllegalAction, busy="a round is in progress")
     deck = None
     if "deck" in obj and obj["deck"] is not None:
         values = field(obj, "deck", list)

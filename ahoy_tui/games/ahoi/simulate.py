@@ -13,7 +13,7 @@ from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import FILE_SUFFIX
 from ahoy_tui.games.ahoi.rules import awaiting
-from ahoy_tui.games.kit.bot_games import SimStats, play_games, play_out
+from ahoy_tui.games.kit.bot_games import SimStats, play_games, play_out, stats_table
 
 
 @dataclass
@@ -78,10 +78,6 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], memory_ai
 def format_stats(stats: AhoiSimStats) -> str:
     """A plain-text table of ``stats`` for people."""
     d = stats.as_dict()
-    lines = [f"{d['games']} games, {d['hands']} rounds, {d['turns_per_hand']} turns per round",
-             f"{'seat':<6}{'bot':<10}{'rounds won':>11}{'games won':>10}{'Ahoi':>6}{'penalties':>10}"]
-    for i in range(stats.players):
-        lines.append(f"{i:<6}{stats.bots[i]:<10}{stats.hand_wins[i]:>11}{stats.game_wins[i]:>10}"
-                     f"{stats.ahoi_calls[i]:>6}{stats.penalties[i]:>10}")
-    lines.append(f"{d['hands_per_second']} rounds per second ({d['seconds']} s)")
-    return "\n".join(lines)
+    return stats_table(stats, f"{d['games']} games, {d['hands']} rounds, {d['turns_per_hand']} turns per round",
+                       [("rounds won", 11, "hand_wins"), ("games won", 10, "game_wins"), ("Ahoi", 6, "ahoi_calls"),
+                        ("penalties", 10, "penalties")], "rounds")

@@ -15,7 +15,7 @@ from ahoy_tui.games.ahoy.follow import check_projection, is_projection
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.record import ReplaySummary, _cards, _field, parse_action, parse_header, physical
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.games.kit.replay import Replayer, check_result
+from ahoy_tui.games.kit.replay import Replayer, check_deal, check_result
 
 
 def _new_game(head: Any) -> Game:
@@ -54,12 +54,8 @@ def _chance(game: Game, obj: dict, lines: list, i: int) -> int:
     if kind == "deal":
         if s.phase is Phase.GAME_OVER:
             raise RuleError("R15", "the game is over")
-        hand = _field(obj, "hand", int)
-        first = _field(obj, "first_seat", int)
-        if s.hand_in_progress:
-            raise RuleError("R3", "a hand is already in progress")
-        if hand != s.hand_no + 1:
-            raise RuleError("R3", f"expected hand {s.hand_no + 1}, not {hand}")
+        _, first = check_deal(obj, hand="hand", seat="first_seat", in_hand=s.hand_in_progress, played=s.hand_no,
+                              rule="R3", error=RuleError, busy="a hand is already in progress")
         deck = physical(_cards(obj, "deck"), C.full_deck(s.players))
         if deck is None:
             raise RuleError("R1", "the deck is not this game's card set")

@@ -15,7 +15,7 @@ from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.kit.bot_games import SimStats as BotGameStats
-from ahoy_tui.games.kit.bot_games import play_games, play_out
+from ahoy_tui.games.kit.bot_games import play_games, play_out, stats_table
 
 
 @dataclass
@@ -93,14 +93,10 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], limit: in
 def format_stats(stats: SimStats) -> str:
     """A plain-text table of ``stats`` for people."""
     d = stats.as_dict()
-    lines = [f"{d['games']} games, {d['hands']} hands, {d['turns_per_hand']} turns per hand, "
-             f"{d['becalmed']} becalmed, {d['reshuffles']} reshuffles",
-             f"{'seat':<6}{'bot':<10}{'hands won':>10}{'games won':>10}{'AHOY!':>8}{'HANDS UP!':>11}"]
-    for i in range(stats.players):
-        lines.append(f"{i:<6}{stats.bots[i]:<10}{stats.hand_wins[i]:>10}{stats.game_wins[i]:>10}"
-                     f"{stats.ahoy_calls[i]:>8}{stats.hands_up[i]:>11}")
-    lines.append(f"{d['hands_per_second']} hands per second ({d['seconds']} s)")
-    return "\n".join(lines)
+    return stats_table(stats, f"{d['games']} games, {d['hands']} hands, {d['turns_per_hand']} turns per hand, "
+                              f"{d['becalmed']} becalmed, {d['reshuffles']} reshuffles",
+                       [("hands won", 10, "hand_wins"), ("games won", 10, "game_wins"), ("AHOY!", 8, "ahoy_calls"),
+                        ("HANDS UP!", 11, "hands_up")], "hands")
 
 
 def to_json(stats: SimStats) -> str:

@@ -130,3 +130,20 @@ def play_games(stats: SimStats, games: int, seed: int, new_game: Callable[[list[
             break
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+def stats_table(stats: SimStats, summary: str, columns: Sequence[tuple[str, int, str]], per: str) -> str:
+    """A plain-text table of ``stats`` for people (``ahoy simulate`` without ``--json``).
+
+    Args:
+        summary: The first line.
+        columns: ``(title, width, per-seat counter)`` after the seat and bot columns.
+        per: What the speed counts (``"hands"``, ``"rounds"``).
+    """
+    d = stats.as_dict()
+    lines = [summary, f"{'seat':<6}{'bot':<10}" + "".join(f"{title:>{width}}" for title, width, _ in columns)]
+    for i in range(stats.players):
+        lines.append(f"{i:<6}{stats.bots[i]:<10}"
+                     + "".join(f"{getattr(stats, name)[i]:>{width}}" for _, width, name in columns))
+    lines.append(f"{d['hands_per_second']} {per} per second ({d['seconds']} s)")
+    return "\n".join(lines)

@@ -141,6 +141,30 @@ def check_result(obj: dict, checked: int, *, hand: str, results: Sequence[Any], 
     raise error("FORMAT", f"unknown result {kind!r}")
 
 
+def check_deal(obj: dict, *, hand: str, seat: str, in_hand: bool, played: int, rule: str,
+               error: Callable[[str, str], Exception], busy: str) -> tuple[int, int]:
+    """Check a ``deal`` chance line's hand (round) number and starting seat (R3, AH3).
+
+    Args:
+        hand, seat: The keys of the number and of the seat that starts or deals.
+        in_hand: A hand is being played; ``busy`` is the error's text then.
+        played: Hands dealt so far: this line must deal the next.
+
+    Returns:
+        The number and the seat.
+
+    Raises:
+        error: FORMAT for a missing or mistyped field, ``rule`` for a deal out of order.
+    """
+    number = record_field(obj, hand, int, error)
+    who = record_field(obj, seat, int, error)
+    if in_hand:
+        raise error(rule, busy)
+    if number != played + 1:
+        raise error(rule, f"expected {hand} {played + 1}, not {number}")
+    return number, who
+
+
 @dataclass(frozen=True)
 class Replayer:
     """A game's replay check and ``ahoy replay``, from its parts.
