@@ -140,7 +140,8 @@ class ToyGame(SeededGame[ToyState]):
         if isinstance(action, Swap):
             new, old = s.draw.pop(0), s.hands[seat][action.position - 1]
             s.hands[seat][action.position - 1] = new
-            events = [public("swapped", seat=seat, card=value(old)), private((seat,), "drew", seat=seat, card=value(new))]
+            events = [public("swapped", seat=seat, card=value(old)),
+                      private((seat,), "drew", seat=seat, card=value(new))]
         s.turns_left -= 1
         s.active = (s.active + 1) % s.players
         if s.turns_left == 0:
