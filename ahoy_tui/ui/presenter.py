@@ -29,8 +29,8 @@ from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.option_text import settings_line
 from ahoy_tui.ui.prompts import Prompt
 from ahoy_tui.ui.screens.table_banner import banner_for
-from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow, Selection,
-                                     SeatsModel, TableModel)
+from ahoy_tui.ui.table_model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
+                                     Selection, SeatsModel, TableModel)
 from ahoy_tui.ui.text import asciify, clean
 
 GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept": "y", "decline": "n",

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from ui_helpers import make_app, screen_text, wait_for
 
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoi import cards as AC
+from ahoy_tui.games.ahoi.replay import replay as ahoi_replay
+from ahoy_tui.games.kit.events import for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import parse_action
-from ahoy_tui.games.ahoi.replay import replay as ahoi_replay
-from ahoy_tui.games.ahoy import cards as C
-from ahoy_tui.games.kit.events import for_viewer
 from ahoy_tui.ui.ahoi_cards import FACE
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
 from ahoy_tui.ui.screens.replay_view import SPEEDS, ReplayScreen

@@ -13,13 +13,13 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui import prompts
 from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.screens.confirm import ConfirmScreen
-from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.help import HelpScreen
 from ahoy_tui.ui.screens.offer import OfferScreen
+from ahoy_tui.ui.widgets.hand_view import HandView
+from ahoy_tui.ui.screens.confirm import ConfirmScreen
+from ahoy_tui.ui.screens.hand_over import HandOverScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.screens.table import TableScreen
-from ahoy_tui.ui.widgets.hand_view import HandView
 
 SIZE = (80, 24)
 
