@@ -41,9 +41,9 @@ from enum import Enum
 from typing import Any, Callable, Iterable
 
 from ahoy_tui.games.registry import GAMES
-from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo, TableClosed,
-                                     TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.store.base import GameListing
+from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Message, Notice, SeatInfo,
+                                     TableClosed, TableConfig, TableSnapshot, TableSummary, TableUpdate)
 
 MAX_BYTES = 4 << 20
 """Largest encoded message, in bytes (4 MiB): larger input is refused unread. The largest

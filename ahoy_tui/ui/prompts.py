@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ahoy_tui.games.ahoy import cards as C
-from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown,
-                                   Pass, Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Pass, Pick,
+                                         Respond, StepIn)
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.games.ahoy.view import PlayerView
 from ahoy_tui.ui.i18n import tr

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import Ahoy, HandsUp, Respond, StepIn
-from ahoy_tui.games.ahoy.bots import make_bot
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.lobby import Lobby, ManualClock, Stale, TableConfig, TableUpdate, Timing
+from ahoy_tui.lobby import (Lobby, ManualClock, Stale, TableConfig, TableUpdate, Timing)
 from ahoy_tui.lobby.table import Table
 
 FAST = Timing(bot_delay=(0.5, 1.5), between_hands=3.0, empty_grace=60.0)

@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import Exchange
+from ahoy_tui.games.kit.events import Event
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.games.ahoy.wire import WIRE_TYPES
-from ahoy_tui.games.kit.events import Event
 from ahoy_tui.lobby import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableConfig, TableSummary,
                             TableUpdate, Timing, codec)
 from ahoy_tui.lobby.codec import MAX_BYTES, CodecError, decode, decode_value, encode

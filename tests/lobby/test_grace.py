@@ -17,8 +17,8 @@ from ahoy_tui.games.ahoy.actions import Exchange
 from ahoy_tui.games.ahoy.engine import awaiting
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import TableUpdate, codec
-from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
+from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.resume import rebuild
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.store.base import TableLog
