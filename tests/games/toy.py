@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from ahoy_tui.games.base import IllegalAction, Option, ReplayStep, SeatTally, StatLine
 from ahoy_tui.games.kit.bots import BotFactory, RandomBot
 from ahoy_tui.games.kit.events import Event, private, public
-from ahoy_tui.games.kit.game import SeededGame
+from ahoy_tui.games.kit.game import Rules, SeededGame
 from ahoy_tui.games.kit.records import field as record_field
 from ahoy_tui.games.kit.replay import Replayer, Summary, check_deal, check_result
 from ahoy_tui.games.kit.spec import KitMatch, KitSpec
@@ -104,11 +104,7 @@ def result_lines(events: Sequence[Event]) -> list[dict]:
 
 
 class ToyGame(SeededGame[ToyState]):
-    GAME_OVER = ToyPhase.GAME_OVER
-    legal_actions = staticmethod(legal_actions)
-    project = staticmethod(view)
-    action_line = staticmethod(action_line)
-    result_lines = staticmethod(result_lines)
+    RULES = Rules(ToyPhase.GAME_OVER, legal_actions, view, action_line, result_lines)
 
     def __init__(self, seats: Sequence[str], limit: int, seed: int | None) -> None:
         if not 2 <= len(seats) <= 4:

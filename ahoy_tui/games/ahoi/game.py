@@ -17,7 +17,7 @@ from ahoy_tui.games.ahoi.rules import legal_actions
 from ahoy_tui.games.ahoi.state import AhoiPhase, State
 from ahoy_tui.games.ahoi.view import view
 from ahoy_tui.games.base import IllegalAction
-from ahoy_tui.games.kit.game import SeededGame
+from ahoy_tui.games.kit.game import Rules, SeededGame
 
 
 class AhoiGame(SeededGame[State]):
@@ -33,11 +33,7 @@ class AhoiGame(SeededGame[State]):
         IllegalAction: AH1 for a seat count outside 2..6, AH3 for a bad ``first_dealer``.
     """
 
-    GAME_OVER = AhoiPhase.GAME_OVER
-    legal_actions = staticmethod(legal_actions)
-    project = staticmethod(view)
-    action_line = staticmethod(action_line)
-    result_lines = staticmethod(result_lines)
+    RULES = Rules(AhoiPhase.GAME_OVER, legal_actions, view, action_line, result_lines)
 
     def __init__(self, seats: Sequence[str], memory_aid: bool = False, seed: int | None = None,
                  first_dealer: int | None = None) -> None:

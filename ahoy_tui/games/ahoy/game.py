@@ -18,7 +18,7 @@ from ahoy_tui.games.ahoy.record import action_line, header_line, result_lines
 from ahoy_tui.games.ahoy.state import Phase, Settings, State
 from ahoy_tui.games.ahoy.view import view
 from ahoy_tui.games.kit.events import Event
-from ahoy_tui.games.kit.game import SeededGame
+from ahoy_tui.games.kit.game import Rules, SeededGame
 
 
 class Game(SeededGame[State]):
@@ -34,11 +34,7 @@ class Game(SeededGame[State]):
         RuleError: R1 for a seat count outside 2..8, R3 for a bad ``first_seat``.
     """
 
-    GAME_OVER = Phase.GAME_OVER
-    legal_actions = staticmethod(legal_actions)
-    project = staticmethod(view)
-    action_line = staticmethod(action_line)
-    result_lines = staticmethod(result_lines)
+    RULES = Rules(Phase.GAME_OVER, legal_actions, view, action_line, result_lines)
 
     def __init__(self, seats: Sequence[str], settings: Settings | None = None, seed: int | None = None,
                  first_seat: int | None = None) -> None:

@@ -5,28 +5,41 @@ A table owns one :class:`SeededGame` per match (``Game`` for AHOY!! V2,
 ``AhoiGame`` for Ahoi). Every chance point draws from ``rng`` the same way
 whether or not its outcome is forced (a replay gives the deck), so a record
 replayed from its seed alone follows the same game. The game supplies its
-rules through four class attributes; the kit keeps the RNG, the record and
+rules as one :class:`Rules`; the kit keeps the RNG, the record and
 the order in which chance is drawn.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar
 
 S = TypeVar("S")
 """The game's engine state (it has ``phase``, never leaves the engine: views only)."""
 
 
-class SeededGame(Generic[S]):
-    """One game with its RNG and record.
+@dataclass(frozen=True)
+class Rules:
+    """What a :class:`SeededGame` asks of its game's rules.
 
-    Subclasses set:
-        GAME_OVER: The phase of a finished game.
+    Attributes:
+        game_over: The phase of a finished game.
         legal_actions: ``(state, seat) -> list`` of that seat's legal actions.
         project: ``(state, seat | None) -> view`` (R18, AH16).
         action_line: ``(seat, action) -> dict``, the record line of an action.
         result_lines: ``(events) -> list[dict]``, the result lines of the hand or game ends among them.
+    """
+
+    game_over: Any
+    legal_actions: Callable[[Any, int], list]
+    project: Callable[[Any, int | None], Any]
+    action_line: Callable[[int, Any], dict]
+    result_lines: Callable[[Iterable[Any]], list[dict]]
+
+
+class SeededGame(Generic[S]):
+    """One game with its RNG and record; a subclass sets ``RULES`` (:class:`Rules`).
 
     Attributes:
         seats: Display names in play order.
@@ -38,11 +51,7 @@ class SeededGame(Generic[S]):
             round's dealer (Ahoi), or None for a random one.
     """
 
-    GAME_OVER: ClassVar[Any]
-    legal_actions: ClassVar[Callable[[Any, int], list]]
-    project: ClassVar[Callable[[Any, int | None], Any]]
-    action_line: ClassVar[Callable[[int, Any], dict]]
-    result_lines: ClassVar[Callable[[Iterable[Any]], list[dict]]]
+    RULES: ClassVar[Rules]
 
     def __init__(self, seats: Sequence[str], seed: int | None, state: S, header: dict, host_pick: int | None = None,
                  refuse_pick: Callable[[int], Exception] = ValueError) -> None:
@@ -59,15 +68,15 @@ class SeededGame(Generic[S]):
     @property
     def over(self) -> bool:
         """True once the game has ended (R15, AH13)."""
-        return self.state.phase is self.GAME_OVER  # type: ignore[attr-defined]
+        return self.state.phase is self.RULES.game_over  # type: ignore[attr-defined]
 
     def legal(self, seat: int) -> list:
         """Legal actions of ``seat`` now (the game's ``legal_actions``)."""
-        return type(self).legal_actions(self.state, seat)
+        return self.RULES.legal_actions(self.state, seat)
 
     def view(self, seat: int | None) -> Any:
         """The projection for ``seat`` (None: a spectator; R18, AH16)."""
-        return type(self).project(self.state, seat)
+        return self.RULES.project(self.state, seat)
 
     def draw_deal(self, full_deck: list[int], required: int | None, deck: Sequence[int] | None,
                   first: int | None) -> tuple[list[int], int]:
@@ -88,5 +97,5 @@ class SeededGame(Generic[S]):
 
     def write(self, seat: int, action: Any, events: Iterable[Any]) -> None:
         """Append ``seat``'s action line and the result lines its ``events`` call for."""
-        self.record.append(type(self).action_line(seat, action))
-        self.record.extend(type(self).result_lines(events))
+        self.record.append(self.RULES.action_line(seat, action))
+        self.record.extend(self.RULES.result_lines(events))
