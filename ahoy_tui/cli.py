@@ -11,8 +11,8 @@ import json
 import sys
 from typing import Sequence
 
-from ahoy_tui.bots import BOT_KINDS
-from ahoy_tui.game.state import LIMIT_PRESETS
+from ahoy_tui.games.ahoy.bots import BOT_KINDS
+from ahoy_tui.games.ahoy.state import LIMIT_PRESETS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ahoy_tui.sim import format_stats, simulate, to_json
+    from ahoy_tui.games.ahoy.simulate import format_stats, simulate, to_json
 
     if args.game == "ahoi":
         return _simulate_ahoi(args)
@@ -126,7 +126,7 @@ def _print_invalid(err, as_json: bool) -> int:
 def _replay_ahoi(text: str, as_json: bool) -> int:
     """``ahoy replay`` of an Ahoi record (header ``"game": "ahoi"``)."""
     from ahoy_tui.games.ahoi.replay import check as check_ahoi
-    from ahoy_tui.games.ahoi.record import RecordError
+    from ahoy_tui.games.kit.records import RecordError
 
     try:
         seats, summary = check_ahoi(text)
@@ -149,8 +149,8 @@ def _replay_ahoi(text: str, as_json: bool) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ahoy_tui.game.record import RecordError
-    from ahoy_tui.game.replay import check
+    from ahoy_tui.games.kit.records import RecordError
+    from ahoy_tui.games.ahoy.replay import check
     from ahoy_tui.games.ahoi.replay import is_ahoi_record
 
     try:

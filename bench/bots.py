@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ahoy_tui.bots import make_bot  # noqa: E402
-from ahoy_tui.game.game import Game  # noqa: E402
-from ahoy_tui.game.state import Settings  # noqa: E402
-from ahoy_tui.sim import play_hand  # noqa: E402
+from ahoy_tui.games.ahoy.bots import make_bot  # noqa: E402
+from ahoy_tui.games.ahoy.game import Game  # noqa: E402
+from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
+from ahoy_tui.games.ahoy.simulate import play_hand  # noqa: E402
 
 MATCHUPS: dict[str, tuple[int, tuple[str, ...]]] = {
     "1hard-4p": (4, ("hard", "baseline", "baseline", "baseline")),

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ahoy_tui.game.wire import WIRE_TYPES  # noqa: E402
+from ahoy_tui.games.ahoy.wire import WIRE_TYPES  # noqa: E402
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, TableUpdate, Timing, codec  # noqa: E402
 
 codec.register_game_types(WIRE_TYPES)

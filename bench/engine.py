@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ahoy_tui.bots import make_bot  # noqa: E402
-from ahoy_tui.game.engine import ahoy_actions, apply, awaiting  # noqa: E402
-from ahoy_tui.game.game import Game  # noqa: E402
-from ahoy_tui.game.state import Settings  # noqa: E402
-from ahoy_tui.game.view import views  # noqa: E402
-from ahoy_tui.sim import simulate  # noqa: E402
+from ahoy_tui.games.ahoy.bots import make_bot  # noqa: E402
+from ahoy_tui.games.ahoy.engine import ahoy_actions, apply, awaiting  # noqa: E402
+from ahoy_tui.games.ahoy.game import Game  # noqa: E402
+from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
+from ahoy_tui.games.ahoy.view import views  # noqa: E402
+from ahoy_tui.games.ahoy.simulate import simulate  # noqa: E402
 
 
 def collect(players: int, hands: int, seed: int) -> list[tuple]:

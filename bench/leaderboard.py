@@ -31,15 +31,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ahoy_tui.bots import make_bot  # noqa: E402
+from ahoy_tui.games.ahoy.bots import make_bot  # noqa: E402
 from ahoy_tui.community import tables  # noqa: E402
 from ahoy_tui.community.service import RECENT_DAYS, Community  # noqa: E402
-from ahoy_tui.game.game import Game  # noqa: E402
-from ahoy_tui.game.state import Settings  # noqa: E402
+from ahoy_tui.games.ahoy.game import Game  # noqa: E402
+from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
 from ahoy_tui.games.ahoi.bots import make_bot as make_ahoi_bot  # noqa: E402
 from ahoy_tui.games.ahoi.game import AhoiGame  # noqa: E402
 from ahoy_tui.games.ahoi.simulate import play_round  # noqa: E402
-from ahoy_tui.sim import play_hand  # noqa: E402
+from ahoy_tui.games.ahoy.simulate import play_hand  # noqa: E402
 from ahoy_tui.store import GameListing  # noqa: E402
 from ahoy_tui.store.sqlite import SQLiteStore  # noqa: E402
 from ahoy_tui.store.sqlite_schema import dumps, listing_text, pack_record  # noqa: E402

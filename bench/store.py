@@ -34,10 +34,10 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ahoy_tui.bots import make_bot  # noqa: E402
-from ahoy_tui.game.game import Game  # noqa: E402
-from ahoy_tui.game.state import Settings  # noqa: E402
-from ahoy_tui.sim import play_hand  # noqa: E402
+from ahoy_tui.games.ahoy.bots import make_bot  # noqa: E402
+from ahoy_tui.games.ahoy.game import Game  # noqa: E402
+from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
+from ahoy_tui.games.ahoy.simulate import play_hand  # noqa: E402
 from ahoy_tui.store import ArchivedGame, GameListing  # noqa: E402
 from ahoy_tui.store.sqlite import SQLiteStore  # noqa: E402
 

@@ -41,7 +41,7 @@ from typing import Any, Iterable
 LIMIT = 60_000
 """Most objects a :class:`Walk` visits (an ended session at a table has ~10 thousand)."""
 
-SHARED_MODULES = ("ahoy_tui.lobby", "ahoy_tui.game", "ahoy_tui.bots", "server.limits", "server.gc_",
+SHARED_MODULES = ("ahoy_tui.lobby", "ahoy_tui.games", "server.limits", "server.gc_",
                   "concurrent.", "threading", "logging", "asyncio.base_events", "asyncio.unix_events")
 """Instances of classes from these modules are shared by sessions or the process: never walked into.
 
@@ -148,7 +148,7 @@ class Bounded:
 
     What :class:`Shared` holds, except instances of classes from the
     ``enter`` modules (a closed table is an ``ahoy_tui.lobby`` object, its
-    game an ``ahoy_tui.game`` one), and the ``stops``: the live objects the
+    game an ``ahoy_tui.games`` one), and the ``stops``: the live objects the
     owner still points at (the lobby and its live tables, the app of a
     removed screen and its widgets still shown), kept alive here while the
     walk runs. Stopping short frees less; walking into live objects costs

@@ -49,15 +49,8 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
 
-from ahoy_tui.ui.textual_private import (
-    StylesCache,
-    clear_lru_caches_without_cycles,
-    replace_get_inner_outer,
-    replace_strip_method,
-    uncache_instance_methods,
-    watch_new_nodes,
-    wrap_register,
-)
+from ahoy_tui.ui.textual_private import (StylesCache, clear_lru_caches_without_cycles, replace_get_inner_outer,
+                                         replace_strip_method, uncache_instance_methods, watch_new_nodes, wrap_register)
 from server import gc_local
 
 log = logging.getLogger("ahoy.server.gc")
@@ -198,7 +191,7 @@ def _children(walk: gc_local.Walk) -> list[Any]:
     return [n for n in list(_ALL_NODES) if walk.reached(n.parent) and not walk.reached(n)]
 
 
-GAME_MODULES = ("ahoy_tui.lobby", "ahoy_tui.game", "ahoy_tui.bots")
+GAME_MODULES = ("ahoy_tui.lobby", "ahoy_tui.games")
 """Modules whose instances a closed table's walk enters (every other walk stops at them)."""
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.follow import HAND_SIZE
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.follow import HAND_SIZE
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 
 

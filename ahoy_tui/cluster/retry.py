@@ -12,16 +12,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Awaitable, Callable
+from typing import Awaitable, Callable
 
 import redis
 from redis.exceptions import AuthenticationError, BusyLoadingError, RedisError
 
 from ahoy_tui.cluster import keys
+from ahoy_tui.cluster.peer import Peer
 from ahoy_tui.store.base import StoreError
-
-if TYPE_CHECKING:
-    from ahoy_tui.cluster.lobby import ClusterLobby
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +29,7 @@ READY_WITHIN = 60.0
 """Seconds a worker starting waits for Redis to be reachable and loaded (:func:`until_loaded`)."""
 
 
-async def until_done(lobby: ClusterLobby, what: str, step: Callable[[], Awaitable[object]]) -> bool:
+async def until_done(lobby: Peer, what: str, step: Callable[[], Awaitable[object]]) -> bool:
     """Await ``step()`` until it does not fail with a Redis error: again every :data:`RETRY_FIRST` s
     for ``lobby.dead_after`` s, then every ``lobby.dead_after`` s. One warning when it first
     fails, one when it worked.

@@ -25,26 +25,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import claims, heartbeat
 from ahoy_tui.cluster.bus import LOBBY_CHANNEL
 from ahoy_tui.cluster.directory import SESSIONS_KEY, TABLES_KEY, WORKERS_KEY
+from ahoy_tui.cluster.peer import Peer
 from ahoy_tui.cluster.retry import until_done
 from ahoy_tui.cluster.wire import pack, unpack
 from ahoy_tui.lobby.codec import CodecError
 from ahoy_tui.lobby.messages import ChatMessage, TableClosed, TableUpdate
 from ahoy_tui.lobby.table_commands import SeatCommands
 
-if TYPE_CHECKING:
-    from ahoy_tui.cluster.lobby import ClusterLobby
-
 log = logging.getLogger(__name__)
 
 
-def heard(lobby: ClusterLobby, data: bytes) -> None:
+def heard(lobby: Peer, data: bytes) -> None:
     """Act on one envelope from Redis (a bad one is logged and dropped)."""
     try:
         env = unpack(data)
@@ -74,7 +72,7 @@ def heard(lobby: ClusterLobby, data: bytes) -> None:
         lobby.on_moderation(env["c"])
 
 
-def apply_row(lobby: ClusterLobby, data: bytes) -> None:
+def apply_row(lobby: Peer, data: bytes) -> None:
     """A packed ``dir`` envelope read from ``ahoy:tables``."""
     try:
         env = unpack(data)
@@ -84,7 +82,7 @@ def apply_row(lobby: ClusterLobby, data: bytes) -> None:
         lobby.directory.set_row(env["t"], env["o"], env.get("sum"), frozenset(env.get("ids", ())))
 
 
-def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
+def apply_presence(lobby: Peer, data: bytes) -> None:
     """A packed ``on`` envelope read from ``ahoy:sessions``."""
     try:
         env = unpack(data)
@@ -94,7 +92,7 @@ def apply_presence(lobby: ClusterLobby, data: bytes) -> None:
         lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
 
 
-def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
+def _row(lobby: Peer, env: dict[str, Any]) -> None:
     table_id, owner = env["t"], env["o"]
     if lobby.directory.set_row(table_id, owner, env.get("sum"), frozenset(env.get("ids", ()))):
         if env.get("sum") is not None:
@@ -103,7 +101,7 @@ def _row(lobby: ClusterLobby, env: dict[str, Any]) -> None:
             lobby.core.tables_changed()
 
 
-def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
+def _follow(lobby: Peer, table_id: str, owner: str) -> None:
     """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
     owner died, failover), or at it here until Redis went away (``Lobby.waiting``), join it again
     there (R17) and get a full update (``follow``: they never left, so nobody is told they are back)."""
@@ -117,7 +115,7 @@ def _follow(lobby: ClusterLobby, table_id: str, owner: str) -> None:
             asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "follow", handle, table_id)))
 
 
-def take_back(lobby: ClusterLobby, table_id: str) -> None:
+def take_back(lobby: Peer, table_id: str) -> None:
     """``lobby`` owns ``table_id`` now: its sessions that were at it through another worker are
     attached to it here (R17: their seats, a full update), without "is back": they never left."""
     table = lobby.core.tables.get(table_id)
@@ -129,7 +127,7 @@ def take_back(lobby: ClusterLobby, table_id: str) -> None:
                 SeatCommands(table).attach(handle, table.seat_of(handle.identity), returning=False)
 
 
-def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
+def _presence(lobby: Peer, env: dict[str, Any]) -> None:
     if env["k"] == "on":
         lobby.directory.session_on(env["w"], env["s"], env["i"], env["n"], env.get("a", ""))
         if env.get("r"):  # a live session: the older ones of its identity end
@@ -140,7 +138,7 @@ def _presence(lobby: ClusterLobby, env: dict[str, Any]) -> None:
         lobby.core.tables_changed()
 
 
-def track(lobby: ClusterLobby, handle: Any, owner: str, msg: object) -> None:
+def track(lobby: Peer, handle: Any, owner: str, msg: object) -> None:
     """Keep which tables of other workers ``handle`` is at, from the messages it gets."""
     if isinstance(msg, TableUpdate):
         lobby.remote_tables(handle)[msg.table.table_id] = owner
@@ -148,7 +146,7 @@ def track(lobby: ClusterLobby, handle: Any, owner: str, msg: object) -> None:
         lobby.remote_tables(handle).pop(msg.table_id, None)
 
 
-def forget_worker(lobby: ClusterLobby, worker: str) -> None:
+def forget_worker(lobby: Peer, worker: str) -> None:
     """``worker`` is gone: end its proxies here (R17) and forget its sessions. Logged once (a
     worker that found it dead also hears its own ``gone``: by then nothing of it is left here)."""
     if not worker or worker == lobby.worker_id:
@@ -164,14 +162,14 @@ def forget_worker(lobby: ClusterLobby, worker: str) -> None:
         log.debug("cluster: worker %s is gone (nothing of it was known here)", worker)
 
 
-def say_goodbye(lobby: ClusterLobby) -> None:
+def say_goodbye(lobby: Peer) -> None:
     """Queue this worker's goodbye: its heartbeat removed, every worker told."""
     me = lobby.worker_id
     lobby.bus.write(lambda p: p.hdel(WORKERS_KEY, me))
     lobby.bus.publish(LOBBY_CHANNEL, pack({"k": "gone", "w": me}))
 
 
-async def beat_once(lobby: ClusterLobby) -> bool:
+async def beat_once(lobby: Peer) -> bool:
     """Write this worker's heartbeat now (Redis time, s; ``lobby.clock_offset`` learns Redis's
     clock from it); True when another worker had declared this one gone meanwhile (its mark is
     taken: the caller joins again).
@@ -187,7 +185,7 @@ async def beat_once(lobby: ClusterLobby) -> bool:
     return bool(marked)
 
 
-async def beat(lobby: ClusterLobby) -> None:
+async def beat(lobby: Peer) -> None:
     """Write this worker's heartbeat every ``lobby.heartbeat`` seconds (while Redis answers);
     when it finds it was declared gone, the lobby joins again (``ClusterLobby.declared_gone``)."""
     while True:
@@ -199,7 +197,7 @@ async def beat(lobby: ClusterLobby) -> None:
             log.debug("cluster: heartbeat skipped (%s)", e)
 
 
-async def watch(lobby: ClusterLobby) -> None:
+async def watch(lobby: Peer) -> None:
     """Every heartbeat, find workers silent for ``lobby.dead_after`` s and end them."""
     while True:
         await asyncio.sleep(lobby.heartbeat)
@@ -209,7 +207,7 @@ async def watch(lobby: ClusterLobby) -> None:
             log.debug("cluster: watch skipped (%s)", e)
 
 
-async def _sweep(lobby: ClusterLobby) -> None:
+async def _sweep(lobby: Peer) -> None:
     redis, me = lobby.bus.redis, lobby.worker_id
     if lobby.bus.listening_for() < lobby.dead_after:
         return  # Redis was away just now: nobody could beat; give every worker time to beat again
@@ -236,7 +234,7 @@ async def _sweep(lobby: ClusterLobby) -> None:
         forget_worker(lobby, worker)
 
 
-async def rejoin(lobby: ClusterLobby) -> None:
+async def rejoin(lobby: Peer) -> None:
     """Another worker declared this one gone (it was paused past ``dead_after``): its
     heartbeat, sessions and owned rows are written again (:func:`reconnected`)."""
     log.warning("cluster: worker %s was declared gone by another worker (paused?): it joins again",
@@ -244,7 +242,7 @@ async def rejoin(lobby: ClusterLobby) -> None:
     await reconnected(lobby)
 
 
-async def reconnected(lobby: ClusterLobby) -> None:
+async def reconnected(lobby: Peer) -> None:
     """Redis is back: beat, write what this worker owns again, read the directory, resync remote tables.
 
     Each step that reads or writes Redis itself is tried again until it works
@@ -269,13 +267,13 @@ async def reconnected(lobby: ClusterLobby) -> None:
             asyncio.ensure_future(lobby.quietly(lobby.ask(owner, "resync", handle, table_id)))
 
 
-async def _read_directory(lobby: ClusterLobby) -> None:
+async def _read_directory(lobby: Peer) -> None:
     for data in (await lobby.bus.redis.hgetall(TABLES_KEY)).values():
         apply_row(lobby, data)
     for data in (await lobby.bus.redis.hgetall(SESSIONS_KEY)).values():
         apply_presence(lobby, data)
 
 
-async def _reload_moderation(lobby: ClusterLobby) -> None:
+async def _reload_moderation(lobby: Peer) -> None:
     """Raises ``StoreError`` when Redis cannot be read (``server.moderation_sync.heard``)."""
     lobby.on_moderation({"op": "reload"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ahoy_tui.games.ahoi.spec import AHOI
-from ahoy_tui.games.ahoy import AHOY
+from ahoy_tui.games.ahoy.spec import AHOY
 from ahoy_tui.games.base import GameSpec, OptionError
 
 GAMES: dict[str, GameSpec] = {AHOY.name: AHOY, AHOI.name: AHOI}

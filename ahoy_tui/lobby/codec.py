@@ -103,7 +103,7 @@ def register(cls: type, name: str | None = None) -> type:
 
 
 def register_game_types(types: Iterable[type]) -> None:
-    """Register a game's wire types (e.g. ``ahoy_tui.game.wire.WIRE_TYPES``) under their class names."""
+    """Register a game's wire types (e.g. ``ahoy_tui.games.ahoy.wire.WIRE_TYPES``) under their class names."""
     for cls in types:
         register(cls)
 

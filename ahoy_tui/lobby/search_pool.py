@@ -46,7 +46,7 @@ SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 #: Modules the forkserver imports once for every worker: what unpickling a search needs
 #: (``autopilot.decide`` and the bots).
-PRELOAD = ["ahoy_tui.lobby.autopilot", "ahoy_tui.bots.hard"]
+PRELOAD = ["ahoy_tui.lobby.autopilot", "ahoy_tui.games.ahoy.bots.hard"]
 
 _executor: Executor | None = None
 _server_alive: Connection | None = None

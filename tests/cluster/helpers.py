@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ahoy_tui.game.replay import replay
+from ahoy_tui.games.ahoy.replay import replay
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.store import MemoryStore, TableLog
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game.actions import Ahoy
+from ahoy_tui.games.ahoy.bots import make_bot
+from ahoy_tui.games.ahoy.actions import Ahoy
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.lobby.table import Table

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game.game import Game
-from ahoy_tui.game.state import Settings
+from ahoy_tui.games.ahoy.bots import make_bot
+from ahoy_tui.games.ahoy.game import Game
+from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.games.ahoi.bots import make_bot as make_ahoi_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.simulate import play_round
-from ahoy_tui.sim import play_hand
+from ahoy_tui.games.ahoy.simulate import play_hand
 from ahoy_tui.store.base import ArchivedGame, GameListing
 
 ANNA, BO, CY = "key:SHA256:anna", "key:SHA256:bo", "key:SHA256:cy"

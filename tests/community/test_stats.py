@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ahoy_tui.community.stats import SeatStats, game_stats
-from ahoy_tui.game.reveal import deals_of
+from ahoy_tui.games.ahoy.reveal import deals_of
 from tests.community.helpers import bot_game
 
 HEADER = {"format": "ahoy-record", "version": 1, "seats": ["anna", "bo", "cy"], "settings": {"limit": 20}}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from ahoy_tui.game.replay import replay
+from ahoy_tui.games.ahoy.replay import replay
 from ahoy_tui.lobby import Lobby, ManualClock
 from ahoy_tui.store.sqlite import SQLiteStore
 from tests.durable.worker import TIMING, state_of

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ahoy_tui.game.state import Phase  # noqa: E402
+from ahoy_tui.games.ahoy.state import Phase  # noqa: E402
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing  # noqa: E402
 from ahoy_tui.store.sqlite import SQLiteStore  # noqa: E402
 

@@ -9,10 +9,10 @@ import pytest
 from harness import connect, start_server
 
 from ahoy_tui.cli import main as ahoy_main
-from ahoy_tui.game.replay import project
+from ahoy_tui.games.ahoy.replay import project
 from ahoy_tui.lobby import Lobby, ManualClock, Timing
 from ahoy_tui.store.sqlite import SQLiteStore
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from tests.history_helpers import card_names, finished_lobby, never_shown, seen_by
 
 

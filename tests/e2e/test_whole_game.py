@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 from harness import Player, connect, start_server, wait_until
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.ui.games.ahoy import prompts
@@ -450,7 +450,7 @@ def test_truth_flags_a_reveal_published_before_its_hand_is_over():
     """The scan is not blind to the reveal: one published without its hand's end is reported."""
     from types import SimpleNamespace
 
-    from ahoy_tui.game.events import public
+    from ahoy_tui.games.kit.events import public
 
     truth = Truth()
     table = SimpleNamespace(game=None)

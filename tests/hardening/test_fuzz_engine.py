@@ -21,15 +21,15 @@ from collections import Counter
 
 import pytest
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown,
-                                   Offer, Pass, Pick, Respond, StepIn)
-from ahoy_tui.game.engine import ahoy_actions, awaiting
-from ahoy_tui.game.errors import RuleError
-from ahoy_tui.game.game import Game
-from ahoy_tui.game.replay import replay
-from ahoy_tui.game.state import Settings
-from tests.game.test_simulation_r18 import check_conservation, check_events, check_views
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pass,
+                                         Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
+from ahoy_tui.games.ahoy.errors import RuleError
+from ahoy_tui.games.ahoy.game import Game
+from ahoy_tui.games.ahoy.replay import replay
+from ahoy_tui.games.ahoy.state import Settings
+from tests.games.ahoy.test_simulation_r18 import check_conservation, check_events, check_views
 
 EXAMPLES = int(os.environ.get("AHOY_FUZZ_EXAMPLES", "20"))
 BASE_SEED = int(os.environ.get("AHOY_FUZZ_SEED", "20261129"))

@@ -28,12 +28,12 @@ import random
 
 import pytest
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown,
-                                   Offer, Pass, Pick, Respond, StepIn)
-from ahoy_tui.game.game import Game
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pass,
+                                         Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.lobby import LobbyError, TableConfig, TableUpdate
-from tests.game.test_simulation_r18 import check_conservation, check_events, check_views
+from tests.games.ahoy.test_simulation_r18 import check_conservation, check_events, check_views
 from tests.lobby.helpers import check_private, instrument, make_lobby
 
 EXAMPLES = int(os.environ.get("AHOY_FUZZ_EXAMPLES", "12"))

@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 
 from harness import Player, connect, start_server, wait_until
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, LayDown, Offer, Pass,
-                                   Pick, Respond)
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, LayDown, Offer, Pass, Pick,
+                                         Respond)
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, LobbyError, TableConfig, Timing
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import Ahoy, HandsUp, Respond, StepIn
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.bots import make_bot
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import Ahoy, HandsUp, Respond, StepIn
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import (Lobby, ManualClock, Stale, TableConfig, TableUpdate, Timing)
 from ahoy_tui.lobby.table import Table
 

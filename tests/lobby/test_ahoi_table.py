@@ -11,7 +11,7 @@ from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.events import AhoiEvent
-from ahoy_tui.games.ahoi.record import dumps
+from ahoy_tui.games.kit.records import dumps
 from ahoy_tui.games.ahoi.replay import check, replay
 from ahoy_tui.lobby import CLOCK_PROFILES, Notice, TableConfig, TableUpdate
 from ahoy_tui.lobby.codec import encode

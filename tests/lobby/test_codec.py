@@ -22,11 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import Exchange
-from ahoy_tui.game.events import Event
-from ahoy_tui.game.state import Phase
-from ahoy_tui.game.wire import WIRE_TYPES
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import Exchange
+from ahoy_tui.games.kit.events import Event
+from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.games.ahoy.wire import WIRE_TYPES
 from ahoy_tui.lobby import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableConfig, TableSummary,
                             TableUpdate, Timing, codec)
 from ahoy_tui.lobby.codec import MAX_BYTES, CodecError, decode, decode_value, encode
@@ -278,9 +278,9 @@ def test_the_hidden_information_check_sees_a_leak(moments):
 
 
 def test_every_wire_type_of_the_game_round_trips():
-    from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, HandsUp, LayDown, Offer, Pass, Pick,
-                                       Respond, StepIn)
-    from ahoy_tui.game.state import HandResult, Settings
+    from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, HandsUp, LayDown, Offer, Pass, Pick,
+                                             Respond, StepIn)
+    from ahoy_tui.games.ahoy.state import HandResult, Settings
 
     samples = [Draw(), Offer(12, 40), HandsUp(2), Respond(True), Respond(False), StepIn(), Pass(),
                ChoosePartner(3), Exchange(52), LayDown((7, 8, 9)), Pick(1), Discard(0), Ahoy((1, 14, 27, 40)),

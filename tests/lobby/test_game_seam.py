@@ -20,7 +20,7 @@ import pytest
 from ahoy_tui import games
 from ahoy_tui.games import registry
 from ahoy_tui.games.ahoi.spec import AHOI
-from ahoy_tui.games.ahoy import AHOY
+from ahoy_tui.games.ahoy.spec import AHOY
 from ahoy_tui.games.base import IllegalAction, Option, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
 from ahoy_tui.lobby import CLOCK_PROFILES, Lobby, LobbyError, ManualClock, PlayerHandle, TableConfig, TableUpdate
 from ahoy_tui.lobby.config import validate
@@ -63,11 +63,17 @@ def _lobby_modules() -> dict[str, Path]:
 
 
 def test_no_lobby_module_imports_a_game_engine_or_its_bots():
+    """The lobby reaches games only through the seam (``games``, ``games.base``) and the registry:
+    no game's package (``games.ahoy``, ``games.ahoi``) and not the engine kit."""
+    games_dir = LOBBY_DIR.parent / "games"
+    packages = {p.name for p in games_dir.iterdir() if (p / "__init__.py").is_file()}
+    assert {"ahoy", "ahoi", "kit"} <= packages
     bad = []
     for mod, path in _lobby_modules().items():
         for module, name in _imports(path):
             for target in _targets(module, name):
-                if target.split(".")[:2] in (["ahoy_tui", "game"], ["ahoy_tui", "bots"]):
+                parts = target.split(".")
+                if parts[:2] == ["ahoy_tui", "games"] and len(parts) > 2 and parts[2] in packages:
                     bad.append(f"{mod} imports {target}")
     assert bad == []
 

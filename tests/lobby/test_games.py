@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.replay import replay
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.replay import replay
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import TableUpdate
-from ahoy_tui.games.ahoy import PHASE_CLOCK
+from ahoy_tui.games.ahoy.spec import PHASE_CLOCK
 from ahoy_tui.lobby.config import clock_seconds, grace_seconds
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, table_with
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from ahoy_tui.game.actions import Exchange
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.actions import Exchange
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import TableUpdate, codec
 from ahoy_tui.lobby.messages import TableConfig
 from ahoy_tui.lobby.errors import LobbyError

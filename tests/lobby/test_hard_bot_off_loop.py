@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from ahoy_tui.bots.hard import HardBot
+from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.clock import search_executor
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, play_out

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import TableConfig
 from tests.lobby.helpers import Person, instrument, make_lobby
 

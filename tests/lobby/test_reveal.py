@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ahoy_tui.game.events import Event
-from ahoy_tui.game.reveal import deals_of, game_summary
+from ahoy_tui.games.kit.events import Event
+from ahoy_tui.games.ahoy.reveal import deals_of, game_summary
 from ahoy_tui.lobby import TableUpdate
 from tests.lobby.helpers import Person, instrument, make_lobby, table_with
 

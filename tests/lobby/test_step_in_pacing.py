@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ahoy_tui.game.actions import Draw, Offer, Pass, Respond
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.actions import Draw, Offer, Pass, Respond
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.state import Phase
 from tests.lobby.helpers import Person, instrument, make_lobby, table_with
 
 

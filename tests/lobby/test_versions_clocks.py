@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from ahoy_tui.game.actions import Draw, Offer, Pass, Respond
-from ahoy_tui.game.engine import awaiting
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.actions import Draw, Offer, Pass, Respond
+from ahoy_tui.games.ahoy.engine import awaiting
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, LobbyError, Notice, Stale, TableClosed, TableConfig, TableUpdate, Timing
 from tests.lobby.helpers import Person, conserved, instrument, make_lobby, table_with
 

@@ -192,7 +192,7 @@ def test_operator_commands_are_recognised_by_their_first_word():
 
 async def test_operator_answers_and_the_close_line_hold_no_card():
     """R18: nothing moderation sends (answers, the close notice) names a card of the game it ended."""
-    from ahoy_tui.game import cards as C
+    from ahoy_tui.games.ahoy import cards as C
     from ahoy_tui.lobby import Timing
 
     lobby = Lobby(timing=Timing.instant(), seed=4)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game import Phase, awaiting
-from ahoy_tui.game.game import Game
-from ahoy_tui.game.state import Settings
+from ahoy_tui.games.ahoy.bots import make_bot
+from ahoy_tui.games.ahoy import Phase, awaiting
+from ahoy_tui.games.ahoy.game import Game
+from ahoy_tui.games.ahoy.state import Settings
 from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
 

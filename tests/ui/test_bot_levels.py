@@ -2,7 +2,7 @@
 
 from functools import partial
 
-from ahoy_tui.bots import BOT_KINDS
+from ahoy_tui.games.ahoy.bots import BOT_KINDS
 from ahoy_tui.ui.bot_levels import LEVELS, bot_tag, level_word, ring_tag
 from ahoy_tui.ui.i18n import tr
 

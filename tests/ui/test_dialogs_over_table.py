@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
 
-from ahoy_tui.bots import make_bot
-from ahoy_tui.game import awaiting
+from ahoy_tui.games.ahoy.bots import make_bot
+from ahoy_tui.games.ahoy import awaiting
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.screens.confirm import ConfirmScreen
 from ahoy_tui.ui.screens.log_view import LogScreen

@@ -7,7 +7,7 @@ import re
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.prefs import STORE
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.games.ahoy.discards import DiscardsScreen

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ui_driver import step
 from ui_helpers import all_text, at_table, bot_table, make_app, new_lobby, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.ui.screens.log_view import LogScreen
 from ahoy_tui.ui.games.ahoy.offer import OfferScreen
 from ahoy_tui.ui.games.ahoy.table import TableScreen

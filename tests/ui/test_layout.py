@@ -8,7 +8,7 @@ import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, screen_text, seated_at_bot_table, wait_for
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.screens.too_small import TooSmallScreen
 from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import DataTable
 from ui_helpers import make_app, new_lobby, wait_for
 
-from ahoy_tui.game.wire import WIRE_TYPES
+from ahoy_tui.games.ahoy.wire import WIRE_TYPES
 from ahoy_tui.lobby import Lobby, TableConfig, Timing, codec
 from ahoy_tui.ui.screens import lobby as lobby_screen
 from ahoy_tui.ui.games.ahoy.table import TableScreen

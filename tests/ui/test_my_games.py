@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_hidden_info import leaked
 from ui_helpers import make_app, new_lobby, screen_text, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.my_games import MyGamesScreen
 from ahoy_tui.ui.screens.replay_view import ReplayScreen

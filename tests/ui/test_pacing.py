@@ -8,7 +8,7 @@ from textual.widgets import Select, Static
 from ui_driver import play_until, step
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.prefs import STORE
 from ahoy_tui.ui.games.ahoy.offer import OfferScreen

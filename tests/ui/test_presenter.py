@@ -14,9 +14,9 @@ from dataclasses import replace
 
 import pytest
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import Ahoy, Draw, HandsUp, Pass, Respond, StepIn
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import Ahoy, Draw, HandsUp, Pass, Respond, StepIn
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import TableUpdate
 from ahoy_tui.ui.games.ahoy.presenter import GAME_KEYS, present, selection_after
 from ahoy_tui.ui.games.ahoy.model import ClockModel, Facts, Look, Selection

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import ChoosePartner, Draw, HandsUp, LayDown, Offer, Pick, Respond, StepIn
-from ahoy_tui.game.engine import apply, legal_actions, new_game, start_hand
-from ahoy_tui.game.view import view
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import ChoosePartner, Draw, HandsUp, LayDown, Offer, Pick, Respond, StepIn
+from ahoy_tui.games.ahoy.engine import apply, legal_actions, new_game, start_hand
+from ahoy_tui.games.ahoy.view import view
 from ahoy_tui.ui.games.ahoy import prompts
 
 NAMES = ["anna", "bo", "cy", "di"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ui_helpers import make_app, screen_text, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoi import cards as AC
 from ahoy_tui.games.ahoi.replay import replay as ahoi_replay
-from ahoy_tui.games.ahoi.events import for_viewer
+from ahoy_tui.games.kit.events import for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.record import parse_action
 from ahoy_tui.ui.games.ahoi.cards import FACE

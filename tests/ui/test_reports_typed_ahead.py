@@ -15,7 +15,7 @@ from game_end_helpers import game_over
 from textual import events
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen
 from ahoy_tui.ui.games.ahoy.table import TableScreen

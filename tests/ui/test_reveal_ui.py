@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ui_driver import step
 from ui_helpers import bot_table, make_app, screen_text, wait_for
 
-from ahoy_tui.game.reveal import game_summary
+from ahoy_tui.games.ahoy.reveal import game_summary
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen

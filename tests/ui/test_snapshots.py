@@ -95,10 +95,10 @@ async def autopilot_until(pilot, app, cond, timeout: float = 20.0) -> None:
 
 def played_view(hands: int = 3, seed: int = 4):
     """A seat-0 view after ``hands`` hands played by baseline bots (engine only: fast)."""
-    from ahoy_tui.bots import make_bot
-    from ahoy_tui.game import Phase, awaiting
-    from ahoy_tui.game.game import Game
-    from ahoy_tui.game.state import Settings
+    from ahoy_tui.games.ahoy.bots import make_bot
+    from ahoy_tui.games.ahoy import Phase, awaiting
+    from ahoy_tui.games.ahoy.game import Game
+    from ahoy_tui.games.ahoy.state import Settings
 
     names = ["anna", "Calico Jack", "Anne Bonny"]
     game = Game(names, Settings(limit=1000, max_reshuffles=3), seed=seed, first_seat=0)

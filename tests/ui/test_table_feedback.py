@@ -9,7 +9,7 @@ import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, seated_at_bot_table, wait_for
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.i18n import tr
@@ -107,8 +107,8 @@ async def test_giving_a_seat_to_a_bot_asks_first_and_the_log_keeps_the_names_of_
 
 
 async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
-    from ahoy_tui.bots import make_bot
-    from ahoy_tui.game import awaiting
+    from ahoy_tui.games.ahoy.bots import make_bot
+    from ahoy_tui.games.ahoy import awaiting
 
     lobby = new_lobby(5)
     bo = lobby.connect("user:bo", "bo")
@@ -140,7 +140,7 @@ async def test_a_newcomer_is_not_shown_an_old_hand_report_as_news():
 
 
 async def test_a_report_left_open_shows_the_next_hand_instead_of_stacking():
-    from ahoy_tui.game.events import Event
+    from ahoy_tui.games.kit.events import Event
 
     async with seated_at_bot_table(size=SIZE, seed=3, limit=1000) as (app, pilot, lobby, tid):
         table = app.screen

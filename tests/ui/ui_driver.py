@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from ahoy_tui.game.cards import card_name
+from ahoy_tui.games.ahoy.cards import card_name
 
 from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 from ahoy_tui.ui.games.ahoy.hand_over import HandOverScreen

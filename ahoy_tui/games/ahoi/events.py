@@ -1,4 +1,4 @@
-"""Events every Ahoi transition yields, each with its visibility (AH16).
+"""Events every Ahoi transition yields, each with its visibility (AH16; ``games.kit.events``).
 
 An event is public (``to is None``: every seat and spectators), private to
 ``to``, and never seen by the seats in ``hidden_from`` (AH8: the named cards
@@ -33,35 +33,33 @@ Kinds and their ``data`` (values only where the event shows them):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+
+from ahoy_tui.games.kit.events import Event
 
 
 @dataclass(frozen=True, slots=True)
-class AhoiEvent:
-    """One thing that happened in Ahoi.
+class AhoiEvent(Event):
+    """One thing that happened in Ahoi (a kit :class:`Event` that some seats never see).
 
     Attributes:
         kind: See the module docstring.
         data: Arguments (seats and positions as ints, cards as values).
         to: None for the whole table and spectators, else the seats that may see it.
-        hidden_from: Seats that never see it, even when ``to`` is None.
+        hidden_from: Seats that never see it, even when ``to`` is None (AH8).
     """
 
-    kind: str
-    data: dict[str, Any]
-    to: frozenset[int] | None = None
     hidden_from: frozenset[int] = field(default_factory=frozenset)
 
     def visible_to(self, seat: int | None) -> bool:
         """True when ``seat`` (None: a spectator) may see this event (AH16)."""
         if seat is not None and seat in self.hidden_from:
             return False
-        return self.to is None or (seat is not None and seat in self.to)
+        return Event.visible_to(self, seat)
 
 
-def public(kind: str, **data: Any) -> AhoiEvent:
-    """An event the whole table and spectators see."""
-    return AhoiEvent(kind, data)
+public = AhoiEvent.public
+"""An event the whole table and spectators see."""
 
 
 def private(to: int, kind: str, **data: Any) -> AhoiEvent:
@@ -72,8 +70,3 @@ def private(to: int, kind: str, **data: Any) -> AhoiEvent:
 def all_but(hidden: int, kind: str, **data: Any) -> AhoiEvent:
     """An event every seat but ``hidden`` (and spectators) see (AH8)."""
     return AhoiEvent(kind, data, None, frozenset((hidden,)))
-
-
-def for_viewer(events: Iterable[AhoiEvent], seat: int | None) -> list[AhoiEvent]:
-    """The events ``seat`` (None: a spectator) may see, in order (AH16)."""
-    return [e for e in events if e.visible_to(seat)]

@@ -2,27 +2,27 @@
 
 A record is a header, then chance (``deal``), action and result lines in the
 order they happened. Cards are values 0..13; positions are 1-based in the
-layout as it is when the line is applied. ``RecordError``, ``dumps`` and
-``loads`` are the AHOY!! V2 record's (one JSON Lines format for both games).
+layout as it is when the line is applied. Reading and writing the JSON Lines
+file, the typed field check and ``RecordError`` are the kit's (``games.kit.records``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ahoy_tui.game.record import RecordError, dumps, loads
 from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.actions import BY_KIND, Fernrohr, FirstLook, Lupe, Place, Tauschen
 from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.base import IllegalAction
+from ahoy_tui.games.kit.records import field
 
 FORMAT_NAME = "ahoi-record"
 VERSION = 1
 GAME = "ahoi"
 FILE_SUFFIX = ".ahoi.jsonl"
 
-__all__ = ["FORMAT_NAME", "VERSION", "GAME", "FILE_SUFFIX", "RecordError", "dumps", "loads", "header_line",
-           "deal_line", "action_line", "result_lines", "parse_header", "parse_action", "field"]
+__all__ = ["FORMAT_NAME", "VERSION", "GAME", "FILE_SUFFIX", "header_line", "deal_line", "action_line",
+           "result_lines", "parse_header", "parse_action"]
 
 
 def header_line(seats: Sequence[str], memory_aid: bool, seed: int | None) -> dict:
@@ -62,20 +62,6 @@ def result_lines(events: Iterable[AhoiEvent]) -> list[dict]:
             out.append({"result": "game", "winners": list(d["winners"]), "losers": list(d["losers"]),
                         "totals": list(d["totals"])})
     return out
-
-
-def field(obj: dict, key: str, kind: type) -> Any:
-    """``obj[key]`` if it is a ``kind`` (a bool is never an int).
-
-    Raises:
-        IllegalAction: FORMAT for a missing or mistyped field.
-    """
-    if key not in obj:
-        raise IllegalAction("FORMAT", f"missing field {key!r}")
-    v = obj[key]
-    if not isinstance(v, kind) or (isinstance(v, bool) and kind is not bool):
-        raise IllegalAction("FORMAT", f"field {key!r} has the wrong type")
-    return v
 
 
 def _positions(obj: dict) -> tuple[int, ...]:

@@ -8,36 +8,28 @@ illegal one with a ``RecordError`` naming the line and the AH rule (or
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field as dc_field
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
-from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
+from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.game import AhoiGame
-from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, RecordError, field, loads, parse_action, parse_header
+from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, parse_action, parse_header
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
+from ahoy_tui.games.kit.events import for_viewer
+from ahoy_tui.games.kit.records import RecordError, field
+from ahoy_tui.games.kit.replay import Replayer, Summary, check_deal, check_result
 
 
-@dataclass
-class AhoiSummary:
-    """What ``replay`` found (the ``ahoy replay --json`` shape for Ahoi)."""
+class AhoiSummary(Summary):
+    """What ``replay`` found (the ``ahoy replay --json`` shape for Ahoi: ``game``, ``rounds``, ``losers``);
+    ``projected`` when the record hides cards (AH16) and only its lines' shapes and results were read."""
 
-    rounds: list[dict] = dc_field(default_factory=list)
-    totals: list[int] = dc_field(default_factory=list)
-    game_over: bool = False
-    winners: list[int] = dc_field(default_factory=list)
-    losers: list[int] = dc_field(default_factory=list)
-    projected: bool = False
-    """The record hides cards (a projection, AH16): only its lines' shapes and results were read."""
-
-    def as_dict(self) -> dict:
-        d = {"valid": True, "game": GAME, "rounds": self.rounds, "totals": self.totals,
-             "game_over": self.game_over, "winners": self.winners, "losers": self.losers}
-        if self.projected:
-            d["projected"] = True
-        return d
+    GAME = GAME
+    RESULTS = "rounds"
+    LOSERS = "losers"
 
 
 def is_ahoi_record(text: str) -> bool:
@@ -52,32 +44,15 @@ def is_ahoi_record(text: str) -> bool:
     return False
 
 
-def _numbered(record: str | Iterable[Any]) -> list[tuple[int, Any]]:
-    return loads(record) if isinstance(record, str) else list(enumerate(record, 1))
+def _new_game(head: Any) -> AhoiGame:
+    """The game a header line describes."""
+    seats, aid, seed = parse_header(head)
+    return AhoiGame(seats, aid, seed)
 
 
-def replay(record: str | Iterable[Any]) -> tuple[AhoiGame, AhoiSummary]:
-    """Check every line of ``record`` (JSON Lines text or parsed lines) against the rules.
-
-    Raises:
-        RecordError: at the first illegal line (line number, rule id, text).
-    """
-    lines = _numbered(record)
-    if not lines:
-        raise RecordError(1, "FORMAT", "the record is empty")
-    no, head = lines[0]
-    try:
-        seats, aid, seed = parse_header(head)
-    except IllegalAction as e:
-        raise RecordError(no, e.rule, e.message) from None
-    game = AhoiGame(seats, aid, seed)
-    checked = 0
-    for no, obj in lines[1:]:
-        try:
-            checked = _line(game, obj, checked)
-        except IllegalAction as e:
-            raise RecordError(no, e.rule, e.message) from None
-    return game, summarize(game)
+def _read(game: AhoiGame, lines: list, i: int, checked: int) -> tuple[int, int]:
+    """Apply ``lines[i]`` (``kit.replay.Reader``)."""
+    return i + 1, _line(game, lines[i][1], checked)
 
 
 def _line(game: AhoiGame, obj: Any, checked: int) -> int:
@@ -133,12 +108,8 @@ def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
     if field(obj, "chance", str) != "deal":
         raise IllegalAction("FORMAT", f"unknown chance {obj['chance']!r}")
     s = game.state
-    round_no = field(obj, "round", int)
-    dealer = field(obj, "dealer", int)
-    if s.in_round:
-        raise IllegalAction("AH3", "a round is in progress")
-    if round_no != s.round_no + 1:
-        raise IllegalAction("AH3", f"expected round {s.round_no + 1}, not {round_no}")
+    _, dealer = check_deal(obj, hand="round", seat="dealer", in_hand=s.in_round, played=s.round_no, rule="AH3",
+                           error=IllegalAction, busy="a round is in progress")
     deck = None
     if "deck" in obj and obj["deck"] is not None:
         values = field(obj, "deck", list)
@@ -151,36 +122,23 @@ def _deal(game: AhoiGame, obj: dict) -> list[AhoiEvent]:
 
 
 def _result(game: AhoiGame, obj: dict, checked: int) -> int:
-    kind = field(obj, "result", str)
     s = game.state
-    if kind == "round":
-        if checked >= len(s.results):
-            raise IllegalAction("AH12", "no round has ended here")
-        r = s.results[checked]
-        want = {"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores),
-                "totals": list(r.totals)}
-        got = {k: obj.get(k) for k in want}
-        if got != want:
-            raise IllegalAction("AH12", f"round result {got} does not match {want}")
-        return checked + 1
-    if kind == "game":
-        if not game.over:
-            raise IllegalAction("AH13", "the game is not over")
-        for key, exp in (("winners", s.winners), ("losers", s.losers)):
-            got = obj.get(key)
-            if not isinstance(got, list) or set(got) != set(exp) or len(set(got)) != len(got):
-                raise IllegalAction("AH13", f"{key} {got} do not match {list(exp)}")
-        if obj.get("totals") != list(s.totals):
-            raise IllegalAction("AH13", f"totals {obj.get('totals')} do not match {list(s.totals)}")
-        return checked
-    raise IllegalAction("FORMAT", f"unknown result {kind!r}")
+    return check_result(obj, checked, hand="round", results=s.results, want=_round_line, over=game.over,
+                        finals={"winners": s.winners, "losers": s.losers}, totals=s.totals, rules=("AH12", "AH13"),
+                        error=IllegalAction)
+
+
+def _round_line(r: Any) -> dict:
+    """What a round's result line says (AH12)."""
+    return {"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores),
+            "totals": list(r.totals)}
 
 
 def summarize(game: AhoiGame) -> AhoiSummary:
     """The ``--json`` summary of a game so far."""
     s = game.state
     return AhoiSummary(
-        rounds=[{"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores)}
+        results=[{"round": r.round, "caller": r.caller, "sums": list(r.sums), "scores": list(r.scores)}
                 for r in s.results],
         totals=list(s.totals), game_over=game.over, winners=list(s.winners), losers=list(s.losers))
 
@@ -207,13 +165,13 @@ def _check_projection(lines: list[tuple[int, Any]]) -> AhoiSummary:
     for i, (no, obj) in enumerate(lines):
         if isinstance(obj, dict) and obj.get("chance") == "deal" and isinstance(obj.get("deck"), list):
             if obj.get("round") == rounds_done + 1:
-                summary = _replay_lines(full)
+                summary = REPLAYER.replay_numbered(full)[1]
                 _shape_only(lines[i:], summary)
                 summary.projected = True
                 return summary
             obj = {**obj, "deck": _filled(obj["deck"])}
         full.append((no, obj))
-    summary = _replay_lines(full)
+    summary = REPLAYER.replay_numbered(full)[1]
     summary.projected = True
     return summary
 
@@ -226,16 +184,6 @@ def _filled(deck: list) -> list:
             missing.remove(v)
     fill = iter(missing)
     return [next(fill, None) if v is None else v for v in deck]
-
-
-def _replay_lines(lines: list[tuple[int, Any]]) -> AhoiSummary:
-    """``replay`` keeping the records' own line numbers."""
-    numbers = [no for no, _ in lines]
-    try:
-        return replay([obj for _, obj in lines])[1]
-    except RecordError as err:
-        raise RecordError(numbers[err.line - 1] if 0 < err.line <= len(numbers) else err.line, err.rule,
-                          err.error) from None
 
 
 def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
@@ -251,20 +199,6 @@ def _shape_only(lines: list[tuple[int, Any]], summary: AhoiSummary) -> None:
                 raise IllegalAction("AH12", "a result line in a round whose cards are hidden")
     except IllegalAction as e:
         raise RecordError(no, e.rule, e.message) from None
-
-
-def check(record: str | Iterable[Any]) -> tuple[list[str], AhoiSummary]:
-    """``ahoy replay`` for Ahoi: a complete record through :func:`replay`; a projection (cards as
-    ``null``) through ``_check_projection`` (finished rounds in full, an unfinished one by shape).
-
-    Raises:
-        RecordError: at the first illegal line.
-    """
-    lines = _numbered(record)
-    if lines and is_projection([obj for _, obj in lines]):
-        return [str(s) for s in lines[0][1].get("seats", [])], _check_projection(lines)
-    game, summary = replay([obj for _, obj in lines])
-    return list(game.seats), summary
 
 
 def project(record: Sequence[dict], seat: int | None) -> list[dict]:
@@ -383,3 +317,16 @@ def replay_steps(record: Sequence[dict], seat: int) -> list[ReplayStep]:
     except IllegalAction as e:
         raise IllegalAction(e.rule, f"line {no}: {e.message}") from None
     return steps
+
+
+REPLAYER = Replayer(_new_game, _read, IllegalAction, summarize, is_projection, _check_projection)
+"""Ahoi's replay check (``kit.replay``): a projection goes to ``_check_projection``."""
+
+replay = REPLAYER.replay
+"""``replay(record) -> (AhoiGame, AhoiSummary)``: check every line of ``record`` (JSON Lines text or
+parsed lines) against the rules; RecordError at the first illegal line (line number, rule id, text)."""
+
+check = REPLAYER.check
+"""``check(record) -> (seat names, AhoiSummary)``: ``ahoy replay`` for Ahoi, a complete record through
+:func:`replay`, a projection (cards as ``null``) through ``_check_projection`` (finished rounds in full,
+an unfinished one by shape)."""

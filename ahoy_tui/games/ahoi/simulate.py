@@ -6,46 +6,36 @@ A round is won by every seat that scores 0 in it (AH12).
 
 from __future__ import annotations
 
-import os
-import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
 from ahoy_tui.games.ahoi.bots import make_bot
 from ahoy_tui.games.ahoi.game import AhoiGame
-from ahoy_tui.games.ahoi.record import FILE_SUFFIX, dumps
+from ahoy_tui.games.ahoi.record import FILE_SUFFIX
 from ahoy_tui.games.ahoi.rules import awaiting
+from ahoy_tui.games.kit.bot_games import SimStats, play_games, play_out, stats_table
 
 
 @dataclass
-class AhoiSimStats:
-    """Per-seat and overall counts of a simulation run (``hands`` are rounds)."""
+class AhoiSimStats(SimStats):
+    """Per-seat and overall counts of a simulation run (``games.kit.bot_games.SimStats``; ``hands``
+    are rounds) with Ahoi's own: „Ahoi“ calls and penalties (a caller who scored, AH12) per seat."""
 
-    players: int
-    bots: list[str]
-    games: int = 0
-    hands: int = 0
-    hand_wins: list[int] = field(default_factory=list)
-    game_wins: list[int] = field(default_factory=list)
     ahoi_calls: list[int] = field(default_factory=list)
     penalties: list[int] = field(default_factory=list)
-    turns: int = 0
-    actions: int = 0
-    seconds: float = 0.0
 
-    def __post_init__(self) -> None:
-        for name in ("hand_wins", "game_wins", "ahoi_calls", "penalties"):
-            setattr(self, name, getattr(self, name) or [0] * self.players)
+    GAME = "ahoi"
+    COUNTERS = ("ahoi_calls", "penalties")
 
-    def as_dict(self) -> dict:
-        return {
-            "game": "ahoi", "players": self.players, "bots": self.bots, "games": self.games, "hands": self.hands,
-            "hand_wins": self.hand_wins, "game_wins": self.game_wins, "ahoi_calls": self.ahoi_calls,
-            "penalties": self.penalties,
-            "turns_per_hand": round(self.turns / self.hands, 2) if self.hands else 0.0,
-            "actions": self.actions, "seconds": round(self.seconds, 3),
-            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
-        }
+
+COUNTED = {"turn": "turns", "ahoi": "ahoi_calls"}
+"""The events a simulation counts, by counter."""
+
+
+def _decision(game: AhoiGame) -> tuple[int, list] | None:
+    """The awaited seat and its choices, None once the round is over."""
+    waiting = awaiting(game.state)
+    return (waiting[0], game.legal(waiting[0])) if waiting else None
 
 
 def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None, max_actions: int = 5000) -> None:
@@ -55,21 +45,7 @@ def play_round(game: AhoiGame, bots: Sequence, stats: AhoiSimStats | None = None
         RuntimeError: when the round does not end within ``max_actions``.
     """
     game.deal()
-    for _ in range(max_actions):
-        waiting = awaiting(game.state)
-        if not waiting:
-            break
-        seat = waiting[0]
-        events = game.act(seat, bots[seat].choose(game.view(seat), game.legal(seat)))
-        if stats is not None:
-            stats.actions += 1
-            for e in events:
-                if e.kind == "turn":
-                    stats.turns += 1
-                elif e.kind == "ahoi":
-                    stats.ahoi_calls[e.data["seat"]] += 1
-    else:
-        raise RuntimeError("round did not end")
+    play_out(game, bots, stats, _decision, COUNTED, max_actions, "round")
     if stats is not None:
         r = game.state.results[-1]
         stats.hands += 1
@@ -95,34 +71,13 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], memory_ai
         ValueError: for a bad bot kind; IllegalAction AH1 for a bad seat count.
     """
     kinds = [bots[i % len(bots)] for i in range(players)]
-    stats = AhoiSimStats(players, kinds)
-    start = time.perf_counter()
-    for g in range(games):
-        game = AhoiGame([f"{k}{i}" for i, k in enumerate(kinds)], memory_aid, seed=seed + g)
-        seat_bots = [make_bot(k, seed=(seed + g) * 16 + i) for i, k in enumerate(kinds)]
-        while not game.over and not (max_hands is not None and stats.hands >= max_hands):
-            play_round(game, seat_bots, stats)
-        stats.games += 1
-        if game.over:
-            for w in game.state.winners:
-                stats.game_wins[w] += 1
-        if records_dir:
-            os.makedirs(records_dir, exist_ok=True)
-            with open(os.path.join(records_dir, f"game-{g + 1:04d}{FILE_SUFFIX}"), "w", encoding="utf-8") as f:
-                f.write(dumps(game.record))
-        if max_hands is not None and stats.hands >= max_hands:
-            break
-    stats.seconds = time.perf_counter() - start
-    return stats
+    return play_games(AhoiSimStats(players, kinds), games, seed, lambda names, s: AhoiGame(names, memory_aid, seed=s),
+                      make_bot, play_round, records_dir, FILE_SUFFIX, max_hands)  # type: ignore[return-value]
 
 
 def format_stats(stats: AhoiSimStats) -> str:
     """A plain-text table of ``stats`` for people."""
     d = stats.as_dict()
-    lines = [f"{d['games']} games, {d['hands']} rounds, {d['turns_per_hand']} turns per round",
-             f"{'seat':<6}{'bot':<10}{'rounds won':>11}{'games won':>10}{'Ahoi':>6}{'penalties':>10}"]
-    for i in range(stats.players):
-        lines.append(f"{i:<6}{stats.bots[i]:<10}{stats.hand_wins[i]:>11}{stats.game_wins[i]:>10}"
-                     f"{stats.ahoi_calls[i]:>6}{stats.penalties[i]:>10}")
-    lines.append(f"{d['hands_per_second']} rounds per second ({d['seconds']} s)")
-    return "\n".join(lines)
+    return stats_table(stats, f"{d['games']} games, {d['hands']} rounds, {d['turns_per_hand']} turns per round",
+                       [("rounds won", 11, "hand_wins"), ("games won", 10, "game_wins"), ("Ahoi", 6, "ahoi_calls"),
+                        ("penalties", 10, "penalties")], "rounds")

@@ -12,15 +12,14 @@ from typing import Mapping, Sequence
 
 from ahoy_tui.games.ahoi.actions import FirstLook
 from ahoy_tui.games.ahoi.bots import BOT_KINDS, make_bot
-from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
 from ahoy_tui.games.ahoi.game import AhoiGame
 from ahoy_tui.games.ahoi.replay import project, replay_steps
 from ahoy_tui.games.ahoi.rules import awaiting
-from ahoy_tui.games.ahoi.state import AhoiPhase, State
+from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.stats import STAT_LINES, game_stats
-from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.ahoi.wire import WIRE_TYPES
-from ahoy_tui.games.base import Bot, Option, Options, ReplayStep, SeatTally, StatLine, check_options, places_by_lowest
+from ahoy_tui.games.base import Option, StatLine
+from ahoy_tui.games.kit.spec import KitMatch, KitSpec
 
 CLOCK_KINDS: tuple[str, ...] = ("turn",)
 """AH14: every decision (first look, turn, placement, action target) runs the turn clock."""
@@ -34,28 +33,25 @@ TIMEOUT_LOOK = FirstLook((1, 2))
 """What a run-out clock picks for a first look (AH4)."""
 
 
-class AhoiMatch:
-    """One game of Ahoi at a table (a ``games.base.Match``).
+_OWN_PUBLIC = frozenset({"first_look", "draw", "take_discard", "discard", "place", "lupe", "fernrohr",
+                         "tauschen", "ahoi"})
+"""Public events that are a seat's own move (``own_events``); its private peeks are left out:
+their values are shown only for a moment, never in a log (AH15)."""
+
+
+class AhoiMatch(KitMatch):
+    """One game of Ahoi at a table (a ``games.base.Match``; the pass-through part is the kit's:
+    nothing in Ahoi is out of turn, „Ahoi“ is called on one's own turn, AH10).
 
     Attributes:
         game: The engine's game (state, RNG, record).
     """
 
+    rules_awaiting = staticmethod(awaiting)
+    OWN_PUBLIC = _OWN_PUBLIC
+
     def __init__(self, seat_names: Sequence[str], options: Mapping[str, object], seed: int) -> None:
         self.game = AhoiGame(list(seat_names), bool(options.get("memory_aid", False)), seed=seed)
-
-    @property
-    def state(self) -> State:
-        """The engine state (never sent: views only, AH16)."""
-        return self.game.state
-
-    @property
-    def seats(self) -> list[str]:
-        return self.game.seats
-
-    @property
-    def over(self) -> bool:
-        return self.game.over
 
     @property
     def in_hand(self) -> bool:
@@ -64,38 +60,6 @@ class AhoiMatch:
     @property
     def between_hands(self) -> bool:
         return self.game.state.phase is AhoiPhase.NO_ROUND
-
-    @property
-    def record(self) -> list[dict]:
-        return self.game.record
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.game.state.totals)
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        """The lowest total wins (AH13)."""
-        return places_by_lowest(self.game.state.totals)
-
-    def deal(self) -> list[AhoiEvent]:
-        return self.game.deal()
-
-    def act(self, seat: int, action: object) -> list[AhoiEvent]:
-        """Raises: IllegalAction with the AH rule the action breaks."""
-        return self.game.act(seat, action)
-
-    def legal(self, seat: int) -> list:
-        return self.game.legal(seat)
-
-    def view(self, seat: int | None) -> AhoiView:
-        return self.game.view(seat)
-
-    def visible(self, events: Sequence[AhoiEvent], seat: int | None) -> list[AhoiEvent]:
-        return for_viewer(events, seat)
-
-    def awaiting(self) -> tuple[int, ...]:
-        return awaiting(self.game.state)
 
     def decision_key(self) -> tuple | None:
         """One key for the whole first look (AH4); one per turn step afterwards."""
@@ -115,28 +79,19 @@ class AhoiMatch:
             return TIMEOUT_LOOK
         return None
 
-    def is_interrupt(self, action: object) -> bool:
-        """Nothing in Ahoi is out of turn („Ahoi“ is called on one's own turn, AH10)."""
-        return False
-
-    def auto_pass(self, seat: int, legal: Sequence[object]) -> object | None:
-        return None
-
-    def own_events(self, events: Sequence[AhoiEvent], seat: int) -> list[AhoiEvent]:
-        """``seat``'s public moves (first look, draw, take, place, discard, Lupe, Fernrohr,
-        Tauschen, Ahoi); its private peeks are left out: their values are shown only for a
-        moment, never in a log (AH15)."""
-        return [e for e in events if e.to is None and e.kind in _OWN_PUBLIC and e.data.get("seat") == seat]
-
-
-_OWN_PUBLIC = frozenset({"first_look", "draw", "take_discard", "discard", "place", "lupe", "fernrohr",
-                         "tauschen", "ahoi"})
-"""Public events that are a seat's own move (``own_events``)."""
-
 
 @dataclass(frozen=True)
-class AhoiSpec:
-    """Ahoi as the lobby's registry knows it (a ``games.base.GameSpec``)."""
+class AhoiSpec(KitSpec):
+    """Ahoi as the lobby's registry knows it (a ``games.base.GameSpec``): options, bots,
+    projections and replay steps (``replay``: ``AhoiStep``, the seat's view then, AH16) and stats
+    (rounds won, „Ahoi“ calls, penalties, actions and matches, ``stats``; ValueError for a record
+    that does not replay)."""
+
+    MATCH = AhoiMatch
+    BOTS = staticmethod(make_bot)
+    PROJECT = staticmethod(project)
+    REPLAY_STEPS = staticmethod(replay_steps)
+    STATS = staticmethod(game_stats)
 
     name: str = "ahoi"
     title: str = "Ahoi"
@@ -148,30 +103,6 @@ class AhoiSpec:
     clock_kinds: tuple[str, ...] = CLOCK_KINDS
     wire_types: tuple[type, ...] = WIRE_TYPES
     stat_lines: tuple[StatLine, ...] = STAT_LINES
-
-    def validate_options(self, options: Options | Mapping[str, object]) -> Options:
-        return check_options(self.options, options)
-
-    def new_match(self, seat_names: Sequence[str], options: Options, seed: int) -> AhoiMatch:
-        return AhoiMatch(seat_names, dict(options), seed)
-
-    def make_bot(self, kind: str, seed: int) -> Bot:
-        return make_bot(kind, seed)
-
-    def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
-        return project(record, seat)
-
-    def replay_steps(self, record: Sequence[dict], seat: int) -> list[ReplayStep]:
-        """Each line as the seat saw it (``replay.AhoiStep``: its view then, AH16)."""
-        return replay_steps(record, seat)
-
-    def stats(self, record: Sequence[dict]) -> list[SeatTally]:
-        """Rounds won, „Ahoi“ calls, penalties, actions and matches per seat (``ahoi.stats``).
-
-        Raises:
-            ValueError: the record does not replay.
-        """
-        return game_stats(record)
 
 
 AHOI = AhoiSpec()

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ahoy_tui.games.ahoi import cards as C
-from ahoy_tui.games.ahoi.events import AhoiEvent, for_viewer
+from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.rules import awaiting
 from ahoy_tui.games.ahoi.state import TARGET, AhoiPhase, RoundResult, State
+from ahoy_tui.games.kit.events import for_viewer
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ahoy_tui.game.replay import check
+from ahoy_tui.games.ahoy.replay import check
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.messages import TableConfig
 

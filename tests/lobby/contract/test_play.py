@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ahoy_tui.game.actions import Respond
+from ahoy_tui.games.ahoy.actions import Respond
 from ahoy_tui.lobby.errors import LobbyError, RuleBroken, Stale
 from ahoy_tui.lobby.messages import TableConfig, TableUpdate
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ahoy_tui.game.actions import Draw
+from ahoy_tui.games.ahoy.actions import Draw
 from ahoy_tui.lobby.errors import LobbyError, TooFast
 from ahoy_tui.lobby.messages import ChatHistory, LobbyChanged, TableClosed, TableConfig
 

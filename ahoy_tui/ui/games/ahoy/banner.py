@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.games.ahoy.cards import card_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ahoy_tui.game import cards as C
+from ahoy_tui.games.ahoy import cards as C
 
 
 def card_label(ident: int, ascii_only: bool = False) -> str:

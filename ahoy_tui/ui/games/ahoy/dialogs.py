@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.games.ahoy.state import AhoyTableState

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.game.actions import HandsUp, LayDown, Pass, StepIn
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.actions import HandsUp, LayDown, Pass, StepIn
+from ahoy_tui.games.ahoy.state import Phase
 
 HINT_KEYS: tuple[str, ...] = ("star", "clock", "step_in", "hands_up")
 """Every hint, in the order they are shown when several arise at once."""

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from rich.text import Text
 
-from ahoy_tui.game.events import Event
+from ahoy_tui.games.kit.events import Event
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.games.ahoy.cards import card_label

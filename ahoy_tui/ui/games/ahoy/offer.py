@@ -32,8 +32,8 @@ from textual.screen import ModalScreen
 from textual import events
 from textual.widgets import Button, Label, Select, Static
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.errors import RuleError
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.errors import RuleError
 from ahoy_tui.ui.services import services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.text import asciify, clean

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from ahoy_tui.game.actions import Offer
+from ahoy_tui.games.ahoy.actions import Offer
 from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.games.ahoy.prompts import Option

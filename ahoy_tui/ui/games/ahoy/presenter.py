@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from ahoy_tui.game.state import Phase
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.bot_levels import ring_tag
 from ahoy_tui.ui.i18n import tr

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.game.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown,
-                                   Pass, Pick, Respond, StepIn)
-from ahoy_tui.game.state import Phase
-from ahoy_tui.game.view import PlayerView
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Pass, Pick,
+                                         Respond, StepIn)
+from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.games.ahoy.view import PlayerView
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import clean
 from ahoy_tui.ui.games.ahoy.cards import card_label
@@ -248,7 +248,7 @@ def best_run(hand: Sequence[int], ace_low: bool = False, discard: Sequence[int] 
     ranks first, as ``all_treasures`` lists them), so exactly one run is
     chosen (docs/ui.md "The ★ under your cards").
     """
-    from ahoy_tui.game.treasure import all_treasures
+    from ahoy_tui.games.ahoy.treasure import all_treasures
 
     have = {c for c in hand if c != C.JOKER}
     dead = dead_cards(discard, copies)

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ahoy_tui.games.ahoy_replay import HandReport, Moment
+from ahoy_tui.games.ahoy.replay_steps import HandReport, Moment
 from ahoy_tui.games.base import ReplayStep
 from ahoy_tui.ui.games.ahoy.model import Selection
 from ahoy_tui.ui.games.ahoy.presenter import hand_model, piles_model
@@ -29,7 +29,7 @@ from ahoy_tui.ui.games.ahoy.cards import card_label
 
 
 class AhoyPaint:
-    """AHOY!! V2 steps (:class:`~ahoy_tui.games.ahoy_replay.Moment`) with the table's widgets."""
+    """AHOY!! V2 steps (:class:`~ahoy_tui.games.ahoy.replay_steps.Moment`) with the table's widgets."""
 
     hand_word: ClassVar[str] = "h"
     """What the jump prompt takes before a hand number (``h2``)."""

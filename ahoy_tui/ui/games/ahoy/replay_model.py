@@ -1,7 +1,7 @@
 """AHOY!! V2 replay steps worded for the viewing seat (the replay viewer's sentences; pure, no Textual).
 
 The steps themselves are the game's (``GameSpec.replay_steps``,
-:mod:`ahoy_tui.games.ahoy_replay`): a :class:`Moment` per record line, built
+:mod:`ahoy_tui.games.ahoy.replay_steps`): a :class:`Moment` per record line, built
 from the seat's projection only (R18). Moments hold seat numbers and card
 identities, never words: :func:`sentence` words one in the session's language.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ahoy_tui.game import cards as C
-from ahoy_tui.games.ahoy_replay import HandReport, Moment, deals
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.replay_steps import HandReport, Moment, deals
 
 __all__ = ["HandReport", "Moment", "sentence"]
 

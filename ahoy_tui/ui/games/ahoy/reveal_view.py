@@ -15,7 +15,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ahoy_tui.game.reveal import game_summary
+from ahoy_tui.games.ahoy.reveal import game_summary
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.games.ahoy.cards import card_text

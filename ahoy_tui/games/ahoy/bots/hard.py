@@ -1,0 +1,211 @@
+"""The hard bot: plans with determinized rollouts over its own view (issue 17).
+
+It sees only its :class:`~ahoy_tui.games.ahoy.view.PlayerView` and the legal
+actions (R18); what it remembers between decisions (cards it gave away,
+claims it heard) comes from comparing its own views (``hard_memory``).
+
+Policy, by decision:
+
+* AHOY! (R12): at once, whenever it is legal.
+* Discard (R11) and the dirty-deal card (R10): the card whose loss the
+  rollouts (``hard_search``) mind least; a card the partner likely wants
+  (their claims, R8) is not given away; a card others want is a good discard.
+* HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
+  closest to a treasure (bigger hand, claims focused on one treasure, lower
+  total).
+* Offer (R8): it lies when it pays. It says it *gives* a card the addressed
+  seat (or the table) claimed to want, so that someone trades; it says it
+  *wants* a decoy, so its real needs stay hidden.
+* Accept and step in (R9): whenever it can: a trade is one more card seen,
+  and it hands over a card it does not need.
+* Laying down for HANDS UP! (R7): the three cards it minds least (most
+  points first, R14).
+
+Deterministic for a seed as long as the time budget is not hit
+(``budget=None`` turns the budget off).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Sequence
+
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer,
+                                         Pass, Pick, Respond, StepIn)
+from ahoy_tui.games.ahoy.bots.base import by_kind
+from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
+from ahoy_tui.games.ahoy.view import PlayerView
+
+#: Default seconds per decision before the search stops starting new worlds.
+BUDGET = 0.10
+#: Weight of a card someone claimed to give (likelier in their hand, R8).
+GIVE_CLAIM_WEIGHT = 0.4
+#: Score cost of handing a card the receiver likely wants (per unit of ``_danger``).
+DANGER_COST = 0.04
+#: Score bonus of discarding a card others likely want (dead for them until a reshuffle).
+DENIAL_BONUS = 0.01
+#: Below this loss (``hard_search.W`` units) a held card is junk and may be named as a decoy want.
+W_DECOY = 0.01
+
+
+class HardBot:
+    """Information-set Monte Carlo over determinized worlds of one seat's view.
+
+    Args:
+        rng: The bot's own RNG (never the game's).
+        worlds: Worlds sampled per decision.
+        horizon: Own draws played out per world.
+        budget: Seconds per decision (None: no limit, fully deterministic).
+    """
+
+    name = "hard"
+    searches = True
+    """Slow enough to be run off the lobby's event loop (``lobby.autopilot``)."""
+
+    def __init__(self, rng: random.Random, worlds: int = 32, horizon: int = 10,
+                 budget: float | None = BUDGET) -> None:
+        self.rng = rng
+        self.n_worlds = worlds
+        self.horizon = horizon
+        self.budget = budget
+        self.mem = HandMemory()
+
+    # -- the interface -----------------------------------------------------------
+
+    def would_search(self, view: PlayerView, legal: Sequence[Action]) -> bool:
+        """True when ``choose`` would play out rollouts for this decision (a discard or
+        a dirty-deal card, R10, R11, with no AHOY! to call); the rest is quick."""
+        if not legal or isinstance(legal[0], Ahoy):
+            return False
+        return len(legal) > 1 and isinstance(legal[-1], (Discard, Exchange))
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (non-empty) for ``view``'s seat; never raises."""
+        self.mem.update(view)
+        kinds = by_kind(legal)
+        if Ahoy in kinds:
+            return kinds[Ahoy][0]
+        if Draw in kinds:
+            return kinds[Draw][0]
+        if HandsUp in kinds:
+            return HandsUp(self._target([a.target for a in kinds[HandsUp]], view))  # type: ignore[attr-defined]
+        if Offer in kinds:
+            return self._offer(view)
+        if Respond in kinds:
+            return Respond(True) if Respond(True) in kinds[Respond] else Respond(False)
+        if StepIn in kinds:
+            return StepIn()
+        if Pass in kinds:
+            return Pass()
+        if ChoosePartner in kinds:
+            seats = [a.partner for a in kinds[ChoosePartner]]  # type: ignore[attr-defined]
+            return ChoosePartner(min(seats, key=lambda s: (self._closeness(s, view), s)))
+        if Exchange in kinds:
+            return self._exchange(view, [a.card for a in kinds[Exchange]])  # type: ignore[attr-defined]
+        if LayDown in kinds:
+            return self._lay_down(view, kinds[LayDown])  # type: ignore[arg-type]
+        if Pick in kinds:
+            return kinds[Pick][self.rng.randrange(len(kinds[Pick]))]
+        if Discard in kinds:
+            return self._discard(view, [a.card for a in kinds[Discard]])  # type: ignore[attr-defined]
+        return legal[0] if legal else Draw()
+
+    # -- opponent model -------------------------------------------------------------
+
+    def _danger(self, ident: int, seat: int) -> float:
+        """How likely ``seat`` wants ``ident`` (0..1), from its claims (R8)."""
+        if ident == C.JOKER:
+            return 0.0
+        best = 0.0
+        for w in self.mem.claims.get(seat, ()):
+            if w == C.JOKER or w % 4 != ident % 4:
+                continue
+            d = abs(w // 4 - ident // 4)
+            best = max(best, (1.0, 0.5, 0.3, 0.2)[d] if d < 4 else 0.0)
+        return best
+
+    def _closeness(self, seat: int, view: PlayerView) -> float:
+        """A guess at how near ``seat`` is to a treasure (bigger: nearer)."""
+        claims = [w for w in self.mem.claims.get(seat, ()) if w != C.JOKER]
+        focus = max((sum(1 for w in set(claims) if w % 4 == s and abs(w // 4 - r) <= 3)
+                     for s in range(4) for r in range(13)), default=0)
+        lead = min(view.totals) == view.totals[seat]
+        return view.hand_sizes[seat] * 2.0 + focus + (0.5 if lead else 0.0)
+
+    def _target(self, targets: list[int], view: PlayerView) -> int:
+        return max(targets, key=lambda t: (self._closeness(t, view), -view.totals[t], -t))
+
+    # -- search -------------------------------------------------------------------
+
+    def _scores(self, view: PlayerView, candidates: Sequence[int]) -> tuple[RunIndex, dict[int, float]]:
+        idx = run_index(view.ace_low)
+        pool = unseen_pool(view, self.mem)
+        weights: dict[int, float] = {}
+        for s, gives in self.mem.gave_claims.items():
+            if s != view.seat:
+                for g in gives:
+                    weights[g] = GIVE_CLAIM_WEIGHT
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        scores = score_drops(idx, view.hand, candidates, pool, weights, self.rng,
+                             self.n_worlds, self.horizon, deadline=deadline)
+        if C.JOKER in scores:
+            scores[C.JOKER] -= 0.02  # keep it for a HANDS UP! next turn (R7)
+        return idx, scores
+
+    def _discard(self, view: PlayerView, pool: list[int]) -> Discard:
+        _, scores = self._scores(view, pool)
+        others = [s for s in range(view.players) if s != view.seat]
+
+        def key(i: int) -> tuple:
+            deny = max((self._danger(i, s) for s in others), default=0.0)
+            return (scores[i] + DENIAL_BONUS * deny + C.VALUES[i] * 1e-4, i)
+        return Discard(max(pool, key=key))
+
+    def _exchange(self, view: PlayerView, pool: list[int]) -> Exchange:
+        other = view.active if view.seat != view.active else view.partner
+        _, scores = self._scores(view, pool)
+
+        def key(i: int) -> tuple:
+            danger = self._danger(i, other) if other is not None else 0.0
+            return (scores[i] - DANGER_COST * danger, C.VALUES[i], i)
+        card = max(pool, key=key)
+        if other is not None:
+            self.mem.expect_loss(other, (card,))
+        return Exchange(card)
+
+    def _lay_down(self, view: PlayerView, options: list[LayDown]) -> LayDown:
+        idx = run_index(view.ace_low)
+        hand = Counter(view.hand)
+        alive = idx.alive(hand, unseen_pool(view, self.mem))
+        cnt = idx.counts(hand)
+        loss = {i: idx.loss(i, hand, cnt, alive) for i in hand}
+        best = min(options, key=lambda a: (sum(loss[i] for i in a.cards),
+                                           -sum(C.VALUES[i] for i in a.cards), a.cards))
+        if view.hands_up is not None:
+            self.mem.expect_loss(view.hands_up[0], best.cards)
+        return best
+
+    # -- statements -----------------------------------------------------------------
+
+    def _offer(self, view: PlayerView) -> Offer:
+        """Say what makes a trade likely, not what is true (R8)."""
+        addressed = (view.active + 1) % view.players
+        idx = run_index(view.ace_low)
+        hand = Counter(view.hand)
+        alive = idx.alive(hand, unseen_pool(view, self.mem))
+        cnt = idx.counts(hand)
+        wanted = list(reversed(self.mem.claims.get(addressed, [])))
+        for s in range(view.players):
+            if s not in (addressed, view.seat):
+                wanted += list(reversed(self.mem.claims.get(s, [])))
+        give = next((w for w in wanted if w != C.JOKER), None)
+        if give is None:
+            give = self.rng.randrange(52)
+        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive) < W_DECOY]
+        want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
+        return Offer(want, give)
+

@@ -1,0 +1,142 @@
+"""The hard bot (issue 17): legal, view-only (R18), AHOY! at once (R12), deterministic, strong."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from ahoy_tui.games.ahoy.actions import Ahoy, Discard
+from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
+from ahoy_tui.games.ahoy.bots.hard import HardBot
+from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
+from ahoy_tui.games.ahoy.game import Game
+from ahoy_tui.games.ahoy.state import Settings
+from ahoy_tui.games.ahoy.view import PlayerView
+from ahoy_tui.games.kit.bots import RandomBot
+
+FIELDS = frozenset(f.name for f in dataclasses.fields(PlayerView))
+
+
+class StrictView:
+    """A PlayerView stand-in: any attribute that is not a public PlayerView field raises (R18)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        object.__setattr__(self, "_view", view)
+
+    def __getattribute__(self, name: str):
+        if name not in FIELDS:
+            raise AssertionError(f"the bot read {name!r}, which a PlayerView does not have")
+        return getattr(object.__getattribute__(self, "_view"), name)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AssertionError(f"the bot wrote {name!r} on its view")
+
+
+def play(game: Game, bots, hands: int, strict: bool = False, check_legal: bool = True) -> list:
+    """Play ``hands`` hands (or to game over); returns the winners. Every choice is checked legal."""
+    winners = []
+    for _ in range(hands):
+        if game.over:
+            break
+        game.deal()
+        hand_no = game.state.hand_no
+        while game.state.hand_in_progress and game.state.hand_no == hand_no:
+            s = game.state
+            caller = next((x for x in range(s.players) if ahoy_actions(s, x)), None)
+            seat = caller if caller is not None else awaiting(s)[0]
+            legal = ahoy_actions(s, seat) if caller is not None else game.legal(seat)
+            view = game.view(seat)
+            before = dataclasses.replace(view)
+            action = bots[seat].choose(StrictView(view) if strict else view, legal)
+            assert view == before
+            if check_legal:
+                assert action in legal, (action, s.phase)
+            game.act(seat, action)
+        winners.append(game.state.results[-1].winner)
+    return winners
+
+
+def hard(seed: int) -> HardBot:
+    return HardBot(random.Random(seed), worlds=8, horizon=8, budget=None)
+
+
+def test_hard_is_a_bot_kind_and_the_autopilot_stays_baseline():
+    assert "hard" in BOT_KINDS and BOT_KINDS[0] == "baseline"
+    assert make_bot("hard", 1).name == "hard"
+
+
+@pytest.mark.parametrize("players,settings", [
+    (2, Settings(limit=50, max_reshuffles=5)),
+    (4, Settings(limit=50, max_reshuffles=5, verified_step_in=True)),
+    (6, Settings(limit=50, max_reshuffles=5, ace_low=True)),
+])
+def test_hard_always_chooses_a_legal_action_and_reads_only_its_view(players, settings):
+    game = Game([f"p{i}" for i in range(players)], settings, seed=players)
+    bots = [hard(i) if i % 2 == 0 else make_bot("baseline", i) for i in range(players)]
+    winners = play(game, bots, hands=3, strict=True)
+    assert winners
+
+
+def test_hard_calls_ahoy_at_once():
+    game = Game(["a", "b", "c", "d"], Settings(), seed=3)
+    game.deal()
+    v = game.view(0)
+    run = (0, 4, 8, 12)  # 2♠ 3♠ 4♠ 5♠ (R2)
+    v = dataclasses.replace(v, hand=tuple(sorted(run + (51,))))
+    legal = [Ahoy(run), Discard(0), Discard(4), Discard(51)]
+    assert hard(1).choose(StrictView(v), legal) == Ahoy(run)
+
+
+def test_hard_is_deterministic_for_a_seed():
+    def run():
+        game = Game(["a", "b", "c", "d"], Settings(limit=50, max_reshuffles=5), seed=11)
+        bots = [hard(1), make_bot("baseline", 2), hard(3), make_bot("baseline", 4)]
+        play(game, bots, hands=3)
+        return game.record
+    assert run() == run()
+
+
+def test_hard_clearly_beats_random():
+    game = Game(["h", "r1", "r2", "r3"], Settings(limit=1000, max_reshuffles=10), seed=2026)
+    bots = [hard(7)] + [RandomBot(random.Random(i)) for i in range(3)]
+    winners = play(game, bots, hands=20)
+    # Seeded: the hard seat wins most of 20 hands; its fair share is 5.
+    assert winners.count(0) >= 12, winners
+
+
+def test_unseen_pool_leaves_out_own_hand_discards_and_cards_given_away():
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    v = dataclasses.replace(game.view(0), discard=(51,))
+    mem = HandMemory()
+    mem.update(v)
+    mem.out[2][50] += 1
+    pool = unseen_pool(v, mem)
+    assert len(pool) == 53 - 5 - 1 - 1
+    assert not set(pool) & (set(v.hand) | {50, 51})
+
+
+def test_hard_modules_import_nothing_that_holds_game_state():
+    """R18: the hard bot's modules reach the engine only for cards, actions, treasures,
+    the PlayerView type and the list of offers; never State, Game or the lobby."""
+    import ast
+    from pathlib import Path
+
+    allowed = {"ahoy_tui.games.ahoy.cards", "ahoy_tui.games.ahoy.actions", "ahoy_tui.games.ahoy.treasure",
+               "ahoy_tui.games.ahoy.view", "ahoy_tui.games.ahoy.bots.hard_memory",
+               "ahoy_tui.games.ahoy.bots.hard_search", "ahoy_tui.games.ahoy.bots.base"}
+    root = Path(__file__).resolve().parents[4] / "ahoy_tui" / "games" / "ahoy" / "bots"
+    for name in ("hard.py", "hard_memory.py", "hard_search.py"):
+        for node in ast.walk(ast.parse((root / name).read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ahoy_tui"):
+                if node.module == "ahoy_tui.games.ahoy":
+                    assert [a.name for a in node.names] == ["cards"], name
+                elif node.module == "ahoy_tui.games.ahoy.engine":
+                    assert [a.name for a in node.names] == ["ALL_OFFERS"], name
+                elif node.module == "ahoy_tui.games.ahoy.view":
+                    assert [a.name for a in node.names] == ["PlayerView"], name
+                else:
+                    assert node.module in allowed, (name, node.module)
