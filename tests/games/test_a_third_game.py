@@ -2,7 +2,9 @@
 
 ``tests/games/toy.py`` („Two cards“) is built from the engine kit alone; registered
 in ``GAMES`` for these tests, it is played whole by the random-simulation
-harness and through the lobby, and its records replay through the kit.
+harness and through the lobby, and its records replay through the kit. Its UI
+plug-in (``tests/ui/toy_table.py``, on the table-screen kit) plays it to the end
+through the lobby and the app: ``tests/ui/test_game_plugin.py``.
 """
 
 from __future__ import annotations
