@@ -34,6 +34,9 @@ class GameUI:
         texts: ``"module"`` holding ``EN``, ``ES`` and ``DE`` dicts of its texts (merged into ``ui.i18n``),
             or None when its texts are in ``ui.i18n`` itself.
         styles: Its Textual CSS file, relative to ``ahoy_tui/ui/`` (appended to ``ahoy.tcss``), or None.
+        waiting_settings: ``"module:function"`` ``(t, config) -> str``: the table's settings in its waiting
+            room (``t`` the language's ``tr``, ``config`` the ``TableConfig``), or None for the line every
+            game gets (``option_text.settings_line``: the game, the clocks and every option set).
     """
 
     name: str
@@ -43,3 +46,4 @@ class GameUI:
     help_texts: tuple[str, ...] | None = None
     texts: str | None = None
     styles: str | None = None
+    waiting_settings: str | None = None

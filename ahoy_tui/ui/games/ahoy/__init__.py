@@ -16,4 +16,5 @@ UI = GameUI(
     table_screen="ahoy_tui.ui.games.ahoy.table:TableScreen",
     replay_paint="ahoy_tui.ui.games.ahoy.replay:AhoyPaint",
     rules_text="plain.rules",
+    waiting_settings="ahoy_tui.ui.games.ahoy.waiting:settings_text",
 )
