@@ -5,8 +5,9 @@
 (offer, hand and game reports, scores, discards, history) and ``state``;
 ``presenter`` (update -> ``TableModel``, ``model``), ``prompts``,
 ``narrate``, ``record`` (the kept events), ``replay`` (the replay viewer's
-painter), ``widgets``. Its texts are in ``ui.i18n`` and its styles in
-``ui/ahoy.tcss`` (the first game's; not yet apart). Imports no other game's UI package.
+painter), ``widgets``, ``waiting`` (its waiting-room settings line),
+``ahoy.tcss`` (its table's and dialogs' styles). Its texts are in ``ui.i18n``
+(the first game's; not yet apart). Imports no other game's UI package.
 """
 
 from ahoy_tui.ui.game_ui import GameUI
@@ -16,5 +17,6 @@ UI = GameUI(
     table_screen="ahoy_tui.ui.games.ahoy.table:TableScreen",
     replay_paint="ahoy_tui.ui.games.ahoy.replay:AhoyPaint",
     rules_text="plain.rules",
+    styles="games/ahoy/ahoy.tcss",
     waiting_settings="ahoy_tui.ui.games.ahoy.waiting:settings_text",
 )
