@@ -219,3 +219,22 @@ def test_no_text_a_player_reads_names_a_rule_id(lang):
     rule_id = re.compile(r"\b(?:R|AH)\d{1,2}(?:\.\d)?\b")
     named = {k: v for k, v in _tables()[lang].items() if isinstance(v, str) and rule_id.search(v)}
     assert named == {}
+
+
+def test_each_games_own_texts_come_from_its_plugin_in_every_language():
+    """AHOY!! V2's texts (prompts, banner, narration, reports) are its plug-in's, as Ahoi's are
+    (``GameUI.texts``); ``tr`` finds them as before, and the shared catalogues keep none of them."""
+    from importlib import import_module
+    from pathlib import Path
+
+    from ahoy_tui.ui.game_uis import game_ui
+
+    for game in ("ahoy", "ahoi"):
+        texts = import_module(game_ui(game).texts).TEXTS
+        for lang, own in texts.items():
+            assert all(_tables()[lang][key] == text for key, text in own.items()), (game, lang)
+    ahoy = import_module(game_ui("ahoy").texts).TEXTS
+    assert set(ahoy["en"]) == set(ahoy["es"]) == set(ahoy["de"])
+    assert {"p.draw", "banner.offer", "ev.ahoy", "rv.lie", "over.title", "go.title"} <= set(ahoy["en"])
+    shared = "".join(Path(m.__file__).read_text() for m in (i18n, import_module("ahoy_tui.ui.i18n_de")))
+    assert not re.search(r'"(p|banner|ev|rv|over|go|sum|scores|hist|hints|autopass)\.\w+":', shared)

@@ -6,8 +6,9 @@
 ``presenter`` (update -> ``TableModel``, ``model``), ``prompts``,
 ``narrate``, ``record`` (the kept events), ``replay`` (the replay viewer's
 painter), ``widgets``, ``waiting`` (its waiting-room settings line),
-``ahoy.tcss`` (its table's and dialogs' styles). Its texts are in ``ui.i18n``
-(the first game's; not yet apart). Imports no other game's UI package.
+``ahoy.tcss`` (its table's and dialogs' styles), ``texts`` (its prompts, banner,
+narration, reveal, reports, scores, history, hints; en, es, de; its table keys
+and offer composer's words are still in ``ui.i18n``). Imports no other game's UI package.
 """
 
 from ahoy_tui.ui.game_ui import GameUI
@@ -17,6 +18,7 @@ UI = GameUI(
     table_screen="ahoy_tui.ui.games.ahoy.table:TableScreen",
     replay_paint="ahoy_tui.ui.games.ahoy.replay:AhoyPaint",
     rules_text="plain.rules",
+    texts="ahoy_tui.ui.games.ahoy.texts",
     styles="games/ahoy/ahoy.tcss",
     waiting_settings="ahoy_tui.ui.games.ahoy.waiting:settings_text",
 )
