@@ -1,6 +1,6 @@
 """German texts of everything but each game's own (in its UI plug-in: :mod:`ahoy_tui.ui.games.ahoy.texts`,
-:mod:`ahoy_tui.ui.games.ahoi.texts`): the lobby, dialogs, what every table says, AHOY!! V2's table keys and
-offer composer (not yet apart), system lines, ``ssh HOST`` commands, history, moderation and ratings
+:mod:`ahoy_tui.ui.games.ahoi.texts`): the lobby, dialogs, what every table says, the footer key labels (``ui/keys.py``),
+system lines, ``ssh HOST`` commands, history, moderation and ratings
 (issue 24.7: German is a full language of the UI). Merged into :mod:`ahoy_tui.ui.i18n`.
 
 Words: AHOY!! V2's calls stay as printed (AHOY!), HANDS UP! is „HÄNDE HOCH!“, a treasure a Schatz, an
@@ -60,28 +60,18 @@ DE_GENERAL: dict[str, str] = {
     "bot.title": "Einen Bot dazunehmen",
     "bot.hint": "Drück 1, 2 oder 3 für die Spielstärke des Bots (Esc: abbrechen).",
     # table
-    "table.hand": "Hand {n}", "table.limit": "Limit {n}", "table.you": "du",
-    "table.spectating": "Zuschauer", "table.draw": "Stapel", "table.discard": "Ablage",
-    "table.empty": "leer", "table.your_hand": "Deine Hand", "table.star": "★ nächster Schatz", "table.log": "Verlauf",
+    "table.spectating": "Zuschauer",
+    "table.log": "Verlauf",
     "table.chat": "Tisch-Chat",
     "table.chat_placeholder": "Schreib dem Tisch etwas",
-    "table.pts": "{n} Pkt", "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
-    "table.left": "weg", "table.new": "neu",
-    "table.waiting_for": "Warten auf {names}…", "table.no_hand": "Warten auf die nächste Hand…",
+    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
+    "table.left": "weg",
     "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
     "key.offer": "Angebot", "key.hands_up": "HÄNDE HOCH!", "key.ahoy": "AHOY!",
     "key.accept": "Annehmen", "key.decline": "Ablehnen", "key.step_in": "Einspringen", "key.pass": "Passen",
     "key.discards": "Ablage", "key.lobby": "Lobby",
-    # offer composer
-    "offer.title": "Angebot an {name}", "offer.want": "Ich will deine", "offer.give": "Ich gebe dir meine",
-    "offer.preview": "{me} → {other}: Ich will deine {want}, ich gebe dir meine {give}",
-    "offer.send": "Anbieten", "offer.lie": "Jede Karte: du darfst lügen, die anderen auch.",
-    "offer.choose": "Karte wählen", "offer.need_want": "Wähl zuerst die Karte, die du willst.",
-    "offer.needed": "Nur du siehst das: deinem nächsten Schatz fehlt {cards}.",
-    "offer.no_run": "Nur du siehst das: kein Schatz in Sicht; bluffen mit deiner eigenen {card} ({code})?",
-    "offer.code_help": "Tipp eine Karte: 5d, 10h, qs, ah, jk (Farben s h d c).",
-    "offer.code_typing": "Tippe {code}… (jetzt die Farbe: s h d c)",
-    "offer.code_bad": "„{code}“ ist keine Karte: Wert 2–10 j q k a + Farbe s h d c, oder jk.",
+    # the offer composer's send key (its footer label, ui/keys.py)
+    "offer.send": "Anbieten",
     "log.title": "Verlauf (älteste → neueste)", "key.log": "Verlauf",
     "help.title": "Hilfe",
     "leave.title": "Den Tisch verlassen?",

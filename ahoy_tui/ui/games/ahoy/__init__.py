@@ -6,9 +6,9 @@
 ``presenter`` (update -> ``TableModel``, ``model``), ``prompts``,
 ``narrate``, ``record`` (the kept events), ``replay`` (the replay viewer's
 painter), ``widgets``, ``waiting`` (its waiting-room settings line),
-``ahoy.tcss`` (its table's and dialogs' styles), ``texts`` (its prompts, banner,
-narration, reveal, reports, scores, history, hints; en, es, de; its table keys
-and offer composer's words are still in ``ui.i18n``). Imports no other game's UI package.
+``ahoy.tcss`` (its table's and dialogs' styles), ``texts`` (its table's words, prompts,
+banner, offer composer, narration, reveal, reports, scores, history, hints; en,
+es, de; its footer key labels are still in ``ui.i18n``, as ``ui/keys.py`` names them). Imports no other game's UI package.
 """
 
 from ahoy_tui.ui.game_ui import GameUI

@@ -1,6 +1,6 @@
-"""AHOY!! V2's own texts in English, Spanish and German: its table's prompts (``p.*``), banner, narration
-(``ev.*``), the reveal (``rv.*``), the hand and game reports (``over.*``, ``go.*``, ``sum.*``), scores,
-history, discards, first-game hints and "always pass".
+"""AHOY!! V2's own texts in English, Spanish and German: its table's words (hand, piles, seats), prompts
+(``p.*``), banner, offer composer (``offer.*``), narration (``ev.*``), the reveal (``rv.*``), the hand and
+game reports (``over.*``, ``go.*``, ``sum.*``), scores, history, discards, first-game hints and "always pass".
 
 Served through its ``GameUI.texts`` and merged into :mod:`ahoy_tui.ui.i18n` as
 Ahoi's (``ui.games.ahoi.texts``) are; what every game's table or the lobby says
@@ -137,6 +137,31 @@ EN_AHOY: dict[str, str] = {
     "hints.off": "Hints off (I turns them on again).",
     "over.your_move": "Hand {n} has begun and it's your move (h shows the last hand again).",
     "p.pick_first": "Pick a card first: ←/→ or its number.",
+    # its table and offer composer
+    "table.hand": "Hand {n}",
+    "table.limit": "limit {n}",
+    "table.you": "you",
+    "table.draw": "Draw pile",
+    "table.discard": "Discard",
+    "table.empty": "empty",
+    "table.your_hand": "Your hand",
+    "table.star": "★ nearest treasure",
+    "table.pts": "{n} pts",
+    "table.new": "new",
+    "table.waiting_for": "Waiting for {names}…",
+    "table.no_hand": "Waiting for the next hand…",
+    "offer.title": "Make an offer to {name}",
+    "offer.want": "I want your",
+    "offer.give": "I'll give you my",
+    "offer.preview": "{me} → {other}: I want your {want}, I'll give you my {give}",
+    "offer.lie": "Any card: you may lie, and so may they.",
+    "offer.choose": "choose a card",
+    "offer.need_want": "Choose the card you want first.",
+    "offer.needed": "Only you see this: your nearest treasure lacks {cards}.",
+    "offer.no_run": "Only you see this: no treasure in sight; bluff with your own {card} ({code})?",
+    "offer.code_help": "Type a card: 5d, 10h, qs, ah, jk (suits s h d c).",
+    "offer.code_typing": "Typing {code}… (a suit next: s h d c)",
+    "offer.code_bad": "“{code}” is no card: rank 2–10 j q k a + suit s h d c, or jk.",
 }
 
 ES_AHOY: dict[str, str] = {
@@ -266,6 +291,31 @@ ES_AHOY: dict[str, str] = {
     "hints.off": "Consejos desactivados (I los vuelve a poner).",
     "over.your_move": "Empieza la mano {n} y te toca (h muestra otra vez la última mano).",
     "p.pick_first": "Elige antes una carta: ←/→ o su número.",
+    # its table and offer composer
+    "table.hand": "Mano {n}",
+    "table.limit": "límite {n}",
+    "table.you": "tú",
+    "table.draw": "Pozo",
+    "table.discard": "Descarte",
+    "table.empty": "vacío",
+    "table.your_hand": "Tu mano",
+    "table.star": "★ tesoro más cercano",
+    "table.pts": "{n} pts",
+    "table.new": "nuevo",
+    "table.waiting_for": "Esperando a {names}…",
+    "table.no_hand": "Esperando la próxima mano…",
+    "offer.title": "Oferta a {name}",
+    "offer.want": "Quiero tu",
+    "offer.give": "Te doy mi",
+    "offer.preview": "{me} → {other}: Quiero tu {want}, te doy mi {give}",
+    "offer.lie": "Cualquier carta: puedes mentir, y ellos también.",
+    "offer.choose": "elige una carta",
+    "offer.need_want": "Elige antes la carta que quieres.",
+    "offer.needed": "Solo lo ves tú: a tu tesoro más cercano le falta {cards}.",
+    "offer.no_run": "Solo lo ves tú: ningún tesoro a la vista; ¿un farol con tu propia {card} ({code})?",
+    "offer.code_help": "Escribe una carta: 5d, 10h, qs, ah, jk (palos s h d c).",
+    "offer.code_typing": "Escribiendo {code}… (falta el palo: s h d c)",
+    "offer.code_bad": "«{code}» no es una carta: valor 2–10 j q k a + palo s h d c, o jk.",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -396,6 +446,31 @@ DE_AHOY: dict[str, str] = {
     "hints.off": "Tipps aus (I schaltet sie wieder an).",
     "over.your_move": "Hand {n} hat begonnen und du bist dran (h zeigt die letzte Hand noch einmal).",
     "p.pick_first": "Wähl zuerst eine Karte: ←/→ oder ihre Nummer.",
+    # its table and offer composer
+    "table.hand": "Hand {n}",
+    "table.limit": "Limit {n}",
+    "table.you": "du",
+    "table.draw": "Stapel",
+    "table.discard": "Ablage",
+    "table.empty": "leer",
+    "table.your_hand": "Deine Hand",
+    "table.star": "★ nächster Schatz",
+    "table.pts": "{n} Pkt",
+    "table.new": "neu",
+    "table.waiting_for": "Warten auf {names}…",
+    "table.no_hand": "Warten auf die nächste Hand…",
+    "offer.title": "Angebot an {name}",
+    "offer.want": "Ich will deine",
+    "offer.give": "Ich gebe dir meine",
+    "offer.preview": "{me} → {other}: Ich will deine {want}, ich gebe dir meine {give}",
+    "offer.lie": "Jede Karte: du darfst lügen, die anderen auch.",
+    "offer.choose": "Karte wählen",
+    "offer.need_want": "Wähl zuerst die Karte, die du willst.",
+    "offer.needed": "Nur du siehst das: deinem nächsten Schatz fehlt {cards}.",
+    "offer.no_run": "Nur du siehst das: kein Schatz in Sicht; bluffen mit deiner eigenen {card} ({code})?",
+    "offer.code_help": "Tipp eine Karte: 5d, 10h, qs, ah, jk (Farben s h d c).",
+    "offer.code_typing": "Tippe {code}… (jetzt die Farbe: s h d c)",
+    "offer.code_bad": "„{code}“ ist keine Karte: Wert 2–10 j q k a + Farbe s h d c, oder jk.",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
