@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
 from ahoy_tui.games.kit.bot_games import SimStats, play_games, play_out
-from ahoy_tui.games.kit.cli import invalid
-from ahoy_tui.games.kit.records import RecordError
+from ahoy_tui.games.kit.cli import ReplayText, replay_answer
 
 from tests.games import toy
 
@@ -59,10 +58,9 @@ def simulate(args: argparse.Namespace) -> str:
     return json.dumps(d) if args.json else f"{d['games']} games, {d['hands']} hands, game wins {d['game_wins']}"
 
 
+TOLD = ReplayText("valid toy record", "valid toy record (a player's view)", "hand", None, "", "", ("scores",),
+                  "losers", "highest")
+
+
 def replay(text: str, as_json: bool) -> tuple[int, str]:
-    try:
-        seats, summary = toy.REPLAYER.check(text)
-    except RecordError as err:
-        return invalid(err, as_json)
-    d = summary.as_dict()
-    return 0, json.dumps(d) if as_json else f"valid toy record: {len(d['hands'])} hands, totals {d['totals']}"
+    return replay_answer(toy.REPLAYER.check, text, as_json, TOLD)

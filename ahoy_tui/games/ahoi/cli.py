@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ahoy_tui.games.kit.cli import invalid
-from ahoy_tui.games.kit.records import RecordError
+from ahoy_tui.games.kit.cli import ReplayText, replay_answer
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,24 +28,14 @@ def simulate(args: argparse.Namespace) -> str:
     return json.dumps(stats.as_dict()) if args.json else format_stats(stats)
 
 
+TOLD = ReplayText("valid Ahoi record", "valid Ahoi record (a player's view: finished rounds checked in full)",
+                  "round", "caller", "no call", "„Ahoi“ by", ("sums", "scores"), "losers", "at 101 or more")
+"""How ``ahoy replay`` tells a valid Ahoi record: each round's caller, sums and scores (AH10-AH12), the
+totals, the winners and every seat at 101 or more (AH13)."""
+
+
 def replay(text: str, as_json: bool) -> tuple[int, str]:
-    """Every round's caller, sums and scores, the totals and, when over, the winners and losers (AH13)."""
+    """The record checked against AH1-AH16 (``replay.check``), told as :data:`TOLD` (or ``--json``)."""
     from ahoy_tui.games.ahoi.replay import check
 
-    try:
-        seats, summary = check(text)
-    except RecordError as err:
-        return invalid(err, as_json)
-    d = summary.as_dict()
-    if as_json:
-        return 0, json.dumps(d)
-    kind = "valid Ahoi record (a player's view: finished rounds checked in full)" if summary.projected \
-        else "valid Ahoi record"
-    out = [f"{kind}: {len(d['rounds'])} rounds, totals {d['totals']}"]
-    for r in d["rounds"]:
-        who = "no call" if r["caller"] is None else f"„Ahoi“ by {seats[r['caller']]}"
-        out.append(f"  round {r['round']}: {who}, sums {r['sums']}, scores {r['scores']}")
-    if d["game_over"]:
-        out.append(f"game over: winners {', '.join(seats[i] for i in d['winners'])}; "
-                   f"at 101 or more: {', '.join(seats[i] for i in d['losers'])}")
-    return 0, "\n".join(out)
+    return replay_answer(check, text, as_json, TOLD)

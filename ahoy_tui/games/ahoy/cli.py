@@ -10,8 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ahoy_tui.games.kit.cli import invalid, whole
-from ahoy_tui.games.kit.records import RecordError
+from ahoy_tui.games.kit.cli import ReplayText, replay_answer, whole
 from ahoy_tui.games.ahoy.state import LIMIT_PRESETS
 
 
@@ -36,25 +35,14 @@ def simulate(args: argparse.Namespace) -> str:
     return to_json(stats) if args.json else format_stats(stats)
 
 
+TOLD = ReplayText("valid record", "valid record (a player's view: hidden cards checked as far as it names them)",
+                  "hand", "winner", "becalmed", "won by", ("scores",), "biggest_losers", "BIGGEST LOSER OF THE NIGHT")
+"""How ``ahoy replay`` tells a valid AHOY!! V2 record: each hand's winner (or becalmed, R16) and scores,
+the totals, the winners and the BIGGEST LOSER (R15)."""
+
+
 def replay(text: str, as_json: bool) -> tuple[int, str]:
-    """Every hand's winner and scores, the totals and, when over, the winners and the BIGGEST LOSER."""
+    """The record checked against R1-R18 (``replay.check``), told as :data:`TOLD` (or ``--json``)."""
     from ahoy_tui.games.ahoy.replay import check
 
-    try:
-        seats, summary = check(text)
-    except RecordError as err:
-        return invalid(err, as_json)
-    d = summary.as_dict()
-    if as_json:
-        return 0, json.dumps(d)
-    kind = "valid record (a player's view: hidden cards checked as far as it names them)" if summary.projected \
-        else "valid record"
-    out = [f"{kind}: {len(d['hands'])} hands, totals {d['totals']}"]
-    for h in d["hands"]:
-        who = "becalmed" if h["winner"] is None else f"won by {seats[h['winner']]}"
-        out.append(f"  hand {h['hand']}: {who}, scores {h['scores']}")
-    if d["game_over"]:
-        names = lambda idx: ", ".join(seats[i] for i in idx)  # noqa: E731
-        out.append(f"game over: winners {names(d['winners'])}; "
-                   f"BIGGEST LOSER OF THE NIGHT: {names(d['biggest_losers'])}")
-    return 0, "\n".join(out)
+    return replay_answer(check, text, as_json, TOLD)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, Sequence
 
 from ahoy_tui.games.kit.records import RecordError
 
@@ -61,6 +62,66 @@ def invalid(err: RecordError, as_json: bool) -> tuple[int, str]:
     if as_json:
         return 2, json.dumps({"valid": False, "line": err.line, "rule": err.rule, "error": err.error})
     return 2, f"invalid record: line {err.line}: rule {err.rule}: {err.error}"
+
+
+@dataclass(frozen=True)
+class ReplayText:
+    """How ``ahoy replay`` tells a valid record of one game to people (its summary's words and keys).
+
+    Attributes:
+        valid, projected: The first line's opening for a full record and for a player's projection.
+        result: A result's word and number key (``"hand"``, ``"round"``); the summary lists them as
+            ``result + "s"``.
+        who: The key of the seat a result names (``"winner"``, ``"caller"``), or None (none named).
+        nobody, by: What a result says when ``who`` is null, and before the seat's name.
+        fields: The result's keys told after it, each as ``key value``.
+        losers, losers_word: The summary's key of the losers and what the last line calls them.
+    """
+
+    valid: str
+    projected: str
+    result: str
+    who: str | None
+    nobody: str
+    by: str
+    fields: tuple[str, ...]
+    losers: str
+    losers_word: str
+
+    def lines(self, seats: list[str], d: dict, projected: bool) -> list[str]:
+        """``{valid}: {n} {result}s, totals [...]``, a line a result, then the game's end if over."""
+        results = d[self.result + "s"]
+        out = [f"{self.projected if projected else self.valid}: {len(results)} {self.result}s, "
+               f"totals {d['totals']}"]
+        for r in results:
+            told = [] if self.who is None else [
+                self.nobody if r[self.who] is None else f"{self.by} {seats[r[self.who]]}"]
+            told += [f"{key} {r[key]}" for key in self.fields]
+            out.append(f"  {self.result} {r[self.result]}: {', '.join(told)}")
+        if d["game_over"]:
+            out.append(f"game over: winners {names(seats, d['winners'])}; "
+                       f"{self.losers_word}: {names(seats, d[self.losers])}")
+        return out
+
+
+def replay_answer(check: Callable[[str], tuple[list[str], Any]], text: str, as_json: bool,
+                  told: ReplayText) -> tuple[int, str]:
+    """``ahoy replay``'s answer for one game: ``check`` (its ``kit.replay.Replayer.check``) the record
+    ``text``; an illegal line is :func:`invalid`; else exit status 0 and the summary (a
+    ``kit.replay.Summary``) as one JSON object with ``as_json``, or as ``told`` tells it."""
+    try:
+        seats, summary = check(text)
+    except RecordError as err:
+        return invalid(err, as_json)
+    d = summary.as_dict()
+    if as_json:
+        return 0, json.dumps(d)
+    return 0, "\n".join(told.lines(seats, d, summary.projected))
+
+
+def names(seats: list[str], idx: Sequence[int]) -> str:
+    """The seats ``idx`` by name, comma-separated."""
+    return ", ".join(seats[i] for i in idx)
 
 
 def record_game(text: str, games: Sequence[str], default: str) -> str:
