@@ -34,6 +34,8 @@ class GameUI:
         texts: ``"module"`` whose ``TEXTS`` maps ``"en"``, ``"es"`` and ``"de"`` to its texts (merged into
             ``ui.i18n``, every key in all three), or None when its texts are in ``ui.i18n`` itself.
         styles: Its Textual CSS file, relative to ``ahoy_tui/ui/`` (appended to ``ahoy.tcss``), or None.
+        key_texts: Its bindings' footer labels, ``(binding action, i18n key)`` pairs merged into
+            ``ui.keys.ACTION_TEXT`` (actions every table has are there already).
         waiting_settings: ``"module:function"`` ``(t, config) -> str``: the table's settings in its waiting
             room (``t`` the language's ``tr``, ``config`` the ``TableConfig``), or None for the line every
             game gets (``option_text.settings_line``: the game, the clocks and every option set).
@@ -46,4 +48,5 @@ class GameUI:
     help_texts: tuple[str, ...] | None = None
     texts: str | None = None
     styles: str | None = None
+    key_texts: tuple[tuple[str, str], ...] = ()
     waiting_settings: str | None = None

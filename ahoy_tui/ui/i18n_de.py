@@ -67,12 +67,7 @@ DE_GENERAL: dict[str, str] = {
     "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
     "table.left": "weg",
     "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
-    "key.offer": "Angebot", "key.hands_up": "HÄNDE HOCH!", "key.ahoy": "AHOY!",
-    "key.accept": "Annehmen", "key.decline": "Ablehnen", "key.step_in": "Einspringen", "key.pass": "Passen",
-    "key.discards": "Ablage", "key.lobby": "Lobby",
-    # the offer composer's send key (its footer label, ui/keys.py)
-    "offer.send": "Anbieten",
-    "log.title": "Verlauf (älteste → neueste)", "key.log": "Verlauf",
+    "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
     "leave.title": "Den Tisch verlassen?",
     "leave.question": ("Das Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
@@ -88,7 +83,6 @@ DE_GENERAL: dict[str, str] = {
     "autopilot.on": "Der Autopilot spielt jetzt deinen Platz. Drück z, um ihn zurückzunehmen.",
     "autopilot.off": "Dein Platz gehört wieder dir.",
     "autopilot.note": "Der Autopilot spielt deinen Platz (z nimmt ihn zurück).",
-    "key.auto_pass": "Immer passen", "key.hints": "Tipps",
     "autowarn": "Autopilot in {n} s: mach deinen Zug!",
     "tobot.title": "Einen Platz für immer einem Bot geben",
     "tobot.hint": "Drück die Nummer des Platzes; Esc bricht ab.",

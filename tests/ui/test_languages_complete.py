@@ -238,3 +238,18 @@ def test_each_games_own_texts_come_from_its_plugin_in_every_language():
     assert {"p.draw", "banner.offer", "ev.ahoy", "rv.lie", "over.title", "go.title"} <= set(ahoy["en"])
     shared = "".join(Path(m.__file__).read_text() for m in (i18n, import_module("ahoy_tui.ui.i18n_de")))
     assert not re.search(r'"(p|banner|ev|rv|over|go|sum|scores|hist|hints|autopass)\.\w+":', shared)
+
+
+def test_each_games_own_keys_are_labelled_by_its_plugin():
+    """The footer labels of a game's own keys (AHOY!'s offer, HANDS UP!, step in; Ahoi's take, call) are
+    its ``GameUI.key_texts``, in every language; the shared ``ui/keys.py`` names none of them."""
+    from pathlib import Path
+
+    from ahoy_tui.ui import keys
+    from ahoy_tui.ui.game_uis import game_ui
+
+    for game, action in (("ahoy", "offer"), ("ahoy", "hands_up"), ("ahoy", "step_in"), ("ahoi", "take"),
+                         ("ahoi", "call")):
+        key = dict(game_ui(game).key_texts)[action]
+        assert keys.ACTION_TEXT[action] == key and all(key in table for table in _tables().values())
+        assert f'"{action}":' not in Path(keys.__file__).read_text()

@@ -8,7 +8,7 @@
 painter), ``widgets``, ``waiting`` (its waiting-room settings line),
 ``ahoy.tcss`` (its table's and dialogs' styles), ``texts`` (its table's words, prompts,
 banner, offer composer, narration, reveal, reports, scores, history, hints; en,
-es, de; its footer key labels are still in ``ui.i18n``, as ``ui/keys.py`` names them). Imports no other game's UI package.
+es, de; the footer labels of its own keys are ``GameUI.key_texts``). Imports no other game's UI package.
 """
 
 from ahoy_tui.ui.game_ui import GameUI
@@ -20,5 +20,9 @@ UI = GameUI(
     rules_text="plain.rules",
     texts="ahoy_tui.ui.games.ahoy.texts",
     styles="games/ahoy/ahoy.tcss",
+    key_texts=(("offer", "key.offer"), ("hands_up", "key.hands_up"), ("ahoy", "key.ahoy"), ("accept", "key.accept"),
+               ("decline", "key.decline"), ("step_in", "key.step_in"), ("pass", "key.pass"),
+               ("discards", "key.discards"), ("log", "key.log"), ("lobby", "key.lobby"), ("send", "offer.send"),
+               ("auto_pass", "key.auto_pass"), ("toggle_hints", "key.hints")),
     waiting_settings="ahoy_tui.ui.games.ahoy.waiting:settings_text",
 )

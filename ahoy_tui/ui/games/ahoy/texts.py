@@ -162,6 +162,20 @@ EN_AHOY: dict[str, str] = {
     "offer.code_help": "Type a card: 5d, 10h, qs, ah, jk (suits s h d c).",
     "offer.code_typing": "Typing {code}… (a suit next: s h d c)",
     "offer.code_bad": "“{code}” is no card: rank 2–10 j q k a + suit s h d c, or jk.",
+    # its keys' footer labels (GameUI.key_texts)
+    "key.offer": "Offer",
+    "key.hands_up": "HANDS UP!",
+    "key.ahoy": "AHOY!",
+    "key.accept": "Accept",
+    "key.decline": "Decline",
+    "key.step_in": "Step in",
+    "key.pass": "Pass",
+    "key.discards": "Discards",
+    "key.lobby": "Lobby",
+    "offer.send": "Offer",
+    "key.log": "Log",
+    "key.auto_pass": "Always pass",
+    "key.hints": "Hints",
 }
 
 ES_AHOY: dict[str, str] = {
@@ -316,6 +330,20 @@ ES_AHOY: dict[str, str] = {
     "offer.code_help": "Escribe una carta: 5d, 10h, qs, ah, jk (palos s h d c).",
     "offer.code_typing": "Escribiendo {code}… (falta el palo: s h d c)",
     "offer.code_bad": "«{code}» no es una carta: valor 2–10 j q k a + palo s h d c, o jk.",
+    # its keys' footer labels (GameUI.key_texts)
+    "key.offer": "Ofertar",
+    "key.hands_up": "¡MANOS ARRIBA!",
+    "key.ahoy": "¡AHOY!",
+    "key.accept": "Aceptar",
+    "key.decline": "Rechazar",
+    "key.step_in": "Intervenir",
+    "key.pass": "Pasar",
+    "key.discards": "Descartes",
+    "key.lobby": "Salón",
+    "offer.send": "Ofertar",
+    "key.log": "Registro",
+    "key.auto_pass": "Pasar siempre",
+    "key.hints": "Consejos",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -471,6 +499,20 @@ DE_AHOY: dict[str, str] = {
     "offer.code_help": "Tipp eine Karte: 5d, 10h, qs, ah, jk (Farben s h d c).",
     "offer.code_typing": "Tippe {code}… (jetzt die Farbe: s h d c)",
     "offer.code_bad": "„{code}“ ist keine Karte: Wert 2–10 j q k a + Farbe s h d c, oder jk.",
+    # its keys' footer labels (GameUI.key_texts)
+    "key.offer": "Angebot",
+    "key.hands_up": "HÄNDE HOCH!",
+    "key.ahoy": "AHOY!",
+    "key.accept": "Annehmen",
+    "key.decline": "Ablehnen",
+    "key.step_in": "Einspringen",
+    "key.pass": "Passen",
+    "key.discards": "Ablage",
+    "key.lobby": "Lobby",
+    "offer.send": "Anbieten",
+    "key.log": "Verlauf",
+    "key.auto_pass": "Immer passen",
+    "key.hints": "Tipps",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
