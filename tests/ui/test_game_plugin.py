@@ -78,15 +78,17 @@ async def test_the_toy_game_is_played_to_the_end_on_the_table_screen_kit(toy_reg
         assert core.add_bot(app.handle, tid, "steady") == 1
         core.start(app.handle, tid)
         table = core.tables[tid]
-        moves = 0
+        moves, pressed_at = 0, -1
 
         def my_turn_drawn(a) -> bool:
-            """My turn, and the screen shows the table's latest update (my cards as the engine has them)."""
+            """Game over, or my turn with the table's latest update on screen (my cards as the engine has
+            them), newer than the one I last moved on."""
+            if table.status == "game_over":
+                return True
             update = a.screen.update
-            if table.status == "game_over" or update is None or update.version != table.version:
-                return table.status == "game_over"
-            return a.screen.check_action("keep", ()) and update.view.hand == tuple(
-                toy.value(c) for c in table.game.game.state.hands[0])
+            return (update is not None and update.version == table.version != pressed_at
+                    and a.screen.check_action("keep", ())
+                    and update.view.hand == tuple(toy.value(c) for c in table.game.game.state.hands[0]))
 
         while True:
             await wait_for(pilot, my_turn_drawn)
@@ -98,6 +100,7 @@ async def test_the_toy_game_is_played_to_the_end_on_the_table_screen_kit(toy_reg
             shown = sorted(int(v) for v in re.findall(r"\[(\d)\]", text))
             assert shown == sorted(hands[0]), (shown, hands)  # no card but the seat's own (T1)
             assert not any(f"[{v}]" in text for v in set(hands[1]) - set(hands[0])), (text, hands[1])
+            pressed_at = app.screen.update.version
             await pilot.press("1" if moves % 2 else "k")
             moves += 1
         await wait_for(pilot, lambda a: "game over" in _board(a))
