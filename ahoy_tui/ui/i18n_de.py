@@ -262,13 +262,7 @@ DE_COMMUNITY: dict[str, str] = {
     "plain.stats_usage": "ahoy: wessen Statistik? ssh HOST stats NAME\n",
 }
 
-DE_OPTIONS: dict[str, str] = {
-    "option.ahoy.limit": "Punktelimit", "option.ahoy.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
-    "option.ahoy.verified_step_in": "Geprüftes Einspringen (nur wer die Karte hat)",
-    "option.ahoy.reveal": "Die Deals jeder Hand danach aufdecken",
-    "lobby.game.ahoy": "V2 {limit}",
-}
-
 DE: dict[str, str] = {**DE_GENERAL, **DE_SYSTEM_MORE, **DE_PLAIN, **DE_MODERATION,
-                      **DE_COMMUNITY, **DE_OPTIONS}
-"""Every German text of this module (Ahoi's, the game history's and the database notices are in their own modules)."""
+                      **DE_COMMUNITY}
+"""Every German text of this module (each game's own, the game history's and the database notices are in their own
+modules)."""

@@ -236,6 +236,10 @@ def test_each_games_own_texts_come_from_its_plugin_in_every_language():
     ahoy = import_module(game_ui("ahoy").texts).TEXTS
     assert set(ahoy["en"]) == set(ahoy["es"]) == set(ahoy["de"])
     assert {"p.draw", "banner.offer", "ev.ahoy", "rv.lie", "over.title", "go.title"} <= set(ahoy["en"])
+    assert {"option.ahoy.limit", "lobby.game.ahoy"} <= set(ahoy["de"])
+    for game, other in (("ahoy", "ahoi"), ("ahoi", "ahoy")):  # a plug-in holds no other game's texts
+        own = import_module(game_ui(game).texts).TEXTS
+        assert not [k for lang in own.values() for k in lang if f".{other}." in k or k.endswith(f".{other}")]
     shared = "".join(Path(m.__file__).read_text() for m in (i18n, import_module("ahoy_tui.ui.i18n_de")))
     assert not re.search(r'"(p|banner|ev|rv|over|go|sum|scores|hist|hints|autopass)\.\w+":', shared)
 

@@ -176,6 +176,12 @@ EN_AHOY: dict[str, str] = {
     "key.log": "Log",
     "key.auto_pass": "Always pass",
     "key.hints": "Hints",
+    # its table options (the create dialog, option_text) and its lobby listing
+    "option.ahoy.limit": "Point limit",
+    "option.ahoy.ace_low": "Ace low (A 2 3 4 is a treasure)",
+    "option.ahoy.verified_step_in": "Verified step-in (only true holders may step in)",
+    "option.ahoy.reveal": "Reveal each hand's deals once it is over",
+    "lobby.game.ahoy": "V2 {limit}",
 }
 
 ES_AHOY: dict[str, str] = {
@@ -344,6 +350,12 @@ ES_AHOY: dict[str, str] = {
     "key.log": "Registro",
     "key.auto_pass": "Pasar siempre",
     "key.hints": "Consejos",
+    # its table options (the create dialog, option_text) and its lobby listing
+    "option.ahoy.limit": "Límite de puntos",
+    "option.ahoy.ace_low": "As bajo (A 2 3 4 es tesoro)",
+    "option.ahoy.verified_step_in": "Intervención verificada (solo quien tiene la carta)",
+    "option.ahoy.reveal": "Revelar los tratos de cada mano al terminar",
+    "lobby.game.ahoy": "V2 {limit}",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -513,6 +525,12 @@ DE_AHOY: dict[str, str] = {
     "key.log": "Verlauf",
     "key.auto_pass": "Immer passen",
     "key.hints": "Tipps",
+    # its table options (the create dialog, option_text) and its lobby listing
+    "option.ahoy.limit": "Punktelimit",
+    "option.ahoy.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
+    "option.ahoy.verified_step_in": "Geprüftes Einspringen (nur wer die Karte hat)",
+    "option.ahoy.reveal": "Die Deals jeder Hand danach aufdecken",
+    "lobby.game.ahoy": "V2 {limit}",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
