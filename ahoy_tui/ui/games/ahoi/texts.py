@@ -123,6 +123,8 @@ EN_AHOI: dict[str, str] = {
         "  others add their sum. A caller without the lowest sum adds 5 more; a caller\n"
         "  tied for lowest wins alone. At 101 points or more the game ends: lowest total wins.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "rounds {hands}  won {won}  points per round {pph}",
 }
 
 ES_AHOI: dict[str, str] = {
@@ -207,6 +209,12 @@ ES_AHOI: dict[str, str] = {
         "  suman la suya. Quien cantó sin tener la más baja suma 5 más; si empata en la\n"
         "  más baja, gana solo. Con 101 puntos o más acaba la partida: gana el total más bajo.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "rondas {hands}  ganadas {won}  puntos por ronda {pph}",
+    "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
+                           "  penalizados {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
+    "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
 }
 
 DE_AHOI: dict[str, str] = {
@@ -306,6 +314,12 @@ DE_AHOI: dict[str, str] = {
         "  5 Strafpunkte dazu; bei Gleichstand gewinnt er. Ab 101 Punkten endet das Spiel:\n"
         "  die wenigsten Punkte gewinnen.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "Runden {hands}  gewonnen {won}  Punkte pro Runde {pph}",
+    "cm.stat.ahoi.calls": ("„Ahoi“ angesagt {ahoi_calls}  mit kleinster Summe {ahoi_lowest}"
+                           "  Strafpunkte bekommen {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
+    "cm.stat.ahoi.matches": "Karten per Gleiche abgelegt {matched}  Fehlversuche {failed_matches}",
 }
 
 

@@ -356,6 +356,12 @@ ES_AHOY: dict[str, str] = {
     "option.ahoy.verified_step_in": "Intervención verificada (solo quien tiene la carta)",
     "option.ahoy.reveal": "Revelar los tratos de cada mano al terminar",
     "lobby.game.ahoy": "V2 {limit}",
+    # its profile card lines (cm.stat.ahoy.KEY: the engine's StatLine in English, docs/community.md)
+    "cm.stat.ahoy.ahoys": "AHOY! cantados {ahoys} (con tesoro repartido {ahoys_dealt})",
+    "cm.stat.ahoy.raids": "¡MANOS ARRIBA! hechos {raids_made}  sufridos {raids_suffered}",
+    "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}  rechazadas {offers_declined}",
+    "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
+    "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -531,6 +537,12 @@ DE_AHOY: dict[str, str] = {
     "option.ahoy.verified_step_in": "Geprüftes Einspringen (nur wer die Karte hat)",
     "option.ahoy.reveal": "Die Deals jeder Hand danach aufdecken",
     "lobby.game.ahoy": "V2 {limit}",
+    # its profile card lines (cm.stat.ahoy.KEY: the engine's StatLine in English, docs/community.md)
+    "cm.stat.ahoy.ahoys": "AHOY! gerufen {ahoys} (mit ausgeteiltem Schatz {ahoys_dealt})",
+    "cm.stat.ahoy.raids": "HÄNDE HOCH! gemacht {raids_made}  erlitten {raids_suffered}",
+    "cm.stat.ahoy.offers": "Angebote gemacht {offers_made}  angenommen {offers_accepted}  abgelehnt {offers_declined}",
+    "cm.stat.ahoy.lies": "Lügen erzählt {lies_told}  aufgetischt bekommen {lies_received}",
+    "cm.stat.ahoy.loser": "GRÖSSTER VERLIERER DER NACHT {biggest_loser} Mal",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
