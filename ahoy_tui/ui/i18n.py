@@ -156,6 +156,15 @@ EN: dict[str, str] = {
         " g go to a step or hand (12, h3), PgUp/PgDn or n/p hand, Home/End, Esc)\n"
         "Mouse: click cards and buttons."
     ),
+    # the create dialog for any game, bot levels, the game's first system line
+    "bot.refused": "Bots at this table play {levels}.",
+    "bot.levels_or": "{first} or {last}",
+    "bot.hint_levels": "Press {keys} for the bot's level (Esc: cancel).",
+    "create.game": "Game",
+    "create.custom_value": "Or type a number ({low}–{high})",
+    "create.bad_number": "Type a whole number from {low} to {high}.",
+    "clock.hint_turn": "{turn} s for every decision.",
+    "sys.game_begins_title": "The game begins: {game}, {n} players.",
 }
 
 ES: dict[str, str] = {
@@ -281,6 +290,15 @@ ES: dict[str, str] = {
         " Inicio/Fin, Esc)\n"
         "Ratón: pulsa cartas y botones."
     ),
+    # the create dialog for any game, bot levels, the game's first system line
+    "bot.refused": "Los bots de esta mesa juegan en nivel {levels}.",
+    "bot.levels_or": "{first} o {last}",
+    "bot.hint_levels": "Pulsa {keys} para el nivel del bot (Esc: cancelar).",
+    "create.game": "Juego",
+    "create.custom_value": "O escribe un número ({low}–{high})",
+    "create.bad_number": "Escribe un número entero de {low} a {high}.",
+    "clock.hint_turn": "{turn} s para cada decisión.",
+    "sys.game_begins_title": "Empieza la partida: {game}, {n} jugadores.",
 }
 
 EN.update(EN_SYSTEM)

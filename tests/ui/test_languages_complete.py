@@ -241,6 +241,8 @@ def test_each_games_own_texts_come_from_its_plugin_in_every_language():
     for game, other in (("ahoy", "ahoi"), ("ahoi", "ahoy")):  # a plug-in holds no other game's texts
         own = import_module(game_ui(game).texts).TEXTS
         assert not [k for lang in own.values() for k in lang if f".{other}." in k or k.endswith(f".{other}")]
+    ahoi = import_module(game_ui("ahoi").texts).TEXTS  # nor the shared words (the create dialog's, yes/no, keys)
+    assert not {"create.title", "create.game", "yes", "key.quit", "bot.refused"} & {k for t in ahoi.values() for k in t}
     shared = "".join(Path(m.__file__).read_text() for m in (i18n, import_module("ahoy_tui.ui.i18n_de")))
     assert not re.search(r'"(p|banner|ev|rv|over|go|sum|scores|hist|hints|autopass)\.\w+":', shared)
 
