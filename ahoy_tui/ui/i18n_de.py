@@ -40,13 +40,7 @@ DE_GENERAL: dict[str, str] = {
     "session.replaced": ("Ahoy! {name} hat sich gerade in einer anderen Sitzung angemeldet, die jetzt den"
                          " Platz hat. Diese Sitzung ist beendet."),
     # create table
-    "create.limit": "Punktelimit", "create.custom": "Eigenes Limit (20–1000)",
-    "create.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
-    "create.verified": "Geprüftes Einspringen (nur wer die Karte hat)",
-    "create.reveal": "Die Deals jeder Hand danach aufdecken",
-    "create.bad_limit": "Das Limit muss eine ganze Zahl von 20 bis 1000 sein.",
-    "limit.50": "50 — kurz", "limit.100": "100 — normal", "limit.150": "150 — lang",
-    "limit.200": "200 — eine Nacht voller Piraterie", "limit.custom": "eigenes",
+    "limit.custom": "eigenes",
     "clock.hint": "{turn} s für einen Zug, {respond} s für eine Antwort, {discard} s zum Abwerfen.",
     "code.title": "Mit Code beitreten", "code.prompt": "Tischcode", "code.join": "Beitreten",
     # waiting room
@@ -66,7 +60,6 @@ DE_GENERAL: dict[str, str] = {
     "table.chat_placeholder": "Schreib dem Tisch etwas",
     "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
     "table.left": "weg",
-    "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
     "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
     "leave.title": "Den Tisch verlassen?",

@@ -182,6 +182,18 @@ EN_AHOY: dict[str, str] = {
     "option.ahoy.verified_step_in": "Verified step-in (only true holders may step in)",
     "option.ahoy.reveal": "Reveal each hand's deals once it is over",
     "lobby.game.ahoy": "V2 {limit}",
+    # its create-dialog and waiting-room words (limit presets R15, house rules R2, R9.2)
+    "create.limit": "Point limit",
+    "create.custom": "Custom limit (20–1000)",
+    "create.ace_low": "Ace low (A 2 3 4 is a treasure)",
+    "create.verified": "Verified step-in (only true holders may step in)",
+    "create.reveal": "Reveal each hand's deals once it is over",
+    "create.bad_limit": "The limit must be a whole number from 20 to 1000.",
+    "limit.50": "50 — quick",
+    "limit.100": "100 — normal",
+    "limit.150": "150 — long",
+    "limit.200": "200 — a night of piracy",
+    "table.treasure_hint": "highlighted: cards towards a treasure",
 }
 
 ES_AHOY: dict[str, str] = {
@@ -362,6 +374,18 @@ ES_AHOY: dict[str, str] = {
     "cm.stat.ahoy.offers": "ofertas hechas {offers_made}  aceptadas {offers_accepted}  rechazadas {offers_declined}",
     "cm.stat.ahoy.lies": "mentiras dichas {lies_told}  recibidas {lies_received}",
     "cm.stat.ahoy.loser": "GRAN PERDEDOR DE LA NOCHE {biggest_loser} veces",
+    # its create-dialog and waiting-room words (limit presets R15, house rules R2, R9.2)
+    "create.limit": "Límite de puntos",
+    "create.custom": "Límite propio (20–1000)",
+    "create.ace_low": "As bajo (A 2 3 4 es tesoro)",
+    "create.verified": "Intervención verificada (solo quien tiene la carta)",
+    "create.reveal": "Revelar los tratos de cada mano al terminar",
+    "create.bad_limit": "El límite debe ser un número entero de 20 a 1000.",
+    "limit.50": "50 — rápida",
+    "limit.100": "100 — normal",
+    "limit.150": "150 — larga",
+    "limit.200": "200 — una noche pirata",
+    "table.treasure_hint": "resaltadas: cartas hacia un tesoro",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -543,6 +567,18 @@ DE_AHOY: dict[str, str] = {
     "cm.stat.ahoy.offers": "Angebote gemacht {offers_made}  angenommen {offers_accepted}  abgelehnt {offers_declined}",
     "cm.stat.ahoy.lies": "Lügen erzählt {lies_told}  aufgetischt bekommen {lies_received}",
     "cm.stat.ahoy.loser": "GRÖSSTER VERLIERER DER NACHT {biggest_loser} Mal",
+    # its create-dialog and waiting-room words (limit presets R15, house rules R2, R9.2)
+    "create.limit": "Punktelimit",
+    "create.custom": "Eigenes Limit (20–1000)",
+    "create.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
+    "create.verified": "Geprüftes Einspringen (nur wer die Karte hat)",
+    "create.reveal": "Die Deals jeder Hand danach aufdecken",
+    "create.bad_limit": "Das Limit muss eine ganze Zahl von 20 bis 1000 sein.",
+    "limit.50": "50 — kurz",
+    "limit.100": "100 — normal",
+    "limit.150": "150 — lang",
+    "limit.200": "200 — eine Nacht voller Piraterie",
+    "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
