@@ -119,6 +119,12 @@ EN_AHOI: dict[str, str] = {
     ),
     # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
     "cm.hands.ahoi": "rounds {hands}  won {won}  points per round {pph}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Replay · {table} · {date} UTC · round {hand} · step {step}/{steps}",
+    "replay.jump_round": "Go to: a step 0-{last}, or r and a round 1-{hands} (r2); Enter goes, Esc cancels",
+    "replay.start_ahoi": "The game begins: {players}.",
+    "replay.round_over": "Round {n} is over: {scores}.",
+    "replay.layout": "Your layout",
 }
 
 ES_AHOI: dict[str, str] = {
@@ -203,6 +209,12 @@ ES_AHOI: dict[str, str] = {
                            "  penalizados {penalties}"),
     "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
     "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Repaso · {table} · {date} UTC · ronda {hand} · paso {step}/{steps}",
+    "replay.jump_round": "Ir a: un paso 0-{last}, o r y una ronda 1-{hands} (r2); Intro va, Esc cancela",
+    "replay.start_ahoi": "Empieza la partida: {players}.",
+    "replay.round_over": "Termina la ronda {n}: {scores}.",
+    "replay.layout": "Tu fila",
 }
 
 DE_AHOI: dict[str, str] = {
@@ -288,6 +300,12 @@ DE_AHOI: dict[str, str] = {
                            "  Strafpunkte bekommen {penalties}"),
     "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
     "cm.stat.ahoi.matches": "Karten per Gleiche abgelegt {matched}  Fehlversuche {failed_matches}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Wiederholung · {table} · {date} UTC · Runde {hand} · Schritt {step}/{steps}",
+    "replay.jump_round": "Gehe zu: Schritt 0-{last}, oder r und Runde 1-{hands} (r2); Enter geht, Esc bricht ab",
+    "replay.start_ahoi": "Die Partie beginnt: {players}.",
+    "replay.round_over": "Runde {n} ist vorbei: {scores}.",
+    "replay.layout": "Deine Auslage",
 }
 
 

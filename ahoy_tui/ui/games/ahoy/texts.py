@@ -194,6 +194,17 @@ EN_AHOY: dict[str, str] = {
     "limit.150": "150 — long",
     "limit.200": "200 — a night of piracy",
     "table.treasure_hint": "highlighted: cards towards a treasure",
+    # its replay viewer (replay.py, replay_model.py)
+    "replay.title": "Replay · {table} · {date} UTC · hand {hand} · step {step}/{steps}",
+    "replay.jump": "Go to: a step 0-{last}, or h and a hand 1-{hands} (h2); Enter goes, Esc cancels",
+    "replay.drew_card": "You drew {card}.",
+    "replay.start": "The game begins: {players}; limit {limit}.",
+    "replay.hand": "Your hand",
+    "replay.unknown": "? = a card the record does not name",
+    "replay.seat": "{mark} {name:<16} {cards} cards   total {total}",
+    "replay.you": "(you)",
+    "replay.report": "Hand {hand} is over",
+    "replay.dealt": "Dealt this hand (shown once it was over):",
 }
 
 ES_AHOY: dict[str, str] = {
@@ -386,6 +397,17 @@ ES_AHOY: dict[str, str] = {
     "limit.150": "150 — larga",
     "limit.200": "200 — una noche pirata",
     "table.treasure_hint": "resaltadas: cartas hacia un tesoro",
+    # its replay viewer (replay.py, replay_model.py)
+    "replay.title": "Repaso · {table} · {date} UTC · mano {hand} · paso {step}/{steps}",
+    "replay.jump": "Ir a: un paso 0-{last}, o h y una mano 1-{hands} (h2); Intro va, Esc cancela",
+    "replay.drew_card": "Robaste {card}.",
+    "replay.start": "Empieza la partida: {players}; límite {limit}.",
+    "replay.hand": "Tu mano",
+    "replay.unknown": "? = una carta que el registro no nombra",
+    "replay.seat": "{mark} {name:<16} {cards} cartas   total {total}",
+    "replay.you": "(tú)",
+    "replay.report": "Termina la mano {hand}",
+    "replay.dealt": "Repartido en esta mano (visible al terminar):",
 }
 
 DE_AHOY: dict[str, str] = {
@@ -579,6 +601,17 @@ DE_AHOY: dict[str, str] = {
     "limit.150": "150 — lang",
     "limit.200": "200 — eine Nacht voller Piraterie",
     "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
+    # its replay viewer (replay.py, replay_model.py)
+    "replay.title": "Wiederholung · {table} · {date} UTC · Hand {hand} · Schritt {step}/{steps}",
+    "replay.jump": "Gehe zu: Schritt 0-{last}, oder h und Hand 1-{hands} (h2); Enter geht, Esc bricht ab",
+    "replay.drew_card": "Du hast {card} gezogen.",
+    "replay.start": "Die Partie beginnt: {players}; Grenze {limit}.",
+    "replay.hand": "Deine Hand",
+    "replay.unknown": "? = eine Karte, die die Aufzeichnung nicht nennt",
+    "replay.seat": "{mark} {name:<16} {cards} Karten   Summe {total}",
+    "replay.you": "(du)",
+    "replay.report": "Hand {hand} ist vorbei",
+    "replay.dealt": "In dieser Hand ausgeteilt (gezeigt, als sie vorbei war):",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
