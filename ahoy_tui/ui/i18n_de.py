@@ -215,20 +215,6 @@ DE_PLAIN: dict[str, str] = {
         "  motd    die Nachricht des Tages\n"
         "  (Betreiber: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXT, audit)\n"
     ),
-    "plain.rules": (
-        "AHOY!! V2 in Kürze\n"
-        "- 2-8 Piraten, je 5 Karten. Ziel: ein Schatz = 4 Karten einer Farbe in Folge\n"
-        "  (2 3 4 5 6 7 8 9 10 J Q K A; das Ass ist hoch; ein Joker gehört nie dazu).\n"
-        "- Dein Zug: ZIEHEN, dann ANGEBOT oder HÄNDE HOCH!, dann ABWERFEN.\n"
-        "- ANGEBOT: sag dem nächsten Spieler, welche Karte du willst und welche du gibst.\n"
-        "  Beides darf gelogen sein. Er nimmt an oder lehnt ab; nach einer Ablehnung\n"
-        "  dürfen die anderen einspringen. Dann gibt jeder geheim eine beliebige Karte:\n"
-        "  ein schmutziger Deal.\n"
-        "- HÄNDE HOCH! (mit einem Joker, der auf die Ablage kommt): ein Spieler legt bis\n"
-        "  zu 3 Karten verdeckt hin und du nimmst blind eine.\n"
-        "- Ruf AHOY!, sobald du einen Schatz hast: du gewinnst die Hand.\n"
-        "- Punkte: 2-10 ihr Wert, J/Q/K 10, A 20, Joker 30.\n"
-    ),
     "plain.full": "Ahoy! Das Schiff ist gerade voll. Versuch es in einer Weile noch einmal.",
     "plain.unchecked": "Ahoy! Der Server kann seine Grenzen gerade nicht prüfen. Versuch es gleich noch einmal.",
     "plain.address_full": "Zu viele Sitzungen von deiner Adresse (Grenze {n}); schließ zuerst eine.",

@@ -205,6 +205,20 @@ EN_AHOY: dict[str, str] = {
     "replay.you": "(you)",
     "replay.report": "Hand {hand} is over",
     "replay.dealt": "Dealt this hand (shown once it was over):",
+    # its rules in short (ssh host rules, GameUI.rules_text)
+    "plain.rules": (
+        "AHOY!! V2 in short\n"
+        "- 2-8 pirates, 5 cards each. Goal: a treasure = 4 cards of one suit in a row\n"
+        "  (2 3 4 5 6 7 8 9 10 J Q K A; ace high; a Joker is never part of one).\n"
+        "- Your turn: DRAW, then either OFFER or HANDS UP!, then DISCARD.\n"
+        "- OFFER: tell the next player which card you want and which you give. Both\n"
+        "  may be lies. They accept or decline; on a decline the others may step in.\n"
+        "  Then you and your partner each secretly give any one card: a dirty deal.\n"
+        "- HANDS UP! (needs a Joker, which goes on the discard pile): a player lays up\n"
+        "  to 3 cards face down and you take one blind.\n"
+        "- Call AHOY! at any moment while you hold a treasure: you win the hand.\n"
+        "- Points: 2-10 face value, J/Q/K 10, A 20, Joker 30.\n"
+    ),
 }
 
 ES_AHOY: dict[str, str] = {
@@ -408,6 +422,22 @@ ES_AHOY: dict[str, str] = {
     "replay.you": "(tú)",
     "replay.report": "Termina la mano {hand}",
     "replay.dealt": "Repartido en esta mano (visible al terminar):",
+    # its rules in short (ssh host rules, GameUI.rules_text)
+    "plain.rules": (
+        "AHOY!! V2 en breve\n"
+        "- De 2 a 8 piratas, 5 cartas cada uno. Objetivo: un tesoro = 4 cartas\n"
+        "  seguidas del mismo palo (2 3 4 5 6 7 8 9 10 J Q K A; el As es alto;\n"
+        "  un Joker nunca forma parte de uno).\n"
+        "- Tu turno: ROBAR, luego OFERTAR o ¡MANOS ARRIBA!, y luego DESCARTAR.\n"
+        "- OFERTA: dile al siguiente jugador qué carta quieres y cuál das. Ambas\n"
+        "  pueden ser mentira. Acepta o rechaza; si rechaza, los demás pueden\n"
+        "  intervenir. Luego tú y tu pareja dais en secreto una carta cualquiera:\n"
+        "  un trato sucio.\n"
+        "- ¡MANOS ARRIBA! (con un Joker, que va al descarte): un jugador pone hasta\n"
+        "  3 cartas boca abajo y tú te llevas una a ciegas.\n"
+        "- Grita ¡AHOY! en cualquier momento con un tesoro en la mano: ganas la mano.\n"
+        "- Puntos: 2-10 su valor, J/Q/K 10, A 20, Joker 30.\n"
+    ),
 }
 
 DE_AHOY: dict[str, str] = {
@@ -612,6 +642,21 @@ DE_AHOY: dict[str, str] = {
     "replay.you": "(du)",
     "replay.report": "Hand {hand} ist vorbei",
     "replay.dealt": "In dieser Hand ausgeteilt (gezeigt, als sie vorbei war):",
+    # its rules in short (ssh host rules, GameUI.rules_text)
+    "plain.rules": (
+        "AHOY!! V2 in Kürze\n"
+        "- 2-8 Piraten, je 5 Karten. Ziel: ein Schatz = 4 Karten einer Farbe in Folge\n"
+        "  (2 3 4 5 6 7 8 9 10 J Q K A; das Ass ist hoch; ein Joker gehört nie dazu).\n"
+        "- Dein Zug: ZIEHEN, dann ANGEBOT oder HÄNDE HOCH!, dann ABWERFEN.\n"
+        "- ANGEBOT: sag dem nächsten Spieler, welche Karte du willst und welche du gibst.\n"
+        "  Beides darf gelogen sein. Er nimmt an oder lehnt ab; nach einer Ablehnung\n"
+        "  dürfen die anderen einspringen. Dann gibt jeder geheim eine beliebige Karte:\n"
+        "  ein schmutziger Deal.\n"
+        "- HÄNDE HOCH! (mit einem Joker, der auf die Ablage kommt): ein Spieler legt bis\n"
+        "  zu 3 Karten verdeckt hin und du nimmst blind eine.\n"
+        "- Ruf AHOY!, sobald du einen Schatz hast: du gewinnst die Hand.\n"
+        "- Punkte: 2-10 ihr Wert, J/Q/K 10, A 20, Joker 30.\n"
+    ),
 }
 
 TEXTS: dict[str, dict[str, str]] = {"en": EN_AHOY, "es": ES_AHOY, "de": DE_AHOY}
