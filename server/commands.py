@@ -27,10 +27,6 @@ from server.termcaps import lang_for, utf8_for
 
 COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
-#: The rules in short, in English (the texts live in :mod:`ahoy_tui.ui.i18n_plain`).
-RULES_SHORT = tr("en", "plain.rules")
-
-
 @dataclass(frozen=True, slots=True)
 class Answer:
     """What a no-PTY connection gets: text to print and an exit status."""

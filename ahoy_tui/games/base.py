@@ -289,6 +289,10 @@ class GameSpec(Protocol):
             messages (views, events, actions), for the codec.
         stat_lines: The game's own counters as a profile card shows them
             (``stats`` fills them; docs/community.md).
+        cli: The module holding the game's part of the ``ahoy`` command
+            (``games.kit.cli.GameCli``: ``ahoy simulate --game NAME``, ``ahoy
+            replay``), imported only by the command; None: the command does
+            not offer the game.
     """
 
     name: str
@@ -301,6 +305,7 @@ class GameSpec(Protocol):
     clock_kinds: tuple[str, ...]
     wire_types: tuple[type, ...]
     stat_lines: tuple[StatLine, ...]
+    cli: str | None
 
     def validate_options(self, options: Options | Mapping[str, object]) -> Options:
         """Every option of this game, checked, defaults filled, in ``options`` order.

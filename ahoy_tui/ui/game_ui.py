@@ -31,9 +31,14 @@ class GameUI:
             say, report; ``title_key``, ``jump_key``, ``hand_word``).
         rules_text: The i18n key of its rules in short, as plain text (``ssh host rules NAME``).
         help_texts: F1 at its table: the help title key, then the body keys (None: the app's own help).
-        texts: ``"module"`` holding ``EN``, ``ES`` and ``DE`` dicts of its texts (merged into ``ui.i18n``),
-            or None when its texts are in ``ui.i18n`` itself.
+        texts: ``"module"`` whose ``TEXTS`` maps ``"en"``, ``"es"`` and ``"de"`` to its texts (merged into
+            ``ui.i18n``, every key in all three), or None when its texts are in ``ui.i18n`` itself.
         styles: Its Textual CSS file, relative to ``ahoy_tui/ui/`` (appended to ``ahoy.tcss``), or None.
+        key_texts: Its bindings' footer labels, ``(binding action, i18n key)`` pairs merged into
+            ``ui.keys.ACTION_TEXT`` (actions every table has are there already).
+        waiting_settings: ``"module:function"`` ``(t, config) -> str``: the table's settings in its waiting
+            room (``t`` the language's ``tr``, ``config`` the ``TableConfig``), or None for the line every
+            game gets (``option_text.settings_line``: the game, the clocks and every option set).
     """
 
     name: str
@@ -43,3 +48,5 @@ class GameUI:
     help_texts: tuple[str, ...] | None = None
     texts: str | None = None
     styles: str | None = None
+    key_texts: tuple[tuple[str, str], ...] = ()
+    waiting_settings: str | None = None

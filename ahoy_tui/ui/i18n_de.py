@@ -1,5 +1,6 @@
-"""German texts of everything but Ahoi's own (which are in :mod:`ahoy_tui.ui.games.ahoi.texts`): the lobby,
-dialogs, AHOY!! V2's table, system lines, ``ssh HOST`` commands, history, moderation and ratings
+"""German texts of everything but each game's own (in its UI plug-in: :mod:`ahoy_tui.ui.games.ahoy.texts`,
+:mod:`ahoy_tui.ui.games.ahoi.texts`): the lobby, dialogs, what every table says, the footer key labels (``ui/keys.py``),
+system lines, ``ssh HOST`` commands, history, moderation and ratings
 (issue 24.7: German is a full language of the UI). Merged into :mod:`ahoy_tui.ui.i18n`.
 
 Words: AHOY!! V2's calls stay as printed (AHOY!), HANDS UP! is „HÄNDE HOCH!“, a treasure a Schatz, an
@@ -39,13 +40,7 @@ DE_GENERAL: dict[str, str] = {
     "session.replaced": ("Ahoy! {name} hat sich gerade in einer anderen Sitzung angemeldet, die jetzt den"
                          " Platz hat. Diese Sitzung ist beendet."),
     # create table
-    "create.limit": "Punktelimit", "create.custom": "Eigenes Limit (20–1000)",
-    "create.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
-    "create.verified": "Geprüftes Einspringen (nur wer die Karte hat)",
-    "create.reveal": "Die Deals jeder Hand danach aufdecken",
-    "create.bad_limit": "Das Limit muss eine ganze Zahl von 20 bis 1000 sein.",
-    "limit.50": "50 — kurz", "limit.100": "100 — normal", "limit.150": "150 — lang",
-    "limit.200": "200 — eine Nacht voller Piraterie", "limit.custom": "eigenes",
+    "limit.custom": "eigenes",
     "clock.hint": "{turn} s für einen Zug, {respond} s für eine Antwort, {discard} s zum Abwerfen.",
     "code.title": "Mit Code beitreten", "code.prompt": "Tischcode", "code.join": "Beitreten",
     # waiting room
@@ -59,115 +54,13 @@ DE_GENERAL: dict[str, str] = {
     "bot.title": "Einen Bot dazunehmen",
     "bot.hint": "Drück 1, 2 oder 3 für die Spielstärke des Bots (Esc: abbrechen).",
     # table
-    "table.hand": "Hand {n}", "table.limit": "Limit {n}", "table.you": "du",
-    "table.spectating": "Zuschauer", "table.draw": "Stapel", "table.discard": "Ablage",
-    "table.empty": "leer", "table.your_hand": "Deine Hand", "table.star": "★ nächster Schatz", "table.log": "Verlauf",
+    "table.spectating": "Zuschauer",
+    "table.log": "Verlauf",
     "table.chat": "Tisch-Chat",
     "table.chat_placeholder": "Schreib dem Tisch etwas",
-    "table.pts": "{n} Pkt", "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
-    "table.left": "weg", "table.new": "neu",
-    "banner.you": "du", "banner.turn": "{a} ist am Zug → dann: {next}",
-    "banner.your_turn": "Du bist am Zug → dann: {next}",
-    "banner.offer": "Angebot {a} → {b}: will {want}, gibt {give}",
-    "banner.open": "Angebot {a} → {b}: will {want}, gibt {give} · abgelehnt, offen für alle",
-    "banner.choose": "Angebot {a}: will {want}, gibt {give}. {a} wählt einen Partner",
-    "banner.choose_you": "Dein Angebot: willst {want}, gibst {give}. Wähl einen Partner",
-    "banner.deal": "Schmutziger Deal {a} ↔ {b} (gesagt: will {want}, gibt {give})",
-    "banner.hands_up": "HÄNDE HOCH! {a} → {b}: {b} legt Karten verdeckt hin",
-    "banner.hands_up_you": "HÄNDE HOCH! {a} → du: leg Karten verdeckt hin",
-    "banner.hands_up_pick": "HÄNDE HOCH! {a} → {b}: {n} verdeckte Karten zur Wahl",
-    "table.waiting_for": "Warten auf {names}…", "table.no_hand": "Warten auf die nächste Hand…",
-    "table.treasure_hint": "hervorgehoben: Karten zu einem Schatz",
-    "key.offer": "Angebot", "key.hands_up": "HÄNDE HOCH!", "key.ahoy": "AHOY!",
-    "key.accept": "Annehmen", "key.decline": "Ablehnen", "key.step_in": "Einspringen", "key.pass": "Passen",
-    "key.discards": "Ablage", "key.lobby": "Lobby",
-    # prompts
-    "p.draw": "Du bist am Zug: zieh eine Karte (d).",
-    "p.action": "Mach {name} ein Angebot (o){joker}.",
-    "p.action_joker": " oder spiel HÄNDE HOCH! mit deinem Joker (u)",
-    "p.respond": "{offerer} → du: „Ich will deine {want}, ich gebe dir meine {give}.“ Annehmen (y) oder ablehnen (n)?",
-    "p.step_in": ("{addressed} hat das Angebot von {offerer} abgelehnt: will {want}, gibt {give}."
-                  " Einspringen (i) oder passen (p)?"),
-    "p.step_in_verified": " Nur wer {want} hat, darf einspringen.",
-    "p.choose_partner": "Mehrere Piraten sind eingesprungen. Wähl deinen Partner:",
-    "p.exchange": "Schmutziger Deal mit {other}: wähl die Karte, die du wirklich gibst (←/→ oder 1–{n}, Enter).",
-    "p.hands_up": "HÄNDE HOCH! Wähl dein Opfer:",
-    "p.lay_down": "{attacker} ruft HÄNDE HOCH! Leg {k} Karten verdeckt hin (Leertaste markiert, Enter bestätigt).",
-    "p.pick": "{target} hat {k} Karten verdeckt hingelegt. Nimm eine:",
-    "p.discard": "Wirf eine Karte ab (←/→ oder 1–{n}, Enter).",
-    "p.ahoy": "Du hast einen Schatz: AHOY! (a)",
-    "p.ahoy_locked": "Schatz ausgeteilt: AHOY! erst, wenn alle einmal gezogen haben.",
-    "p.locked": "Deine Karte ist gewählt. Warten auf {name}.",
-    "p.spectator": "Du schaust diesem Tisch zu.",
-    "p.mark_more": "Markier zuerst {k} Karten.",
-    "p.facedown": "Karte {i}",
-    # offer composer
-    "offer.title": "Angebot an {name}", "offer.want": "Ich will deine", "offer.give": "Ich gebe dir meine",
-    "offer.preview": "{me} → {other}: Ich will deine {want}, ich gebe dir meine {give}",
-    "offer.send": "Anbieten", "offer.lie": "Jede Karte: du darfst lügen, die anderen auch.",
-    "offer.choose": "Karte wählen", "offer.need_want": "Wähl zuerst die Karte, die du willst.",
-    "offer.needed": "Nur du siehst das: deinem nächsten Schatz fehlt {cards}.",
-    "offer.no_run": "Nur du siehst das: kein Schatz in Sicht; bluffen mit deiner eigenen {card} ({code})?",
-    "offer.code_help": "Tipp eine Karte: 5d, 10h, qs, ah, jk (Farben s h d c).",
-    "offer.code_typing": "Tippe {code}… (jetzt die Farbe: s h d c)",
-    "offer.code_bad": "„{code}“ ist keine Karte: Wert 2–10 j q k a + Farbe s h d c, oder jk.",
-    # events
-    "ev.hand_started": "Hand {hand} beginnt; {name} fängt an.",
-    "ev.dealt": "Du hast {cards} bekommen.",
-    "ev.drew": "{name} hat eine Karte gezogen.", "ev.drew_card": "Du hast {card} gezogen.",
-    "ev.drew_nothing": "{name} hat nichts gezogen: der Stapel ist leer.",
-    "ev.reshuffled": "Die Ablage wurde zum neuen Stapel gemischt ({n} Karten).",
-    "ev.offered": "{name} → {to}: Ich will deine {want}, ich gebe dir meine {give}.",
-    "ev.accepted": "{name} hat angenommen.", "ev.declined": "{name} hat abgelehnt.",
-    "ev.offer_open": "Das Angebot ist offen für den Tisch.",
-    "ev.stepped_in": "{name} ist eingesprungen.", "ev.passed": "{name} hat gepasst.",
-    "ev.offer_closed_none": "Niemand ist eingesprungen.",
-    "ev.partner": "{name} tauscht mit {partner}.", "ev.no_exchange": "Kein Tausch für {name}.",
-    "ev.exchange_locked": "{name} hat eine Karte gewählt.", "ev.traded": "{name} und {partner} haben Karten getauscht.",
-    "ev.received": "Du hast {gave} gegeben und {card} von {other} bekommen.",
-    "ev.hands_up": "{name} ruft HÄNDE HOCH! zu {target}!",
-    "ev.laid_down": "{name} hat {n} Karten verdeckt hingelegt.", "ev.laid_down_cards": "Du hast {cards} hingelegt.",
-    "ev.picked": "{name} hat {target} eine Karte abgenommen.", "ev.took": "Du hast {target} {card} abgenommen.",
-    "ev.lost": "{to} hat dir {card} abgenommen.", "ev.discarded": "{name} hat {card} abgeworfen.",
-    "ev.turn": "{name} ist am Zug.", "ev.ahoy": "AHOY! {name} zeigt {cards}!",
-    "ev.hand_over": "Hand {hand} ist vorbei: {winner}.",
-    "ev.hand_over_becalmed": "Hand {hand} ist eine Flaute: niemand bekommt Punkte.",
-    "ev.game_over": "Spiel vorbei! Sieger: {winners}.",
-    # scores
-    "scores.title": "Punkte — Limit {limit}", "scores.hand": "Hand", "scores.total": "Gesamt",
-    "scores.leader": "Vorn (wenigste Punkte): {names}", "scores.winner_mark": "AHOY!",
-    "scores.becalmed": "Flaute",
-    # hand over / game over
-    "over.title": "Hand {hand} ist vorbei", "over.winner": "{name} hat AHOY! gerufen mit {cards}",
-    "over.becalmed": "Flaute: niemand bekommt in dieser Hand Punkte.",
-    "over.score": "+{n}", "over.continue": "Enter: weiter",
-    "go.title": "Spiel vorbei", "go.winners": "Sieger: {names}", "go.loser": "GRÖSSTER VERLIERER DER NACHT: {names}",
-    "go.hint": "r: Revanche   q: zurück in die Lobby",
-    "go.hint_watch": "q: zurück in die Lobby   Esc: weiter zuschauen",
-    "go.left": "{name} (weg)",
-    "go.summary": "Das Spiel in Zahlen",
-    "go.no_reveal": "Lügen bleiben geheim: dieser Tisch deckt die Deals nicht auf.",
-    "rv.title": "Die Deals dieser Hand", "rv.none": "Keine Deals in dieser Hand.",
-    "rv.offer": "{name} → {to}:", "rv.want": "will", "rv.give": "bietet",
-    "rv.accepted": "angenommen", "rv.declined": "abgelehnt",
-    "rv.stepped": "eingesprungen: {names}", "rv.nobody": "niemand ist eingesprungen", "rv.no_deal": "kein Deal",
-    "rv.gave": "{name} gab", "rv.lie": "LÜGE", "rv.true": "wahr",
-    "rv.hands_up": "{name}: HÄNDE HOCH! zu {target}, nahm",
-    "hist.title": "Alle Hände dieses Spiels", "hist.hand": "Hand {hand}", "hist.empty": "Noch ist keine Hand vorbei.",
-    "sum.player": "Spieler", "sum.trades": "Tausch", "sum.lies_told": "Gelogen",
-    "sum.lies_caught": "Belogen", "sum.ahoys": "AHOY!", "sum.hands_ups": "HÄNDE HOCH!",
-    "sum.points": "Punkte pro Hand",
-    "p.game_over": "Das Spiel ist vorbei: Revanche (r) oder zurück in die Lobby (q).",
-    "p.game_over_asked": ("Das Spiel ist vorbei. Du willst eine Revanche: sie beginnt, wenn alle sie"
-                          " wollen (q: zurück in die Lobby)."),
-    "p.game_over_watch": "Das Spiel ist vorbei (q: zurück in die Lobby).",
-    "p.game_over_waiting": "Du willst eine Revanche: warten auf {names} (q: zurück in die Lobby).",
-    "p.game_over_alone_host": ("Du willst eine Revanche: es fehlt ein Mitspieler. Nimm einen Bot dazu (b)"
-                               " oder warte, bis sich jemand setzt (q: zurück in die Lobby)."),
-    "p.game_over_alone": ("Du willst eine Revanche: es fehlt ein Mitspieler; warte, bis sich jemand setzt"
-                          " (q: zurück in die Lobby)."),
-    "discards.title": "Ablage (unten → oben)",
-    "log.title": "Verlauf (älteste → neueste)", "key.log": "Verlauf",
+    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
+    "table.left": "weg",
+    "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
     "leave.title": "Den Tisch verlassen?",
     "leave.question": ("Das Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
@@ -183,19 +76,7 @@ DE_GENERAL: dict[str, str] = {
     "autopilot.on": "Der Autopilot spielt jetzt deinen Platz. Drück z, um ihn zurückzunehmen.",
     "autopilot.off": "Dein Platz gehört wieder dir.",
     "autopilot.note": "Der Autopilot spielt deinen Platz (z nimmt ihn zurück).",
-    "autopass.on": "Immer passen beim Einspringen: an. Es wird sofort für dich gepasst (P: aus).",
-    "autopass.off": "Immer passen beim Einspringen: aus. Du antwortest selbst.",
-    "autopass.tag": "passt immer (P)", "key.auto_pass": "Immer passen", "key.hints": "Tipps",
     "autowarn": "Autopilot in {n} s: mach deinen Zug!",
-    "hint.title": "Tipp (I: keine Tipps mehr)",
-    "hint.star": "★ markiert die Karten deiner Hand, die einem Schatz am nächsten sind: 4 in Folge einer Farbe.",
-    "hint.clock": "Dein Zug läuft auf Zeit (oben rechts). Läuft sie ab, entscheidet der Autopilot für dich.",
-    "hint.step_in": ("Das Angebot wurde abgelehnt: spring ein (i), um selbst zu tauschen, oder passe (p)."
-                     " P passt immer für dich."),
-    "hint.hands_up": ("HÄNDE HOCH!: wer überfallen wird, legt bis zu 3 Karten verdeckt hin;"
-                      " der Räuber nimmt blind eine. Dein Joker kommt auf die Ablage."),
-    "hints.on": "Tipps an: jeder kommt einmal (I schaltet sie aus).",
-    "hints.off": "Tipps aus (I schaltet sie wieder an).",
     "tobot.title": "Einen Platz für immer einem Bot geben",
     "tobot.hint": "Drück die Nummer des Platzes; Esc bricht ab.",
     "tobot.done": "Der Platz von {name} geht an einen Bot.",
@@ -205,8 +86,6 @@ DE_GENERAL: dict[str, str] = {
     "tobot.question_offline": "{name} ist offline. Ein Bot übernimmt den Platz für immer, auch wenn {name} zurückkommt.",
     "tobot.yes": "An Bot geben", "tobot.no": "Behalten",
     "tobot.gone": "{name} hat diesen Platz nicht mehr: nichts wurde vergeben.",
-    "over.your_move": "Hand {n} hat begonnen und du bist dran (h zeigt die letzte Hand noch einmal).",
-    "p.pick_first": "Wähl zuerst eine Karte: ←/→ oder ihre Nummer.",
     "help.body": (
         "AHOY!! V2 — das Piraten-Kartenspiel von Lug und Verrat\n\n"
         "ZIEL: sammle einen Schatz, vier Karten einer Farbe in Folge (z. B. 3♠ 4♠ 5♠ 6♠; das Ass ist hoch:"
@@ -236,6 +115,59 @@ DE_GENERAL: dict[str, str] = {
         " Bild↑/Bild↓ Hand, Pos1/Ende, Esc)\n"
         "Maus: Karten und Knöpfe anklicken."
     ),
+    # the lobby's and the create dialog's words, bot levels, shared footer keys, the game's first system line
+    "bot.refused": "Bots an diesem Tisch spielen {levels}.",
+    "bot.levels_or": "{first} oder {last}",
+    "bot.hint_levels": "Drück {keys} für die Spielstärke des Bots (Esc: abbrechen).",
+    "create.title": "Tisch anlegen",
+    "create.name": "Name",
+    "create.game": "Spiel",
+    "create.seats": "Plätze",
+    "create.clocks": "Uhren",
+    "create.bots": "Plätze mit Bots füllen",
+    "create.private": "Privat (nur mit Code)",
+    "create.create": "Anlegen",
+    "cancel": "Abbrechen",
+    "create.default_name": "Schiff von {name}",
+    "create.too_fast": "Du legst zu schnell Tische an: warte {wait} s.",
+    "create.custom_value": "Oder eine Zahl ({low}–{high})",
+    "create.bad_number": "Eine ganze Zahl von {low} bis {high}, bitte.",
+    "clock.hint_turn": "{turn} s für jede Entscheidung.",
+    "clock.hint_untimed": "Ohne Uhren (ein lange untätiger Platz geht an den Autopiloten).",
+    "clock.relaxed": "gemütlich",
+    "clock.normal": "normal",
+    "clock.blitz": "Blitz",
+    "clock.untimed": "ohne Uhr",
+    "create.bot_pace": "Tempo der Bots",
+    "pace.relaxed": "gemütlich",
+    "pace.normal": "normal",
+    "pace.fast": "schnell",
+    "level.none": "keine",
+    "level.random": "leicht",
+    "level.baseline": "normal",
+    "level.hard": "schwer",
+    "sys.game_begins_title": "Das Spiel beginnt: {game}, {n} Spieler.",
+    "key.lang": "English",
+    "lang.now": "Sprache: Deutsch",
+    "key.quit": "Beenden",
+    "key.help": "Hilfe",
+    "key.chat": "Chat",
+    "key.leave": "Verlassen",
+    "key.ready": "Bereit",
+    "key.bot": "Bot dazu",
+    "key.start": "Start",
+    "key.rematch": "Revanche",
+    "key.scores": "Punkte",
+    "key.confirm": "Bestätigen",
+    "key.draw": "Ziehen",
+    "key.mark": "Markieren",
+    "key.close": "Schließen",
+    "key.new": "Neuer Tisch",
+    "key.join": "Beitreten",
+    "key.watch": "Zusehen",
+    "yes": "Ja",
+    "no": "Nein",
+    "ok": "OK",
 }
 
 DE_SYSTEM_MORE: dict[str, str] = {
@@ -283,20 +215,6 @@ DE_PLAIN: dict[str, str] = {
         "  motd    die Nachricht des Tages\n"
         "  (Betreiber: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXT, audit)\n"
     ),
-    "plain.rules": (
-        "AHOY!! V2 in Kürze\n"
-        "- 2-8 Piraten, je 5 Karten. Ziel: ein Schatz = 4 Karten einer Farbe in Folge\n"
-        "  (2 3 4 5 6 7 8 9 10 J Q K A; das Ass ist hoch; ein Joker gehört nie dazu).\n"
-        "- Dein Zug: ZIEHEN, dann ANGEBOT oder HÄNDE HOCH!, dann ABWERFEN.\n"
-        "- ANGEBOT: sag dem nächsten Spieler, welche Karte du willst und welche du gibst.\n"
-        "  Beides darf gelogen sein. Er nimmt an oder lehnt ab; nach einer Ablehnung\n"
-        "  dürfen die anderen einspringen. Dann gibt jeder geheim eine beliebige Karte:\n"
-        "  ein schmutziger Deal.\n"
-        "- HÄNDE HOCH! (mit einem Joker, der auf die Ablage kommt): ein Spieler legt bis\n"
-        "  zu 3 Karten verdeckt hin und du nimmst blind eine.\n"
-        "- Ruf AHOY!, sobald du einen Schatz hast: du gewinnst die Hand.\n"
-        "- Punkte: 2-10 ihr Wert, J/Q/K 10, A 20, Joker 30.\n"
-    ),
     "plain.full": "Ahoy! Das Schiff ist gerade voll. Versuch es in einer Weile noch einmal.",
     "plain.unchecked": "Ahoy! Der Server kann seine Grenzen gerade nicht prüfen. Versuch es gleich noch einmal.",
     "plain.address_full": "Zu viele Sitzungen von deiner Adresse (Grenze {n}); schließ zuerst eine.",
@@ -341,16 +259,6 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.rating_none": "noch kein gewertetes Spiel (es zählen nur Spiele mit einem anderen Spieler mit SSH-Schlüssel, keine gegen Bots)",
     "cm.games": "Spiele {games}  Siege {wins}  mittlerer Platz {avg}  verlassen {left}",
     "cm.hands": "Hände {hands}  gewonnen {won}  Punkte pro Hand {pph}",
-    "cm.hands.ahoi": "Runden {hands}  gewonnen {won}  Punkte pro Runde {pph}",
-    "cm.stat.ahoy.ahoys": "AHOY! gerufen {ahoys} (mit ausgeteiltem Schatz {ahoys_dealt})",
-    "cm.stat.ahoy.raids": "HÄNDE HOCH! gemacht {raids_made}  erlitten {raids_suffered}",
-    "cm.stat.ahoy.offers": "Angebote gemacht {offers_made}  angenommen {offers_accepted}  abgelehnt {offers_declined}",
-    "cm.stat.ahoy.lies": "Lügen erzählt {lies_told}  aufgetischt bekommen {lies_received}",
-    "cm.stat.ahoy.loser": "GRÖSSTER VERLIERER DER NACHT {biggest_loser} Mal",
-    "cm.stat.ahoi.calls": ("„Ahoi“ angesagt {ahoi_calls}  mit kleinster Summe {ahoi_lowest}"
-                           "  Strafpunkte bekommen {penalties}"),
-    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
-    "cm.stat.ahoi.matches": "Karten per Gleiche abgelegt {matched}  Fehlversuche {failed_matches}",
     "cm.by_count": "{n} Spieler: {games}, {wins}",
     "cm.n_games": "{n} Spiele", "cm.n_games.one": "1 Spiel", "cm.n_wins": "{n} Siege", "cm.n_wins.one": "1 Sieg",
     "cm.recent": "letzte Spiele: {games}",
@@ -376,13 +284,7 @@ DE_COMMUNITY: dict[str, str] = {
     "plain.stats_usage": "ahoy: wessen Statistik? ssh HOST stats NAME\n",
 }
 
-DE_OPTIONS: dict[str, str] = {
-    "option.ahoy.limit": "Punktelimit", "option.ahoy.ace_low": "Ass niedrig (A 2 3 4 ist ein Schatz)",
-    "option.ahoy.verified_step_in": "Geprüftes Einspringen (nur wer die Karte hat)",
-    "option.ahoy.reveal": "Die Deals jeder Hand danach aufdecken",
-    "lobby.game.ahoy": "V2 {limit}",
-}
-
 DE: dict[str, str] = {**DE_GENERAL, **DE_SYSTEM_MORE, **DE_PLAIN, **DE_MODERATION,
-                      **DE_COMMUNITY, **DE_OPTIONS}
-"""Every German text of this module (Ahoi's, the game history's and the database notices are in their own modules)."""
+                      **DE_COMMUNITY}
+"""Every German text of this module (each game's own, the game history's and the database notices are in their own
+modules)."""

@@ -20,19 +20,6 @@ EN_PLAIN: dict[str, str] = {
         "  motd    the message of the day\n"
         "  (operators: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXT, audit)\n"
     ),
-    "plain.rules": (
-        "AHOY!! V2 in short\n"
-        "- 2-8 pirates, 5 cards each. Goal: a treasure = 4 cards of one suit in a row\n"
-        "  (2 3 4 5 6 7 8 9 10 J Q K A; ace high; a Joker is never part of one).\n"
-        "- Your turn: DRAW, then either OFFER or HANDS UP!, then DISCARD.\n"
-        "- OFFER: tell the next player which card you want and which you give. Both\n"
-        "  may be lies. They accept or decline; on a decline the others may step in.\n"
-        "  Then you and your partner each secretly give any one card: a dirty deal.\n"
-        "- HANDS UP! (needs a Joker, which goes on the discard pile): a player lays up\n"
-        "  to 3 cards face down and you take one blind.\n"
-        "- Call AHOY! at any moment while you hold a treasure: you win the hand.\n"
-        "- Points: 2-10 face value, J/Q/K 10, A 20, Joker 30.\n"
-    ),
     "plain.online": "Players online: {n}",
     "plain.no_tables": "No open tables. Connect with a terminal to open one.",
     "plain.private": " (private)",
@@ -62,21 +49,6 @@ ES_PLAIN: dict[str, str] = {
         "          esa partida tal como la vio tu asiento; compruébala con: ahoy replay partida.ahoy.jsonl\n"
         "  motd    el mensaje del día\n"
         "  (operadores: kick, ban, bans, unban, mute, unmute, mutes, close, motd TEXTO, audit)\n"
-    ),
-    "plain.rules": (
-        "AHOY!! V2 en breve\n"
-        "- De 2 a 8 piratas, 5 cartas cada uno. Objetivo: un tesoro = 4 cartas\n"
-        "  seguidas del mismo palo (2 3 4 5 6 7 8 9 10 J Q K A; el As es alto;\n"
-        "  un Joker nunca forma parte de uno).\n"
-        "- Tu turno: ROBAR, luego OFERTAR o ¡MANOS ARRIBA!, y luego DESCARTAR.\n"
-        "- OFERTA: dile al siguiente jugador qué carta quieres y cuál das. Ambas\n"
-        "  pueden ser mentira. Acepta o rechaza; si rechaza, los demás pueden\n"
-        "  intervenir. Luego tú y tu pareja dais en secreto una carta cualquiera:\n"
-        "  un trato sucio.\n"
-        "- ¡MANOS ARRIBA! (con un Joker, que va al descarte): un jugador pone hasta\n"
-        "  3 cartas boca abajo y tú te llevas una a ciegas.\n"
-        "- Grita ¡AHOY! en cualquier momento con un tesoro en la mano: ganas la mano.\n"
-        "- Puntos: 2-10 su valor, J/Q/K 10, A 20, Joker 30.\n"
     ),
     "plain.online": "Piratas conectados: {n}",
     "plain.no_tables": "No hay mesas abiertas. Conéctate con un terminal para abrir una.",

@@ -12,29 +12,28 @@ from functools import lru_cache
 
 from textual.binding import ActiveBinding, Binding
 
+from ahoy_tui.ui.game_uis import game_uis
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import asciify
 
-#: Binding action -> i18n key of its footer label.
+#: Binding action -> i18n key of its footer label: the shared ones here, then each game's own
+#: (``GameUI.key_texts``; a game's action names are its own, as its wire class names are).
 ACTION_TEXT: dict[str, str] = {
     "help": "key.help", "next_theme": "key.theme", "toggle_ascii": "key.ascii", "toggle_lang": "key.lang",
     "quit": "key.quit", "new_table": "key.new", "join": "key.join", "watch": "key.watch",
-    "join_code": "key.code", "chat": "key.chat", "draw": "key.draw", "offer": "key.offer",
-    "hands_up": "key.hands_up", "ahoy": "key.ahoy", "accept": "key.accept", "decline": "key.decline",
-    "step_in": "key.step_in", "pass": "key.pass", "confirm": "key.confirm", "mark": "key.mark",
-    "discards": "key.discards", "log": "key.log", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
+    "join_code": "key.code", "chat": "key.chat", "draw": "key.draw",
+    "confirm": "key.confirm", "mark": "key.mark", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
-    "back": "key.back", "remove_seat": "key.remove", "lobby": "key.lobby", "cancel": "cancel",
-    "send": "offer.send",
-    "auto_pass": "key.auto_pass", "toggle_hints": "key.hints",
+    "back": "key.back", "remove_seat": "key.remove", "cancel": "cancel",
     "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",
     "next_hand": "key.next_hand", "prev_hand": "key.prev_hand", "first": "key.first", "last": "key.last",
     "play": "key.play", "pause": "key.pause", "faster": "key.faster", "slower": "key.slower", "jump": "key.jump",
-    "take": "key.take", "call": "key.call", "throw": "key.throw", "use": "key.use", "last_round": "key.reveal",
     "leaderboard": "key.leaderboard", "profile": "key.profile", "operator": "key.operator",
     "next_game": "key.game", "board('overall')": "key.overall", "board('recent')": "key.recent",
 }
+for _ui in game_uis():
+    ACTION_TEXT.update(_ui.key_texts)
 
 
 @lru_cache(maxsize=1024)

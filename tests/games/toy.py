@@ -287,6 +287,7 @@ class ToySpec(KitSpec):
     PROJECT = staticmethod(project)
     REPLAY_STEPS = staticmethod(lambda record, seat: [ReplayStep(line, 0, line) for line in record])
     STATS = staticmethod(stats)
+    CLI = "tests.games.toy_cli"
 
 
 TOY = ToySpec()

@@ -207,6 +207,7 @@ class RaceSpec:
     clock_kinds: tuple = ("pick",)
     wire_types: tuple = (Step, Note)
     stat_lines: tuple = (StatLine("twos", "steps of two {twos}", ("twos",)),)
+    cli: str | None = None  # no part in the ahoy command
 
     def validate_options(self, options):
         return check_options(self.options, options)

@@ -219,3 +219,44 @@ def test_no_text_a_player_reads_names_a_rule_id(lang):
     rule_id = re.compile(r"\b(?:R|AH)\d{1,2}(?:\.\d)?\b")
     named = {k: v for k, v in _tables()[lang].items() if isinstance(v, str) and rule_id.search(v)}
     assert named == {}
+
+
+def test_each_games_own_texts_come_from_its_plugin_in_every_language():
+    """AHOY!! V2's texts (prompts, banner, narration, reports) are its plug-in's, as Ahoi's are
+    (``GameUI.texts``); ``tr`` finds them as before, and the shared catalogues keep none of them."""
+    from importlib import import_module
+    from pathlib import Path
+
+    from ahoy_tui.ui.game_uis import game_ui
+
+    for game in ("ahoy", "ahoi"):
+        texts = import_module(game_ui(game).texts).TEXTS
+        for lang, own in texts.items():
+            assert all(_tables()[lang][key] == text for key, text in own.items()), (game, lang)
+    ahoy = import_module(game_ui("ahoy").texts).TEXTS
+    keys = [{k for k in lang if not k.startswith("cm.stat.")} for lang in ahoy.values()]  # English: its StatLine
+    assert keys[0] == keys[1] == keys[2]
+    assert {"p.draw", "banner.offer", "ev.ahoy", "rv.lie", "over.title", "go.title"} <= set(ahoy["en"])
+    assert {"option.ahoy.limit", "lobby.game.ahoy", "cm.stat.ahoy.lies"} <= set(ahoy["de"])
+    for game, other in (("ahoy", "ahoi"), ("ahoi", "ahoy")):  # a plug-in holds no other game's texts
+        own = import_module(game_ui(game).texts).TEXTS
+        assert not [k for lang in own.values() for k in lang if f".{other}." in k or k.endswith(f".{other}")]
+    ahoi = import_module(game_ui("ahoi").texts).TEXTS  # nor the shared words (the create dialog's, yes/no, keys)
+    assert not {"create.title", "create.game", "yes", "key.quit", "bot.refused"} & {k for t in ahoi.values() for k in t}
+    shared = "".join(Path(m.__file__).read_text() for m in (i18n, import_module("ahoy_tui.ui.i18n_de")))
+    assert not re.search(r'"(p|banner|ev|rv|over|go|sum|scores|hist|hints|autopass)\.\w+":', shared)
+
+
+def test_each_games_own_keys_are_labelled_by_its_plugin():
+    """The footer labels of a game's own keys (AHOY!'s offer, HANDS UP!, step in; Ahoi's take, call) are
+    its ``GameUI.key_texts``, in every language; the shared ``ui/keys.py`` names none of them."""
+    from pathlib import Path
+
+    from ahoy_tui.ui import keys
+    from ahoy_tui.ui.game_uis import game_ui
+
+    for game, action in (("ahoy", "offer"), ("ahoy", "hands_up"), ("ahoy", "step_in"), ("ahoi", "take"),
+                         ("ahoi", "call")):
+        key = dict(game_ui(game).key_texts)[action]
+        assert keys.ACTION_TEXT[action] == key and all(key in table for table in _tables().values())
+        assert f'"{action}":' not in Path(keys.__file__).read_text()

@@ -7,14 +7,13 @@ illegal one with a ``RecordError`` naming the line and the AH rule (or
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ahoy_tui.games.ahoi import cards as C
 from ahoy_tui.games.ahoi.events import AhoiEvent
 from ahoy_tui.games.ahoi.game import AhoiGame
-from ahoy_tui.games.ahoi.record import FORMAT_NAME, GAME, parse_action, parse_header
+from ahoy_tui.games.ahoi.record import GAME, parse_action, parse_header
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 from ahoy_tui.games.base import IllegalAction, ReplayStep
@@ -30,18 +29,6 @@ class AhoiSummary(Summary):
     GAME = GAME
     RESULTS = "rounds"
     LOSERS = "losers"
-
-
-def is_ahoi_record(text: str) -> bool:
-    """True when the first non-blank line of ``text`` is an Ahoi header (``"game": "ahoi"``)."""
-    for raw in text.splitlines():
-        if raw.strip():
-            try:
-                head = json.loads(raw)
-            except json.JSONDecodeError:
-                return False
-            return isinstance(head, dict) and (head.get("game") == GAME or head.get("format") == FORMAT_NAME)
-    return False
 
 
 def _new_game(head: Any) -> AhoiGame:

@@ -92,6 +92,7 @@ class AhoiSpec(KitSpec):
     PROJECT = staticmethod(project)
     REPLAY_STEPS = staticmethod(replay_steps)
     STATS = staticmethod(game_stats)
+    CLI = "ahoy_tui.games.ahoi.cli"
 
     name: str = "ahoi"
     title: str = "Ahoi"

@@ -150,6 +150,7 @@ class AhoySpec(KitSpec):
     PROJECT = staticmethod(project)
     REPLAY_STEPS = staticmethod(replay_steps)
     STATS = staticmethod(game_stats)
+    CLI = "ahoy_tui.games.ahoy.cli"
 
     name: str = "ahoy"
     title: str = "AHOY!! V2"

@@ -105,6 +105,7 @@ class KitSpec:
         PROJECT: ``(record, seat | None) -> record`` (R18, AH16).
         REPLAY_STEPS: ``(projection, seat) -> list[ReplayStep]``.
         STATS: ``(record) -> list[SeatTally]``.
+        CLI: The module of its part of the ``ahoy`` command (``kit.cli.GameCli``), or None (none).
     """
 
     options: Any
@@ -113,6 +114,12 @@ class KitSpec:
     PROJECT: ClassVar[Callable[[Sequence[dict], int | None], list[dict]]]
     REPLAY_STEPS: ClassVar[Callable[[Sequence[dict], int], list[ReplayStep]]]
     STATS: ClassVar[Callable[[Sequence[dict]], list[SeatTally]]]
+    CLI: ClassVar[str | None] = None
+
+    @property
+    def cli(self) -> str | None:
+        """``GameSpec.cli``: the module of the game's part of the ``ahoy`` command, or None."""
+        return type(self).CLI
 
     def validate_options(self, options: Options | Mapping[str, object]) -> Options:
         return check_options(self.options, options)

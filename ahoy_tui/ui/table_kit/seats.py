@@ -15,6 +15,8 @@ from typing import Any, Callable
 from rich.text import Text
 
 from ahoy_tui.ui.bot_levels import bot_tag, ring_tag
+from ahoy_tui.ui.game_ui import load
+from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.option_text import settings_line
 from ahoy_tui.ui.table_kit.look import Look
@@ -102,17 +104,8 @@ def waiting_text(update: Any, look: Look) -> Text:
     tbl = update.table
     out.append(fix(t("wait.title", table=clean(tbl.name, 24))) + "\n\n", style="bold")
     cfg = tbl.config
-    if cfg.game == "ahoy":
-        out.append(fix(f"{t('create.limit')}: {cfg.option('limit')} · {t('create.clocks')}: {t('clock.' + str(cfg.clocks))}"))
-        if cfg.option("ace_low"):
-            out.append(fix(f" · {t('create.ace_low')}"))
-        if cfg.option("verified_step_in"):
-            out.append(fix(f" · {t('create.verified')}"))
-        pace = str(getattr(cfg, "bot_pace", "normal"))
-        if pace != "normal":
-            out.append(fix(f"\n{t('create.bot_pace')}: {t('pace.' + pace)}"))  # own line: fits 80x24
-    else:
-        out.append(fix(settings_line(t, cfg)))
+    own = game_ui(cfg.game).waiting_settings  # the game's own line, else every option's (option_text)
+    out.append(fix((load(own) if own else settings_line)(t, cfg)))
     out.append("\n\n")
     for i, s in enumerate(tbl.seats):
         out.append(f" {i + 1}. ")

@@ -16,4 +16,6 @@ UI = GameUI(
     help_texts=("ahoi.help.title", "plain.rules_ahoi", "ahoi.help.keys"),
     texts="ahoy_tui.ui.games.ahoi.texts",
     styles="games/ahoi/ahoi.tcss",
+    key_texts=(("take", "key.take"), ("call", "key.call"), ("throw", "key.throw"), ("use", "key.use"),
+               ("last_round", "key.reveal")),
 )

@@ -1,4 +1,4 @@
-"""Ahoi's texts (AHOI-RULES.md) in English, Spanish and German, and the create dialog's generic words.
+"""Ahoi's own texts (AHOI-RULES.md) in English, Spanish and German (its ``GameUI.texts``).
 
 Merged into :mod:`ahoy_tui.ui.i18n`. The printed words stay German in every
 language: Lupe, Fernrohr, Tauschen, „Ahoi“. A card's value is never in a
@@ -39,18 +39,9 @@ def rewrap(text: str, width: int = WIDTH) -> str:
 EN_AHOI: dict[str, str] = {
     "ahoi.call.title": "Call „Ahoi“?", "ahoi.call.question": "Everyone else gets one more turn.",
     "ahoi.call.yes": "Call", "ahoi.call.no": "Not yet",
-    "bot.refused": "Bots at this table play {levels}.", "bot.levels_or": "{first} or {last}",
-    "bot.hint_levels": "Press {keys} for the bot's level (Esc: cancel).",
-    # create dialog (any game)
-    "create.game": "Game", "create.custom_value": "Or type a number ({low}–{high})",
-    "create.bad_number": "Type a whole number from {low} to {high}.",
-    "clock.hint_turn": "{turn} s for every decision.",
-    "option.ahoy.limit": "Point limit", "option.ahoy.ace_low": "Ace low (A 2 3 4 is a treasure)",
-    "option.ahoy.verified_step_in": "Verified step-in (only true holders may step in)",
-    "option.ahoy.reveal": "Reveal each hand's deals once it is over",
+    # its option, lobby listing and status words
     "option.ahoi.memory_aid": "Memory aid (remember cards you saw)",
-    "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "between rounds",
-    "sys.game_begins_title": "The game begins: {game}, {n} players.",
+    "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "between rounds",
     # the table
     "ahoi.title": "Round {n} · to {target}",
     "ahoi.draw_pile": "Draw pile", "ahoi.discard_pile": "Discard", "ahoi.drawn": "Drawn", "ahoi.taken": "Taken",
@@ -126,22 +117,21 @@ EN_AHOI: dict[str, str] = {
         "  others add their sum. A caller without the lowest sum adds 5 more; a caller\n"
         "  tied for lowest wins alone. At 101 points or more the game ends: lowest total wins.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "rounds {hands}  won {won}  points per round {pph}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Replay · {table} · {date} UTC · round {hand} · step {step}/{steps}",
+    "replay.jump_round": "Go to: a step 0-{last}, or r and a round 1-{hands} (r2); Enter goes, Esc cancels",
+    "replay.start_ahoi": "The game begins: {players}.",
+    "replay.round_over": "Round {n} is over: {scores}.",
+    "replay.layout": "Your layout",
 }
 
 ES_AHOI: dict[str, str] = {
     "ahoi.call.title": "¿Cantar „Ahoi“?", "ahoi.call.question": "Todos los demás juegan un turno más.",
     "ahoi.call.yes": "Cantar", "ahoi.call.no": "Todavía no",
-    "bot.refused": "Los bots de esta mesa juegan en nivel {levels}.", "bot.levels_or": "{first} o {last}",
-    "bot.hint_levels": "Pulsa {keys} para el nivel del bot (Esc: cancelar).",
-    "create.game": "Juego", "create.custom_value": "O escribe un número ({low}–{high})",
-    "create.bad_number": "Escribe un número entero de {low} a {high}.",
-    "clock.hint_turn": "{turn} s para cada decisión.",
-    "option.ahoy.limit": "Límite de puntos", "option.ahoy.ace_low": "As bajo (A 2 3 4 es tesoro)",
-    "option.ahoy.verified_step_in": "Intervención verificada (solo quien tiene la carta)",
-    "option.ahoy.reveal": "Revelar los tratos de cada mano al terminar",
     "option.ahoi.memory_aid": "Ayuda de memoria (recordar las cartas vistas)",
-    "lobby.game.ahoy": "V2 {limit}", "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "entre rondas",
-    "sys.game_begins_title": "Empieza la partida: {game}, {n} jugadores.",
+    "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "entre rondas",
     "ahoi.title": "Ronda {n} · hasta {target}",
     "ahoi.draw_pile": "Mazo", "ahoi.discard_pile": "Descarte", "ahoi.drawn": "Robada", "ahoi.taken": "Tomada",
     "ahoi.your_layout": "Tu fila", "ahoi.layouts": "Filas",
@@ -213,28 +203,25 @@ ES_AHOI: dict[str, str] = {
         "  suman la suya. Quien cantó sin tener la más baja suma 5 más; si empata en la\n"
         "  más baja, gana solo. Con 101 puntos o más acaba la partida: gana el total más bajo.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "rondas {hands}  ganadas {won}  puntos por ronda {pph}",
+    "cm.stat.ahoi.calls": ("„Ahoi“ cantados {ahoi_calls}  con la suma más baja {ahoi_lowest}"
+                           "  penalizados {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
+    "cm.stat.ahoi.matches": "cartas quitadas al emparejar {matched}  emparejamientos fallidos {failed_matches}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Repaso · {table} · {date} UTC · ronda {hand} · paso {step}/{steps}",
+    "replay.jump_round": "Ir a: un paso 0-{last}, o r y una ronda 1-{hands} (r2); Intro va, Esc cancela",
+    "replay.start_ahoi": "Empieza la partida: {players}.",
+    "replay.round_over": "Termina la ronda {n}: {scores}.",
+    "replay.layout": "Tu fila",
 }
 
 DE_AHOI: dict[str, str] = {
     "ahoi.call.title": "„Ahoi“ ansagen?", "ahoi.call.question": "Alle anderen sind noch einmal am Zug.",
     "ahoi.call.yes": "Ansagen", "ahoi.call.no": "Noch nicht",
-    "bot.refused": "Bots an diesem Tisch spielen {levels}.", "bot.levels_or": "{first} oder {last}",
-    "bot.hint_levels": "Drück {keys} für die Spielstärke des Bots (Esc: abbrechen).",
-    "create.title": "Tisch anlegen", "create.name": "Name", "create.game": "Spiel", "create.seats": "Plätze",
-    "create.clocks": "Uhren", "create.bots": "Plätze mit Bots füllen", "create.private": "Privat (nur mit Code)",
-    "create.create": "Anlegen", "cancel": "Abbrechen", "create.default_name": "Schiff von {name}",
-    "create.too_fast": "Du legst zu schnell Tische an: warte {wait} s.",
-    "create.custom_value": "Oder eine Zahl ({low}–{high})",
-    "create.bad_number": "Eine ganze Zahl von {low} bis {high}, bitte.",
-    "clock.hint_turn": "{turn} s für jede Entscheidung.",
-    "clock.hint_untimed": "Ohne Uhren (ein lange untätiger Platz geht an den Autopiloten).",
-    "clock.relaxed": "gemütlich", "clock.normal": "normal", "clock.blitz": "Blitz", "clock.untimed": "ohne Uhr",
-    "create.bot_pace": "Tempo der Bots", "pace.relaxed": "gemütlich", "pace.normal": "normal",
-    "pace.fast": "schnell",
-    "level.none": "keine", "level.random": "leicht", "level.baseline": "normal", "level.hard": "schwer",
     "option.ahoi.memory_aid": "Gedächtnisstütze (gesehene Karten merken)",
     "lobby.game.ahoi": "Ahoi", "status.ahoi.between_hands": "zwischen Runden",
-    "sys.game_begins_title": "Das Spiel beginnt: {game}, {n} Spieler.",
     "ahoi.title": "Runde {n} · bis {target}",
     "ahoi.draw_pile": "Nachziehstapel", "ahoi.discard_pile": "Ablagestapel", "ahoi.drawn": "Gezogen", "ahoi.taken": "Genommen",
     "ahoi.your_layout": "Deine Auslage", "ahoi.layouts": "Auslagen",
@@ -277,12 +264,7 @@ DE_AHOI: dict[str, str] = {
     "ahoi.reveal.caller": "„Ahoi“ angesagt von {name}", "ahoi.reveal.no_caller": "Niemand hat „Ahoi“ angesagt",
     "ahoi.over.title": "Spiel vorbei", "ahoi.over.won": "{names} gewinnt",
     "key.take": "Ablage nehmen", "key.use": "Ausführen", "key.call": "„Ahoi“", "key.throw": "Abwerfen", "key.reveal": "Letzte Runde",
-    "ahoi.refused": "Das ist jetzt kein Zug.", "key.lang": "English", "lang.now": "Sprache: Deutsch",
-    "key.quit": "Beenden", "key.help": "Hilfe", "key.chat": "Chat", "key.leave": "Verlassen", "key.ready": "Bereit",
-    "key.bot": "Bot dazu", "key.start": "Start", "key.rematch": "Revanche", "key.scores": "Punkte",
-    "key.confirm": "Bestätigen", "key.draw": "Ziehen", "key.mark": "Markieren", "key.close": "Schließen",
-    "key.new": "Neuer Tisch", "key.join": "Beitreten", "key.watch": "Zusehen",
-    "yes": "Ja", "no": "Nein", "ok": "OK",
+    "ahoi.refused": "Das ist jetzt kein Zug.",
     "ahoi.help.title": "Ahoi: Regeln und Tasten",
     "ahoi.help.keys": (
         "Tasten\n"
@@ -312,6 +294,18 @@ DE_AHOI: dict[str, str] = {
         "  5 Strafpunkte dazu; bei Gleichstand gewinnt er. Ab 101 Punkten endet das Spiel:\n"
         "  die wenigsten Punkte gewinnen.\n"
     ),
+    # its profile card lines (cm.hands.ahoi; cm.stat.ahoi.KEY: the engine's StatLine in English)
+    "cm.hands.ahoi": "Runden {hands}  gewonnen {won}  Punkte pro Runde {pph}",
+    "cm.stat.ahoi.calls": ("„Ahoi“ angesagt {ahoi_calls}  mit kleinster Summe {ahoi_lowest}"
+                           "  Strafpunkte bekommen {penalties}"),
+    "cm.stat.ahoi.actions": "Lupe {lupe}  Fernrohr {fernrohr}  Tauschen {tauschen}",
+    "cm.stat.ahoi.matches": "Karten per Gleiche abgelegt {matched}  Fehlversuche {failed_matches}",
+    # its replay viewer (replay.py)
+    "replay.title_round": "Wiederholung · {table} · {date} UTC · Runde {hand} · Schritt {step}/{steps}",
+    "replay.jump_round": "Gehe zu: Schritt 0-{last}, oder r und Runde 1-{hands} (r2); Enter geht, Esc bricht ab",
+    "replay.start_ahoi": "Die Partie beginnt: {players}.",
+    "replay.round_over": "Runde {n} ist vorbei: {scores}.",
+    "replay.layout": "Deine Auslage",
 }
 
 
