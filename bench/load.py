@@ -229,6 +229,26 @@ def baseline(k: int, seconds: float) -> list[float]:
     return out
 
 
+SERVER_NICE = os.getpriority(os.PRIO_PROCESS, 0)
+"""The niceness this bench started with: its servers run at it (``--client-nice``)."""
+
+
+def yield_to_servers(pids: list[int]) -> str:
+    """Give the server processes ``pids`` the bench's starting niceness again (they inherited the clients').
+
+    With ``--client-nice N`` this process (the players' side) runs N steps nicer than the servers, so
+    that on a machine whose cores it shares with them the kernel does not hand it a core in the middle
+    of a server's frame (a woken client preempting a busy worker). Lowering a niceness needs root;
+    without it the servers stay as nice as the clients, and the line returned says so.
+    """
+    try:
+        for pid in pids:
+            os.setpriority(os.PRIO_PROCESS, pid, SERVER_NICE)
+    except PermissionError:
+        return "(client nice: not root, the servers run as nice as the clients)"
+    return f"(clients at niceness {os.getpriority(os.PRIO_PROCESS, 0)}, servers at {SERVER_NICE})"
+
+
 async def main(args: argparse.Namespace) -> None:
     """One measurement per ``--pilot-kinds`` entry and ``--workers`` count, one after the other
     (fresh servers each)."""
@@ -274,6 +294,8 @@ async def measure(args: argparse.Namespace, kind: str, workers: int = 1, n: int 
           f"{where}, every seat played by a {kind} bot, {args.client} clients")
     server = (ClusterServers(workers, lambda extra: LoadServer(tuple(args.bot_delay), False, kind, extra))
               if workers > 1 else LoadServer(tuple(args.bot_delay), args.store, kind))
+    if args.client_nice:
+        print(yield_to_servers(server.pids))
     players: dict[tuple[int, int], object] = {}
     try:
         await asyncio.sleep(0.5)
@@ -396,6 +418,10 @@ if __name__ == "__main__":
     ap.add_argument("--settle", type=float, default=0.0,
                     help="seconds to wait, once every screen went quiet after seating, before the idle window "
                          "(default 0: the window then still holds the first screen collections)")
+    ap.add_argument("--client-nice", type=int, default=0, metavar="N",
+                    help="run the players' side N steps nicer than the servers (root: the servers keep this "
+                         "bench's niceness), so on a 2-core machine a woken client does not preempt a busy "
+                         "server (default 0; the workers sweep: 10)")
     ap.add_argument("--wave", type=int, default=50, help="players connecting at once (default 50)")
     ap.add_argument("--bot-delay", type=float, nargs=2, default=(0.8, 1.2), metavar=("MIN", "MAX"))
     ap.add_argument("--baseline", type=int, default=3, help="process-per-connection samples (default 3; 0: skip)")
@@ -412,4 +438,7 @@ if __name__ == "__main__":
     ap.add_argument("--pilot-kinds", default="baseline",
                     help="comma list: one run per bot kind playing every seat, e.g. baseline,hard (issue 17)")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stop the server (finally)
-    asyncio.run(main(ap.parse_args()))
+    parsed = ap.parse_args()
+    if parsed.client_nice:
+        os.nice(parsed.client_nice)  # the servers started from here get SERVER_NICE back (yield_to_servers)
+    asyncio.run(main(parsed))

@@ -49,6 +49,11 @@ class ClusterServers:
         self.port = first.port
 
     @property
+    def pids(self) -> list[int]:
+        """The workers' and the redis-server's process ids."""
+        return [s.pid for s in self.all] + [self.redis.process.pid]
+
+    @property
     def actions(self) -> list:
         return sorted((a for s in self.all for a in s.actions), key=lambda a: a[3])
 

@@ -62,6 +62,11 @@ class ServerProcess:
             raise RuntimeError(f"server did not start: {line!r}")
         self.port = int(match.group(1))
 
+    @property
+    def pids(self) -> list[int]:
+        """This server's process id, as a list (``bench/load_cluster.py`` has several)."""
+        return [self.pid]
+
     def rss_mib(self) -> float:
         """Resident memory in MiB."""
         with open(f"/proc/{self.pid}/statm") as f:
