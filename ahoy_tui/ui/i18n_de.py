@@ -154,6 +154,7 @@ DE_GENERAL: dict[str, str] = {
     "key.chat": "Chat",
     "key.leave": "Verlassen",
     "key.ready": "Bereit",
+    "key.unready": "Nicht bereit",
     "key.bot": "Bot dazu",
     "key.start": "Start",
     "key.rematch": "Revanche",

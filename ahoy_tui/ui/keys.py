@@ -23,7 +23,7 @@ ACTION_TEXT: dict[str, str] = {
     "help": "key.help", "next_theme": "key.theme", "toggle_ascii": "key.ascii", "toggle_lang": "key.lang",
     "quit": "key.quit", "new_table": "key.new", "join": "key.join", "watch": "key.watch",
     "join_code": "key.code", "chat": "key.chat", "draw": "key.draw",
-    "confirm": "key.confirm", "mark": "key.mark", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready",
+    "confirm": "key.confirm", "mark": "key.mark", "scores": "key.scores", "leave": "key.leave", "ready": "key.ready", "unready": "key.unready",
     "add_bot": "key.bot", "start": "key.start", "rematch": "key.rematch", "close": "key.close",
     "back": "key.back", "remove_seat": "key.remove", "cancel": "cancel",
     "my_games": "key.games", "open_game": "key.replay", "next": "key.next", "prev": "key.prev",

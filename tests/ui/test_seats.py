@@ -200,3 +200,34 @@ async def test_your_autopilot_does_not_squeeze_the_other_names():
         for name in ("Calico Jack", "Charles Vane", "Anne Bonny"):
             assert name in text, text
         assert "anna (you)" in text and "autopilot" in text
+
+
+async def _footer_after_ready(game: str) -> tuple[str, str, str]:
+    """The waiting room's footer line before ``r``, after ``r`` and after a second ``r`` (a guest's seat)."""
+    lobby = new_lobby()
+    host = lobby.connect("user:bo", "bo")
+    tid = lobby.create_table(host, _config("Crew", seats=3, game=game))
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lobby.join(app.handle, tid)
+        app.open_table(tid)
+        await wait_for(pilot, lambda a: getattr(a.screen, "_ready", False) and a.screen.update is not None)
+        footers = [screen_text(app).splitlines()[-1]]
+        for ready in (True, False):
+            await pilot.press("r")
+            await wait_for(pilot, lambda a: any(s.name == "anna" and s.ready == ready
+                                                for s in a.screen.update.table.seats))
+            await wait_for(pilot, lambda a: ("Not ready" in screen_text(a).splitlines()[-1]) == ready)
+            footers.append(screen_text(app).splitlines()[-1])
+        return footers[0], footers[1], footers[2]
+
+
+async def test_the_ready_key_says_what_it_does_in_both_games():
+    """``r`` reads "Ready" while one's seat is not ready and "Not ready" once it is: the key's label says
+    what pressing it does, not the state the seat already has."""
+    for game in ("ahoy", "ahoi"):
+        before, ready, again = await _footer_after_ready(game)
+        assert "r Ready" in before and "Not ready" not in before, (game, before)
+        assert "r Not ready" in ready, (game, ready)
+        assert "r Ready" in again and "Not ready" not in again, (game, again)

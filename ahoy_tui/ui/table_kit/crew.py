@@ -20,6 +20,7 @@ from ahoy_tui.ui.text import clean
 
 WAITING_BINDINGS = [
     Binding("r", "ready", "Ready"),
+    Binding("r", "unready", "Not ready"),
     Binding("r", "rematch", "Rematch"),
     Binding("b", "add_bot", "Add bot"),
     Binding("minus", "remove_seat", "Remove player"),
@@ -55,9 +56,12 @@ class SeatKeys:
 
     # -- the waiting room --------------------------------------------------------------
     async def ready(self) -> None:
-        me = clean(self.app.me, 16)
-        seat = next((s for s in self.state.update.table.seats if clean(s.name, 16) == me), None)
-        await self.app.ask(self.app.lobby.set_ready, self.state.table_id, not (seat is not None and seat.ready))
+        """``r`` while one's seat is not ready: ready to start."""
+        await self.app.ask(self.app.lobby.set_ready, self.state.table_id, True)
+
+    async def unready(self) -> None:
+        """``r`` once one's seat is ready: not ready after all (the key is labelled for what it does)."""
+        await self.app.ask(self.app.lobby.set_ready, self.state.table_id, False)
 
     async def add_bot(self) -> None:
         """Ask for the bot's level among the table's game's (``GameSpec.bot_kinds``, easiest first: 1 easy,

@@ -297,6 +297,9 @@ class TableScreenBase(Screen[None]):
     async def action_ready(self) -> None:
         await self.seat_keys.ready()
 
+    async def action_unready(self) -> None:
+        await self.seat_keys.unready()
+
     async def action_rematch(self) -> None:
         await self.seat_keys.rematch()
 

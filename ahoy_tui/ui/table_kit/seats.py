@@ -129,7 +129,7 @@ def waiting_text(update: Any, look: Look) -> Text:
 
 
 def crew_keys(update: Any, me: str, host: bool | None = None) -> frozenset[str]:
-    """The seat keys usable now, the same at every game's table: the waiting room's (``ready``; the host's
+    """The seat keys usable now, the same at every game's table: the waiting room's (``ready``, or ``unready`` once one's seat is ready; the host's
     ``start``, ``remove_seat`` and, with an empty seat, ``add_bot``, also after a game over), and in play
     ``autopilot`` (seated) and ``seat_to_bot`` (the host, while a person holds a seat).
 
@@ -149,8 +149,9 @@ def crew_keys(update: Any, me: str, host: bool | None = None) -> frozenset[str]:
             if empty_seat:
                 on.add("add_bot")
         me_clean = clean(me, 16)
-        if any(clean(s.name, 16) == me_clean and s.kind == "person" for s in table.seats):
-            on.add("ready")
+        mine = next((s for s in table.seats if clean(s.name, 16) == me_clean and s.kind == "person"), None)
+        if mine is not None:
+            on.add("unready" if mine.ready else "ready")
     if table.status == "game_over" and host and empty_seat:
         on.add("add_bot")
     playing = table.status in IN_PLAY

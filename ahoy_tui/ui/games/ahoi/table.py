@@ -41,7 +41,7 @@ from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 
 GAME_ACTIONS = frozenset({"draw", "take", "call", "throw", "use", "number", "mark", "confirm", "move",
-                          "ready", "add_bot", "start", "remove_seat", "autopilot", "seat_to_bot", "rematch",
+                          "ready", "unready", "add_bot", "start", "remove_seat", "autopilot", "seat_to_bot", "rematch",
                           "last_round"})
 """The actions :attr:`AhoiModel.keys` decides; chat, leave, Esc and the log always work."""
 PANELS = (("waiting", "panel"), ("ahoi-layouts", "panel"), ("ahoi-piles", ""), ("ahoi-status", ""),

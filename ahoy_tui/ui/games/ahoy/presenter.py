@@ -36,7 +36,7 @@ from ahoy_tui.ui.text import asciify, clean
 GAME_KEYS = {"draw": "d", "offer": "o", "hands_up": "u", "ahoy": "a", "accept": "y", "decline": "n",
              "step_in": "i", "pass": "p", "confirm": "enter", "rematch": "r"}
 """Game action name to the prompt option key it runs (usable when the prompt offers that key)."""
-WAIT_ACTIONS = frozenset({"ready", "add_bot", "start", "remove_seat"})
+WAIT_ACTIONS = frozenset({"ready", "unready", "add_bot", "start", "remove_seat"})
 """Actions usable only while the table waits for players (before the first hand)."""
 CREW_ACTIONS = frozenset({"autopilot", "seat_to_bot", "last_hand", "history"})
 """Seat keys: autopilot, seat to a bot (host), the last hand's report, the hand history."""
