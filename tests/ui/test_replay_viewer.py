@@ -191,3 +191,21 @@ async def test_an_ahoi_game_replays_and_shows_only_what_the_seat_was_shown():
             assert shown <= allowed, (k, full[k], shown - allowed)
             if k in seen:
                 assert len(FACE.findall(panel)) >= 2  # the peek is face up at its step
+
+
+async def test_a_hands_report_shows_every_seat_of_four_at_80x24():
+    """At a hand's result line the report panel names every seat's score, total and dealt cards: with four
+    seats at 80x24 the fourth seat's dealt cards were cut off the panel."""
+    lobby = finished_lobby(seed=7, players=4, limit=100)
+    app = make_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = await open_viewer(pilot, app)
+        at = next(i for i, s in enumerate(viewer.steps) if s.line.get("result") == "hand")
+        await pilot.press("g", *str(at), "enter")
+        await wait_for(pilot, lambda a: viewer.at == at and "Hand 1 is over" in screen_text(a))
+        report = viewer.steps[at].picture.report
+        text = screen_text(app)
+        for seat, name in enumerate(viewer.paint.names):
+            dealt = " ".join(card_label(c) for c in report.deals[seat])
+            assert dealt in text, (name, dealt, text)
+            assert f"+{report.scores[seat]}" in text

@@ -82,7 +82,8 @@ class AhoyPaint:
         return sentence(m, self.seat, app.t, name, card, cards)
 
     def report(self, step: ReplayStep, app: AppServices, fix: Any) -> tuple[str, Text] | None:
-        """A hand's end: ``(panel title, text)`` with the AHOY! and its treasure, scores, the deals."""
+        """A hand's end: ``(panel title, text)``: the AHOY! and its treasure, then a line a seat with its score,
+        total and the cards it was dealt (revealed once the hand was over: RECORDS.md)."""
         r: HandReport | None = step.picture.report
         if r is None:
             return None
@@ -92,12 +93,12 @@ class AhoyPaint:
         else:
             out.append(fix(app.t("over.winner", name=self.names[r.winner], cards="")), style="bold")
             out.append(" ".join(card_label(c, app.ascii_only) for c in r.ahoy) + "\n")
-        for i, name in enumerate(self.names):
-            out.append(fix(f"{name:<16} +{r.scores[i]:<4} = {r.totals[i]}\n"), style="bold" if i == r.winner else "")
         out.append(fix(app.t("replay.dealt")) + "\n", style="dim")
-        for i, name in enumerate(self.names):
+        for i, name in enumerate(self.names):  # one line a seat: six seats fit the 80x24 panel
             dealt = " ".join(card_label(c, app.ascii_only) if c is not None else "?" for c in r.deals[i])
-            out.append(fix(f"{name:<16} {dealt}\n"))
+            score = f"+{r.scores[i]:<4} = {r.totals[i]:<5}"
+            out.append(fix(f"{name[:16]:<16} {score} "), style="bold" if i == r.winner else "")
+            out.append(fix(dealt) + ("\n" if i < len(self.names) - 1 else ""))
         return fix(app.t("replay.report", hand=r.hand)), out
 
 

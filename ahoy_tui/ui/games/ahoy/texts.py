@@ -204,7 +204,7 @@ EN_AHOY: dict[str, str] = {
     "replay.seat": "{mark} {name:<16} {cards} cards   total {total}",
     "replay.you": "(you)",
     "replay.report": "Hand {hand} is over",
-    "replay.dealt": "Dealt this hand (shown once it was over):",
+    "replay.dealt": "Score, total and cards dealt this hand (shown once it was over):",
     # its rules in short (ssh host rules, GameUI.rules_text)
     "plain.rules": (
         "AHOY!! V2 in short\n"
@@ -421,7 +421,7 @@ ES_AHOY: dict[str, str] = {
     "replay.seat": "{mark} {name:<16} {cards} cartas   total {total}",
     "replay.you": "(tú)",
     "replay.report": "Termina la mano {hand}",
-    "replay.dealt": "Repartido en esta mano (visible al terminar):",
+    "replay.dealt": "Puntos, total y cartas repartidas (visibles al terminar):",
     # its rules in short (ssh host rules, GameUI.rules_text)
     "plain.rules": (
         "AHOY!! V2 en breve\n"
@@ -641,7 +641,7 @@ DE_AHOY: dict[str, str] = {
     "replay.seat": "{mark} {name:<16} {cards} Karten   Summe {total}",
     "replay.you": "(du)",
     "replay.report": "Hand {hand} ist vorbei",
-    "replay.dealt": "In dieser Hand ausgeteilt (gezeigt, als sie vorbei war):",
+    "replay.dealt": "Punkte, Summe und ausgeteilte Karten (gezeigt, als sie vorbei war):",
     # its rules in short (ssh host rules, GameUI.rules_text)
     "plain.rules": (
         "AHOY!! V2 in Kürze\n"
