@@ -29,7 +29,7 @@ from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Noti
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui.dialog_keys import SecondTapGuard, TypedBefore
 from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
-from ahoy_tui.ui.game_uis import game_ui, styles
+from ahoy_tui.ui.game_uis import game_ui, lobby_help, styles
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui import prefs as prefs_module
@@ -448,7 +448,7 @@ class AhoyApp(App[int]):
         if not isinstance(self.screen, HelpScreen):
             screen = self.screen  # a game's table names its own help (GameUI.help_texts)
             texts = game_ui(screen.GAME).help_texts if isinstance(screen, TableScreenBase) else None
-            self.push_screen(HelpScreen(texts[0], tuple(texts[1:])) if texts else HelpScreen())
+            self.push_screen(HelpScreen(texts[0], tuple(texts[1:])) if texts else HelpScreen(*lobby_help()))
 
     def action_next_theme(self) -> None:
         names = list(self.specs)

@@ -30,7 +30,9 @@ class GameUI:
         replay_paint: ``"module:Class"`` of its replay painter (``screens.replay_view``: compose, paint,
             say, report; ``title_key``, ``jump_key``, ``hand_word``).
         rules_text: The i18n key of its rules in short, as plain text (``ssh host rules NAME``).
-        help_texts: F1 at its table: the help title key, then the body keys (None: the app's own help).
+        help_texts: F1 at its table: the help title key, then the body keys (None: the lobby's help).
+        summary: The i18n key of the paragraph the lobby's F1 help gives the game (what you aim for and
+            the game's own moves, a few lines), or None to leave it out.
         texts: ``"module"`` whose ``TEXTS`` maps ``"en"``, ``"es"`` and ``"de"`` to its texts (merged into
             ``ui.i18n``, every key in all three), or None when its texts are in ``ui.i18n`` itself.
         styles: Its Textual CSS file, relative to ``ahoy_tui/ui/`` (appended to ``ahoy.tcss``), or None.
@@ -46,6 +48,7 @@ class GameUI:
     replay_paint: str
     rules_text: str
     help_texts: tuple[str, ...] | None = None
+    summary: str | None = None
     texts: str | None = None
     styles: str | None = None
     key_texts: tuple[tuple[str, str], ...] = ()

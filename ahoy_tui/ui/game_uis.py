@@ -44,6 +44,13 @@ def game_uis() -> list[GameUI]:
     return [game_ui(name) for name in GAME_UIS]
 
 
+def lobby_help() -> tuple[str, tuple[str, ...]]:
+    """The lobby's F1 help: its title key and body keys (what a table is, every game's ``GameUI.summary``
+    in registry order, the lobby's keys, the ratings)."""
+    summaries = tuple(ui.summary for ui in game_uis() if ui.summary)
+    return "help.lobby_title", ("help.lobby", *summaries, "help.lobby_keys", "cm.help")
+
+
 def rules_text(game: str | None = None) -> str | None:
     """The i18n key of ``game``'s rules in short (None: no such game; no game: the default game's)."""
     if game is None:

@@ -93,6 +93,15 @@ EN: dict[str, str] = {
     "key.draw": "Draw", "key.confirm": "Confirm", "key.mark": "Mark", "key.scores": "Scores", "key.rematch": "Rematch",
     # help
     "help.title": "Help",
+    "help.lobby_title": "Help: the lobby",
+    "help.lobby": ("Every table plays one game, named in its Game column: create one with n (you choose the game,"
+                   " seats, bots and clocks) or join one. At a table, F1 explains that game's rules and keys.\n\n"
+                   "GAMES:"),
+    "help.lobby_keys": ("\nKEYS: n new table · j/Enter join · w watch · k join by code · g my games (your finished"
+                        " games; Enter replays one from your seat: →/l next, ←/h back, space play/pause, +/- speed,"
+                        " g go to a step or hand (12, h3), PgUp/PgDn or n/p hand, Home/End, Esc) · L leaderboard ·"
+                        " v profile · c chat · Esc leave chat · t theme · m ASCII · l language · Ctrl+L redraw ·"
+                        " ? help · q quit\nMouse: click tables and buttons."),
     "leave.title": "Leave the table?",
     "leave.question": ("The game goes on: the autopilot plays your seat until you come back"
                        " (join the table again from the lobby, same name)."),
@@ -215,6 +224,16 @@ ES: dict[str, str] = {
     "key.draw": "Robar", "key.confirm": "Confirmar", "key.mark": "Marcar", "key.scores": "Puntos",
     "key.rematch": "Revancha",
     "help.title": "Ayuda",
+    "help.lobby_title": "Ayuda: el vestíbulo",
+    "help.lobby": ("Cada mesa juega un juego, el de su columna Juego: crea una con n (eliges el juego, las plazas,"
+                   " los bots y los relojes) o únete a una. En una mesa, F1 explica las reglas y teclas de su"
+                   " juego.\n\nJUEGOS:"),
+    "help.lobby_keys": ("\nTECLAS: n mesa nueva · j/Enter unirse · w mirar · k unirse con código · g mis partidas"
+                        " (las terminadas; Enter repite una desde tu plaza: →/l siguiente, ←/h atrás, espacio"
+                        " reproducir/pausa, +/- velocidad, g ir a un paso o mano (12, h3), RePág/AvPág o n/p mano,"
+                        " Inicio/Fin, Esc) · L clasificación · v perfil · c chat · Esc salir del chat · t tema ·"
+                        " m ASCII · l idioma · Ctrl+L redibujar · ? ayuda · q salir\nRatón: haz clic en mesas y"
+                        " botones."),
     "leave.title": "¿Dejar la mesa?",
     "leave.question": ("La partida sigue: el piloto automático juega tu plaza hasta que vuelvas"
                        " (vuelve a unirte a la mesa desde el salón, con el mismo nombre)."),

@@ -62,6 +62,16 @@ DE_GENERAL: dict[str, str] = {
     "table.left": "weg",
     "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
+    "help.lobby_title": "Hilfe: die Lobby",
+    "help.lobby": ("Jeder Tisch spielt ein Spiel, das in seiner Spalte Spiel steht: leg mit n einen an (du wählst"
+                   " Spiel, Plätze, Bots und Uhren) oder setz dich an einen. Am Tisch erklärt F1 die Regeln und"
+                   " Tasten seines Spiels.\n\nSPIELE:"),
+    "help.lobby_keys": ("\nTASTEN: n neuer Tisch · j/Enter beitreten · w zusehen · k per Code beitreten ·"
+                        " g Partien (deine beendeten; Enter spielt eine von deinem Platz aus nach: →/l weiter,"
+                        " ←/h zurück, Leertaste Wiedergabe/Pause, +/- Tempo, g zu einem Schritt oder einer Hand"
+                        " (12, h3), Bild↑/Bild↓ oder n/p Hand, Pos1/Ende, Esc) · L Rangliste · v Profil · c Chat ·"
+                        " Esc Chat verlassen · t Farbschema · m ASCII · l Sprache · Strg+L neu zeichnen · ? Hilfe ·"
+                        " q beenden\nMaus: Tische und Knöpfe anklicken."),
     "leave.title": "Den Tisch verlassen?",
     "leave.question": ("Das Spiel geht weiter: der Autopilot spielt deinen Platz, bis du zurückkommst"
                        " (tritt dem Tisch aus der Lobby wieder bei, mit demselben Namen)."),

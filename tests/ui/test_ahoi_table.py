@@ -310,12 +310,17 @@ async def test_the_autopilot_key_hands_the_seat_over_and_the_prompt_says_so():
         assert app.lobby.core.tables[tid].game is not None
 
 
-async def test_f1_at_an_ahoi_table_explains_ahoi_and_at_the_lobby_ahoy():
+async def test_f1_at_an_ahoi_table_explains_ahoi_and_at_the_lobby_both_games():
+    """The lobby's help names every game with what it is about and the lobby's keys, not one game's full
+    rules (it was AHOY!! V2's rules and table keys); a table's help is its game's."""
     app = make_app(new_lobby(seed=4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("f1")
-        await wait_for(pilot, lambda a: "treasure" in screen_text(a))
+        await wait_for(pilot, lambda a: "Help: the lobby" in screen_text(a))
+        help_text = " ".join(screen_text(app).split())
+        assert "AHOY!! V2 — collect a treasure" in help_text and "Ahoi — keep the sum" in help_text
+        assert "n new table" in help_text and "DIRTY DEAL" not in help_text and "o offer" not in help_text
         await pilot.press("escape")
         ahoi_table_for(app)
         await wait_for(pilot, lambda a: "Look at two" in screen_text(a))

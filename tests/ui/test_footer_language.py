@@ -45,7 +45,7 @@ async def test_textual_footer_under_help_is_translated():
     app = make_app(new_lobby(), lang="es")
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda a: a.screen.is_attached)
-        app.push_screen(HelpScreen())
+        await pilot.press("f1")
         await wait_for(pilot, lambda a: isinstance(a.screen, HelpScreen))
         shown = {b.binding.action: b.binding.description for b in app.screen.active_bindings.values()}
         assert shown["close"] == "Cerrar"

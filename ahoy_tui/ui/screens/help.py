@@ -20,13 +20,13 @@ class HelpScreen(ModalScreen[None]):
 
     Args:
         title: The text key of its title.
-        body: The text keys of its body, shown one after another (a game's ``GameUI.help_texts``
-            names its game's: ``AhoyApp.action_help``).
+        body: The text keys of its body, shown one after another (at a table its game's
+            ``GameUI.help_texts``, elsewhere the lobby's ``game_uis.lobby_help()``: ``AhoyApp.action_help``).
     """
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
 
-    def __init__(self, title: str = "help.title", body: tuple[str, ...] = ("help.body", "cm.help")) -> None:
+    def __init__(self, title: str, body: tuple[str, ...]) -> None:
         super().__init__()
         self._title_key = title
         self._body_keys = body

@@ -14,6 +14,7 @@ UI = GameUI(
     replay_paint="ahoy_tui.ui.games.ahoi.replay:AhoiPaint",
     rules_text="plain.rules_ahoi",
     help_texts=("ahoi.help.title", "plain.rules_ahoi", "ahoi.help.keys"),
+    summary="ahoi.help.summary",
     texts="ahoy_tui.ui.games.ahoi.texts",
     styles="games/ahoi/ahoi.tcss",
     key_texts=(("take", "key.take"), ("call", "key.call"), ("throw", "key.throw"), ("use", "key.use"),

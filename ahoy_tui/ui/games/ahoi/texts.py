@@ -89,6 +89,8 @@ EN_AHOI: dict[str, str] = {
     "key.take": "Take discard", "key.use": "Use", "key.call": "„Ahoi“", "key.throw": "Discard", "key.reveal": "Last round",
     "ahoi.refused": "That is not a move now.",
     "ahoi.help.title": "Ahoi: rules and keys",
+    "ahoi.help.summary": ("• Ahoi — keep the sum of your face-down layout low: look with Lupe and Fernrohr, swap"
+                          " with Tauschen, and call „Ahoi“ when you think yours is the lowest."),
     "ahoi.help.keys": (
         "Keys\n"
         "  first look     two position keys 1-4 (Esc undoes the first)\n"
@@ -176,6 +178,8 @@ ES_AHOI: dict[str, str] = {
     "key.take": "Tomar descarte", "key.use": "Usar", "key.call": "„Ahoi“", "key.throw": "Descartar", "key.reveal": "Última ronda",
     "ahoi.refused": "Eso no es una jugada ahora.",
     "ahoi.help.title": "Ahoi: reglas y teclas",
+    "ahoi.help.summary": ("• Ahoi — mantén baja la suma de tu fila boca abajo: mira con Lupe y Fernrohr,"
+                          " cambia con Tauschen y canta „Ahoi“ cuando creas que la tuya es la más baja."),
     "ahoi.help.keys": (
         "Teclas\n"
         "  primera mirada  dos teclas de posición 1-4 (Esc deshace la primera)\n"
@@ -266,6 +270,8 @@ DE_AHOI: dict[str, str] = {
     "key.take": "Ablage nehmen", "key.use": "Ausführen", "key.call": "„Ahoi“", "key.throw": "Abwerfen", "key.reveal": "Letzte Runde",
     "ahoi.refused": "Das ist jetzt kein Zug.",
     "ahoi.help.title": "Ahoi: Regeln und Tasten",
+    "ahoi.help.summary": ("• Ahoi — halte die Summe deiner verdeckten Auslage niedrig: schau mit Lupe und Fernrohr,"
+                          " tausche mit Tauschen und sag „Ahoi“ an, wenn deine die niedrigste ist."),
     "ahoi.help.keys": (
         "Tasten\n"
         "  erster Blick    zwei Positionstasten 1-4 (Esc nimmt die erste zurück)\n"

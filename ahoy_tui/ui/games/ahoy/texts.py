@@ -11,6 +11,9 @@ three languages).
 from __future__ import annotations
 
 EN_AHOY: dict[str, str] = {
+    "help.summary_ahoy": ("• AHOY!! V2 — collect a treasure, four cards of one suit in a row, and call AHOY!:"
+                          " trade by offers that may be lies, dirty deals and HANDS UP! raids; the lowest"
+                          " total wins when someone reaches the limit."),
     "banner.you": "you",
     "banner.turn": "{a}'s turn → next: {next}",
     "banner.your_turn": "Your turn → next: {next}",
@@ -222,6 +225,9 @@ EN_AHOY: dict[str, str] = {
 }
 
 ES_AHOY: dict[str, str] = {
+    "help.summary_ahoy": ("• AHOY!! V2 — reúne un tesoro, cuatro cartas seguidas del mismo palo, y grita ¡AHOY!:"
+                          " cambia con ofertas que pueden ser mentira, tratos sucios y asaltos ¡MANOS ARRIBA!;"
+                          " gana el total más bajo cuando alguien llega al límite."),
     "banner.you": "tú",
     "banner.turn": "Turno de {a} → sigue: {next}",
     "banner.your_turn": "Tu turno → sigue: {next}",
@@ -441,6 +447,9 @@ ES_AHOY: dict[str, str] = {
 }
 
 DE_AHOY: dict[str, str] = {
+    "help.summary_ahoy": ("• AHOY!! V2 — sammle einen Schatz, vier Karten einer Farbe in Folge, und ruf AHOY!:"
+                          " tausche mit Angeboten, die gelogen sein dürfen, schmutzigen Deals und „HÄNDE HOCH!“;"
+                          " die niedrigste Summe gewinnt, sobald jemand das Limit erreicht."),
     "banner.you": "du",
     "banner.turn": "{a} ist am Zug → dann: {next}",
     "banner.your_turn": "Du bist am Zug → dann: {next}",
