@@ -202,8 +202,9 @@ async def test_your_autopilot_does_not_squeeze_the_other_names():
         assert "anna (you)" in text and "autopilot" in text
 
 
-async def _footer_after_ready(game: str) -> tuple[str, str, str]:
-    """The waiting room's footer line before ``r``, after ``r`` and after a second ``r`` (a guest's seat)."""
+async def _footer_after_ready(game: str) -> tuple[str, str, str, str]:
+    """A guest's waiting room: the footer line before ``r``, after ``r`` and after a second ``r``, and the
+    screen once ready."""
     lobby = new_lobby()
     host = lobby.connect("user:bo", "bo")
     tid = lobby.create_table(host, _config("Crew", seats=3, game=game))
@@ -214,20 +215,53 @@ async def _footer_after_ready(game: str) -> tuple[str, str, str]:
         app.open_table(tid)
         await wait_for(pilot, lambda a: getattr(a.screen, "_ready", False) and a.screen.update is not None)
         footers = [screen_text(app).splitlines()[-1]]
+        shown = ""
         for ready in (True, False):
             await pilot.press("r")
             await wait_for(pilot, lambda a: any(s.name == "anna" and s.ready == ready
                                                 for s in a.screen.update.table.seats))
             await wait_for(pilot, lambda a: ("Not ready" in screen_text(a).splitlines()[-1]) == ready)
             footers.append(screen_text(app).splitlines()[-1])
-        return footers[0], footers[1], footers[2]
+            shown = shown or screen_text(app)
+        return footers[0], footers[1], footers[2], shown
 
 
 async def test_the_ready_key_says_what_it_does_in_both_games():
     """``r`` reads "Ready" while one's seat is not ready and "Not ready" once it is: the key's label says
-    what pressing it does, not the state the seat already has."""
+    what pressing it does, not the state the seat already has; the prompt says the host starts."""
     for game in ("ahoy", "ahoi"):
-        before, ready, again = await _footer_after_ready(game)
+        before, ready, again, shown = await _footer_after_ready(game)
         assert "r Ready" in before and "Not ready" not in before, (game, before)
         assert "r Not ready" in ready, (game, ready)
         assert "r Ready" in again and "Not ready" not in again, (game, again)
+        left = " ".join(" ".join(line[:46] for line in shown.splitlines()).split())
+        assert "You are ready; the host starts the game" in left, (game, shown)
+
+
+def _left_column(app) -> str:
+    """The left column's words (the waiting room and its prompt, wrapped), one space between."""
+    return " ".join(" ".join(line[:46] for line in screen_text(app).splitlines()).split())
+
+
+async def test_the_host_of_a_full_table_is_told_to_start_not_to_add_bots():
+    """The host's waiting room at a full table: no "Add bots (b)" (no seat is free), no ready key or
+    ready tag for the host (the game waits for the guests' ready, never the host's); once the guest is
+    ready the prompt says to start."""
+    for game in ("ahoy", "ahoi"):
+        lobby = new_lobby()
+        app = make_app(lobby)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            tid = lobby.create_table(app.handle, _config("Crew", seats=3, game=game))
+            app.open_table(tid)
+            guest = lobby.connect("user:bo", "bo")
+            lobby.join(guest, tid)
+            lobby.add_bot(app.handle, tid, "baseline")
+            await wait_for(pilot, lambda a: getattr(a.screen, "update", None) is not None
+                           and all(s.kind != "empty" for s in a.screen.update.table.seats))
+            await wait_for(pilot, lambda a: "start the game (g) once everyone is ready" in _left_column(a))
+            text = screen_text(app)
+            assert "Add bots" not in text and "anna  (host)" in text and "bo  (not ready)" in text, (game, text)
+            assert "Ready" not in text.splitlines()[-1] and "g Start" in text.splitlines()[-1], (game, text)
+            lobby.set_ready(guest, tid, True)
+            await wait_for(pilot, lambda a: "everyone is ready: start the game (g)" in _left_column(a))

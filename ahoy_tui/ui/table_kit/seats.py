@@ -51,6 +51,25 @@ def my_seat_info(update: Any) -> Any:
     return seats[update.seat] if update.seat < len(seats) else None
 
 
+def waiting_hint(update: Any, me: str, host: bool) -> str:
+    """The i18n key of the waiting room's prompt for ``me`` (``host``: whether ``me`` hosts the table), the same
+    at every game's table: a spectator waits for the host; the host adds bots while a seat is free, then
+    starts (``g``) once every person is ready (``Seating.not_ready``: the host aside); a guest presses ``r``,
+    then waits for the host."""
+    seats = update.table.seats
+    me_clean = clean(me, 16)
+    mine = next((s for s in seats if clean(s.name, 16) == me_clean and s.kind == "person"), None)
+    if mine is None:
+        return "wait.hint_watch"
+    if not host:
+        return "wait.hint_ready" if mine.ready else "wait.hint"
+    if any(s.kind == "empty" for s in seats):
+        return "wait.hint_host"
+    host_clean = clean(update.table.host, 16)
+    late = any(s.kind == "person" and not s.ready and clean(s.name, 16) != host_clean for s in seats)
+    return "wait.hint_host_full" if late else "wait.hint_host_go"
+
+
 def in_play(update: Any) -> bool:
     """A game runs at the table (a hand, or the pause between hands)."""
     return update is not None and update.table.status in IN_PLAY
@@ -116,10 +135,10 @@ def waiting_text(update: Any, look: Look) -> Text:
         tags = []
         if s.kind == "bot":
             tags.append(bot_tag(t, getattr(s, "bot_kind", None)))
-        else:
+        elif clean(s.name, 16) != clean(tbl.host, 16):  # the host starts: its ready is nobody's business
             tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
-            if not s.connected:
-                tags.append(t("table.offline"))
+        if s.kind != "bot" and not s.connected:
+            tags.append(t("table.offline"))
         if clean(s.name, 16) == clean(tbl.host, 16):
             tags.append(t("wait.host"))
         out.append(fix("  (" + ", ".join(tags) + ")\n"))
@@ -150,7 +169,7 @@ def crew_keys(update: Any, me: str, host: bool | None = None) -> frozenset[str]:
                 on.add("add_bot")
         me_clean = clean(me, 16)
         mine = next((s for s in table.seats if clean(s.name, 16) == me_clean and s.kind == "person"), None)
-        if mine is not None:
+        if mine is not None and not host:  # the host starts the game: nobody waits for its ready
             on.add("unready" if mine.ready else "ready")
     if table.status == "game_over" and host and empty_seat:
         on.add("add_bot")

@@ -21,7 +21,7 @@ from ahoy_tui.ui.games.ahoi.cards import face, row
 from ahoy_tui.ui.games.ahoi.prompts import AhoiSelection, prompt_and_keys
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.table_kit.look import Look
-from ahoy_tui.ui.table_kit.seats import crew_keys, is_host, my_seat_info, seat_names, seat_status, waiting_text
+from ahoy_tui.ui.table_kit.seats import crew_keys, is_host, my_seat_info, seat_names, seat_status, waiting_hint, waiting_text
 from ahoy_tui.ui.text import asciify, clean
 
 PEEK_SECONDS = 4.0
@@ -204,9 +204,7 @@ def present(update: Any, look: Look, sel: AhoiSelection, flashes: dict[tuple[int
     title = title_text(update, view, look)
     if view is None:
         host = is_host(update, look.me)
-        hint = tr(look.lang, "wait.hint_watch" if update.seat is None and my_seat_info(update) is None
-                  and not any(clean(s.name, 16) == clean(look.me, 16) for s in update.table.seats)
-                  else "wait.hint_host" if host else "wait.hint")
+        hint = tr(look.lang, waiting_hint(update, look.me, host))
         return AhoiModel(title, waiting_text(update, look), prompt=Text(_fix(look)(hint)),
                          keys=frozenset({"number"}) | crew_keys(update, look.me, host))
     t, fix = partial(tr, look.lang), _fix(look)

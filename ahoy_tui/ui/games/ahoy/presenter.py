@@ -29,7 +29,7 @@ from ahoy_tui.ui.games.ahoy.banner import banner_for
 from ahoy_tui.ui.games.ahoy.model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
                                      Selection, SeatsModel, TableModel)
 from ahoy_tui.ui.table_kit.seats import (IN_PLAY, clock_is_mine, crew_keys, is_host, my_seat_info, seat_names,
-                                         seat_status, waiting_text)
+                                         seat_status, waiting_text, waiting_hint)
 from ahoy_tui.ui.text import asciify, clean
 
 
@@ -90,9 +90,9 @@ def build_prompt(update: Any, look: Look, sub: str | None = None, host: bool | N
     if host is None:
         host = is_host(update, look.me)
     if view is None:
-        if update is not None and update.seat is None:
-            return Prompt(t("wait.hint_watch"))
-        return Prompt(t("wait.hint_host") if host else t("wait.hint"))
+        if update is None:
+            return Prompt(t("wait.hint"))
+        return Prompt(t(waiting_hint(update, look.me, host)))
     status = update.table.status
     mine = my_seat_info(update)
     if view.phase is Phase.GAME_OVER:
