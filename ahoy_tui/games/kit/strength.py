@@ -34,6 +34,7 @@ class Strength:
         rating: The number players read, on the scale people's ratings use
             (``community.rating.shown`` of ``mu - 3 * sigma``).
         games: Bench games it played (``community.rating.marked`` marks fewer than 10 with ``?``).
+        date: When it was measured (``"2026-12-06"``, UTC; ``""`` when the file does not say).
     """
 
     kind: str
@@ -41,11 +42,13 @@ class Strength:
     sigma: float
     rating: int
     games: int
+    date: str = ""
 
 
-def _parse(kind: str, entry: Any) -> Strength | None:
+def _parse(kind: str, entry: Any, date: str) -> Strength | None:
     try:
-        return Strength(kind, float(entry["mu"]), float(entry["sigma"]), int(entry["rating"]), int(entry["games"]))
+        return Strength(kind, float(entry["mu"]), float(entry["sigma"]), int(entry["rating"]), int(entry["games"]),
+                        date)
     except (TypeError, KeyError, ValueError):
         return None
 
@@ -63,8 +66,8 @@ def load(package: str) -> dict[str, Strength]:
     """
     try:
         data = json.loads(resources.files(package).joinpath(FILE).read_text(encoding="utf-8"))
-        kinds = data["kinds"]
-        found = {str(k): _parse(str(k), v) for k, v in kinds.items()}
+        date = str(data.get("date", ""))
+        found = {str(k): _parse(str(k), v, date) for k, v in data["kinds"].items()}
     except (OSError, ValueError, TypeError, KeyError, AttributeError, ModuleNotFoundError):
         return {}
     return {k: s for k, s in found.items() if s is not None}
