@@ -35,17 +35,18 @@ def identity(kind: str) -> str:
     return f"{KEYED}bot:{kind}"
 
 
-def lineups(spec: GameSpec) -> list[tuple[str, ...]]:
-    """Every set of two or more of ``spec``'s bot kinds that fits its seats, smallest sets first,
-    in ``bot_kinds`` order (three kinds: 3 pairs and the three together)."""
-    kinds = spec.bot_kinds
+def lineups(spec: GameSpec, kinds: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+    """Every set of two or more of ``kinds`` (default: ``spec.bot_kinds``) that fits ``spec``'s seats,
+    smallest sets first, in that order (three kinds: 3 pairs and the three together)."""
+    kinds = tuple(spec.bot_kinds if kinds is None else kinds)
     return [combo for n in range(max(2, spec.min_seats), min(len(kinds), spec.max_seats) + 1)
             for combo in combinations(kinds, n)]
 
 
-def seating(spec: GameSpec, g: int) -> tuple[str, ...]:
-    """The kinds seated (play order) in game ``g``: lineup ``g % L``, turned by ``g // L`` seats."""
-    sets = lineups(spec)
+def seating(spec: GameSpec, g: int, kinds: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The kinds seated (play order) in game ``g``: lineup ``g % L`` of :func:`lineups`, turned by
+    ``g // L`` seats."""
+    sets = lineups(spec, kinds)
     lineup = sets[g % len(sets)]
     turn = (g // len(sets)) % len(lineup)
     return lineup[turn:] + lineup[:turn]
@@ -95,7 +96,7 @@ class Fit:
 
     Attributes:
         game: Registry name.
-        ratings: Per kind (``bot_kinds`` order) its ``rating.Rating`` (``games``: games it was rated in).
+        ratings: Per kind rated (``bot_kinds`` order) its ``rating.Rating`` (``games``: games it was rated in).
         played: Games rated.
         dropped: Games left out (a hand did not end).
         seats: Per game played, the kinds seated and their places (for tests and the curious).
@@ -108,7 +109,7 @@ class Fit:
     seats: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
 
 
-def fit(game: str, games: int, seed: int, workers: int = 1) -> Fit:
+def fit(game: str, games: int, seed: int, workers: int = 1, kinds: Sequence[str] | None = None) -> Fit:
     """Play ``games`` games of ``game`` (game ``g`` seeded ``seed + g``, :func:`seating`) and rate the
     kinds with ``rating.rate``, in game order (the result does not depend on ``workers``).
 
@@ -117,29 +118,34 @@ def fit(game: str, games: int, seed: int, workers: int = 1) -> Fit:
         games: Games to play (≥ 1).
         seed: The first game's seed.
         workers: Processes to play them in (1: this one).
+        kinds: The kinds to rate (default: every one of ``GameSpec.bot_kinds``).
 
     Raises:
         KeyError: an unknown game.
+        ValueError: fewer than two kinds, or one the game has not.
     """
     spec = GAMES[game]
-    jobs = [(game, seating(spec, g), seed + g) for g in range(games)]
+    kinds = tuple(spec.bot_kinds if kinds is None else kinds)
+    if len(kinds) < 2 or not set(kinds) <= set(spec.bot_kinds):
+        raise ValueError(f"rate two or more of {', '.join(spec.bot_kinds)}, not {', '.join(kinds) or 'none'}")
+    jobs = [(game, seating(spec, g, kinds), seed + g) for g in range(games)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(_play, jobs, chunksize=max(1, games // (workers * 8))))
     else:
         results = [_play(job) for job in jobs]
-    out = Fit(game, {k: Rating() for k in spec.bot_kinds})
+    out = Fit(game, {k: Rating() for k in kinds})
     current = {identity(k): r for k, r in out.ratings.items()}
-    for (_, kinds, s), places in zip(jobs, results):
+    for (_, seated, s), places in zip(jobs, results):
         if places is None:
             out.dropped += 1
             continue
-        listing = GameListing(game_id=f"g{s}", game=game, table_name="bench", finished=0.0, names=kinds,
-                              identities=tuple(identity(k) for k in kinds), places=places,
-                              totals=(0,) * len(kinds))
+        listing = GameListing(game_id=f"g{s}", game=game, table_name="bench", finished=0.0, names=seated,
+                              identities=tuple(identity(k) for k in seated), places=places,
+                              totals=(0,) * len(seated))
         for who, (_, after) in rate(listing, current).items():
             current[who] = after
         out.played += 1
-        out.seats.append((kinds, places))
-    out.ratings = {k: current[identity(k)] for k in spec.bot_kinds}
+        out.seats.append((seated, places))
+    out.ratings = {k: current[identity(k)] for k in kinds}
     return out
