@@ -48,8 +48,8 @@ class GameOverScreen(ModalScreen[str | None]):
         """``names``: seat names in play order; ``view``: the viewer's final ``PlayerView``;
         ``seated``: the viewer holds a seat; ``gone``: seats whose player left during play; ``last``: the last
         ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands; ``table_id``: where
-        to ask for the rating changes (None: none are shown); ``bots``: the bot seats' names, ``(game, kind)`` each
-        (``v`` shows a bot's card for them, ``table_kit.seats.bot_seats``)."""
+        to ask for the rating changes (None: none are shown); ``bots``: the bot seats' names, ``(game, kind)``
+        each (``v`` shows a bot's card for them, ``table_kit.seats.bot_seats``)."""
         super().__init__()
         self.names = list(names)
         self.view = view
