@@ -11,6 +11,7 @@ from ahoy_tui.games.ahoy.spec import AhoySpec
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.bot_levels import rated_bot_tag, strength, strength_label
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
 from ahoy_tui.ui.screens.profile import ProfileScreen
 
@@ -65,3 +66,13 @@ def test_an_unknown_strength_shows_the_level_alone(monkeypatch):
     assert strength("ahoy", "hard") is None
     assert rated_bot_tag(en, "ahoy", "hard") == "bot, hard" and rated_bot_tag(de, "ahoy", "hard") == "Bot, schwer"
     assert rated_bot_tag(en, "kraken", "hard") == "bot, hard"       # no such game: unknown too
+
+
+async def test_the_create_dialog_offers_each_level_with_its_rating():
+    app = make_app(new_lobby())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
+        labels = [str(label) for label, _ in app.screen.query_one("#c-bots")._options]
+        assert labels[3] == f"hard · {strength_label('ahoy', 'hard')}" and labels[0] == "none"
