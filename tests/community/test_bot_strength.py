@@ -28,18 +28,22 @@ def test_the_same_seed_gives_the_same_figures():
     assert a.ratings == b.ratings and a.seats == b.seats
 
 
-def test_every_registered_kind_is_seated_in_every_seat(monkeypatch):
-    """The levels come from the registry (``GameSpec.bot_kinds``), so a new one is rated next run: the toy
-    game's kinds (tests only) are seated, every kind in every seat of its lineups."""
+def test_a_registered_games_kinds_are_seated_in_every_seat(monkeypatch):
+    """The levels come from the registry (``GameSpec.bot_kinds``), so a level a game adds is rated on the
+    next run: the toy game (tests only) is seated with its own two kinds, each in both seats."""
     monkeypatch.setitem(registry.GAMES, "toy", toy.TOY)
-    spec = toy.TOY
+    assert bs.lineups(toy.TOY) == [toy.TOY.bot_kinds]
+    assert {bs.seating(toy.TOY, g) for g in range(4)} == {toy.TOY.bot_kinds, toy.TOY.bot_kinds[::-1]}
+    result = bs.fit("toy", 4, seed=2)
+    assert set(result.ratings) == set(toy.TOY.bot_kinds) and result.played == 4
+
+
+def test_with_three_kinds_every_kind_sits_in_every_seat_of_the_three_seat_games():
+    spec = registry.GAMES["ahoy"]
     sets = bs.lineups(spec)
-    assert all(set(s) <= set(spec.bot_kinds) and len(set(s)) == len(s) >= 2 for s in sets)
-    assert set().union(*sets) == set(spec.bot_kinds) or len(spec.bot_kinds) < 2
-    turns = [bs.seating(spec, g) for g in range(len(sets) * spec.max_seats)]
+    trios = [t for g in range(len(sets) * 3) if len(t := bs.seating(spec, g)) == 3]
     for kind in spec.bot_kinds:
-        if len(spec.bot_kinds) >= 2:
-            assert {t.index(kind) for t in turns if kind in t} == set(range(max(len(s) for s in sets)))
+        assert {t.index(kind) for t in trios} == {0, 1, 2}
 
 
 @pytest.mark.parametrize("game", ["ahoy", "ahoi"])
