@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, takewhile
 from typing import Sequence
 
 from ahoy_tui.community.rating import KEYED, Rating, rate
@@ -73,9 +73,9 @@ def play_game(game: str, kinds: Sequence[str], seed: int) -> tuple[int, ...] | N
                 break
             seat, legal = None, []
             for s in range(n):
-                interrupts = [a for a in match.legal(s) if match.is_interrupt(a)]
-                if interrupts:
-                    seat, legal = s, interrupts
+                choices = match.legal(s)          # interrupts sort first (``Match.legal``)
+                if choices and match.is_interrupt(choices[0]):
+                    seat, legal = s, list(takewhile(match.is_interrupt, choices))
                     break
             if seat is None:
                 seat = match.awaiting()[0]
