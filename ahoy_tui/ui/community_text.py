@@ -12,7 +12,7 @@ from typing import Sequence
 from ahoy_tui.community.rating import PROVISIONAL_GAMES, Change, label, keyed
 from ahoy_tui.community.service import BoardRow, GameCard, Profile
 from ahoy_tui.games import DEFAULT_GAME, GAMES
-from ahoy_tui.ui.bot_levels import bot_tag, level_word, levels_for, strength, strength_label
+from ahoy_tui.ui.bot_levels import level_word, levels_for, strength, strength_label
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import clean
 
@@ -79,7 +79,7 @@ def bot_lines(lang: str, name: str, game: str, kind: str | None) -> list[str]:
     strength (``bot_levels.strength``, on people's scale) or that it is unknown, every level's
     strength of that game, and that games against bots are not rated."""
     t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
-    level = level_word(t, kind) or bot_tag(t, None)
+    level = level_word(t, kind) or kind or "?"
     out = [clean(name, NAME_COLUMNS), t("cm.bot", name=clean(name, NAME_COLUMNS), game=game_title(game), level=level)]
     s = strength(game, kind)
     out.append(t("cm.bot_unknown") if s is None else

@@ -10,6 +10,7 @@ from ui_helpers import make_app, new_lobby, screen_text, wait_for
 from ahoy_tui.games.ahoy.spec import AhoySpec
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.bot_levels import rated_bot_tag, strength, strength_label
+from ahoy_tui.ui.community_text import bot_lines
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.screens.pick_seat import PickSeatScreen
@@ -76,3 +77,17 @@ async def test_the_create_dialog_offers_each_level_with_its_rating():
         await wait_for(pilot, lambda a: isinstance(a.screen, CreateTableScreen))
         labels = [str(label) for label, _ in app.screen.query_one("#c-bots")._options]
         assert labels[3] == f"hard · {strength_label('ahoy', 'hard')}" and labels[0] == "none"
+
+
+def test_a_bots_card_in_every_language_and_with_an_unknown_strength(monkeypatch):
+    hard = strength_label("ahoy", "hard")
+    assert bot_lines("es", "Anne Bonny", "ahoy", "hard")[1:3] == [
+        "Anne Bonny es un bot: AHOY!! V2, nivel difícil.",
+        f"Fuerza {hard}: su nivel puntuado como las personas (la misma escala), en "
+        f"{strength('ahoy', 'hard').games} partidas entre los niveles ({strength('ahoy', 'hard').date})."]
+    assert f"schwer {hard}" in bot_lines("de", "Anne Bonny", "ahoy", "hard")[3]       # every level's figure
+    monkeypatch.setattr(AhoySpec, "bot_strength", lambda self, kind: None)
+    card = bot_lines("en", "Anne Bonny", "ahoy", "hard")
+    assert card == ["Anne Bonny", "Anne Bonny is a bot: AHOY!! V2, level hard.",
+                    "Its level's strength has not been measured yet.",
+                    "A bot has no rating of its own; games against bots are not rated."]
