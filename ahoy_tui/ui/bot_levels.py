@@ -2,13 +2,17 @@
 
 The lobby names bots by kind (``GameSpec.bot_kinds``); the UI names them by
 level, in this order, in the create-table dialog, the add-bot chooser and
-the seat lists.
+the seat lists. A level's measured strength (issue 30: ``bench/bot_strength.py``
+writes it into the game's package, ``games.kit.strength`` reads it) follows the
+level where players choose or read a bot: ``bot, hard · 1520``; unknown, nothing.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from ahoy_tui.community.rating import marked
+from ahoy_tui.games.kit.strength import Strength
 from ahoy_tui.games.registry import GAMES
 
 LEVELS: tuple[str, ...] = ("random", "baseline", "hard")
@@ -57,3 +61,31 @@ def ring_tag(t: Callable[..., str], kind: str | None) -> str:
     ``bot hard`` / ``bot easy`` otherwise (the same level words)."""
     word = level_word(t, kind)
     return f"{t('wait.bot')} {word}" if word and kind != "baseline" else t("wait.bot")
+
+
+def strength(game: str | None, kind: str | None) -> Strength | None:
+    """The measured strength of ``game``'s bot ``kind`` (``GameSpec.bot_strength``), or None: unknown
+    (no such game or kind, no data file, or a game whose spec does not say)."""
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    ask = getattr(spec, "bot_strength", None)
+    return ask(kind) if ask is not None else None
+
+
+def strength_label(game: str | None, kind: str | None) -> str:
+    """A bot level's rating as players read people's (``community.rating.marked``): ``"1520"``,
+    ``"1520?"`` from fewer than 10 games, ``""`` when unknown."""
+    s = strength(game, kind)
+    return marked(s.rating, s.games) if s is not None else ""
+
+
+def with_strength(text: str, game: str | None, kind: str | None) -> str:
+    """``text`` (a level or a :func:`bot_tag`) with the level's rating after it: ``"bot, hard · 1520"``;
+    ``text`` alone when the strength is unknown."""
+    label = strength_label(game, kind)
+    return f"{text} · {label}" if label else text
+
+
+def rated_bot_tag(t: Callable[..., str], game: str | None, kind: str | None) -> str:
+    """:func:`bot_tag` with the level's measured rating, for the seat lists: ``bot, hard · 1520``
+    (``bot, hard`` when unknown)."""
+    return with_strength(bot_tag(t, kind), game, kind)

@@ -12,6 +12,7 @@ from typing import Sequence
 from ahoy_tui.community.rating import PROVISIONAL_GAMES, Change, label, keyed
 from ahoy_tui.community.service import BoardRow, GameCard, Profile
 from ahoy_tui.games import DEFAULT_GAME, GAMES
+from ahoy_tui.ui.bot_levels import level_word, levels_for, strength, strength_label
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.text import clean
 
@@ -70,6 +71,24 @@ def profile_lines(lang: str, p: Profile) -> list[str]:
         out.append(tr(lang, "cm.unrated"))
     for card in p.games:
         out += game_lines(lang, card, is_keyed)
+    return out
+
+
+def bot_lines(lang: str, name: str, game: str, kind: str | None) -> list[str]:
+    """A bot's profile card (issue 30): that it is a bot, its game and level, its level's measured
+    strength (``bot_levels.strength``, on people's scale) or that it is unknown, every level's
+    strength of that game, and that games against bots are not rated."""
+    t = lambda key, **kw: tr(lang, key, **kw)  # noqa: E731
+    level = level_word(t, kind) or kind or "?"
+    out = [clean(name, NAME_COLUMNS), t("cm.bot", name=clean(name, NAME_COLUMNS), game=game_title(game), level=level)]
+    s = strength(game, kind)
+    out.append(t("cm.bot_unknown") if s is None else
+               t("cm.bot_strength", rating=strength_label(game, kind), games=s.games, date=s.date or "-"))
+    known = [f"{level_word(t, k) or k} {strength_label(game, k)}" for k in (levels_for(game) if game in GAMES else ())
+             if strength_label(game, k)]
+    if known:
+        out.append(t("cm.bot_levels", levels=" · ".join(known)))
+    out.append(t("cm.bot_unrated"))
     return out
 
 

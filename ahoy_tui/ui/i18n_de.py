@@ -279,6 +279,12 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.change": "{name}: {before} -> {after} ({delta})",
     "cm.changes_head": "Wertungen",
     "cm.no_player": "Niemand namens {name} hat hier ein Spiel beendet.",
+    "cm.bot": "{name} ist ein Bot: {game}, Spielstärke {level}.",
+    "cm.bot_strength": ("Stärke {rating}: die Stufe gewertet wie Menschen (dieselbe Skala), aus {games} Spielen"
+                        " zwischen den Stufen ({date})."),
+    "cm.bot_unknown": "Die Stärke dieser Stufe ist noch nicht gemessen.",
+    "cm.bot_levels": "Stufen: {levels}",
+    "cm.bot_unrated": "Ein Bot hat keine eigene Wertung; Spiele gegen Bots werden nicht gewertet.",
     "cm.no_stats": "Dieser Server führt keine Wertungen oder Statistiken.",
     "cm.unreadable": "Die Statistiken lassen sich gerade nicht lesen.",
     "cm.title": "Rangliste",

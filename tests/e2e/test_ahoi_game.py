@@ -327,7 +327,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
             anna.send("b")
             await anna.wait_for("Press 1 or 2 for", 30)
             anna.send("2")
-            await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 30)
+            await anna.wait_for(rf"{seat}\. .*\(bot, normal[^)]*\)", 30)
         await bo.wait_for("ahoi-e2e", 30)
         await bo.wait_for("Ahoi", 30)  # the lobby list names the game
         bo.send("j")

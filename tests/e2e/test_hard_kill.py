@@ -84,7 +84,7 @@ async def table_of_hard_bots(port: int) -> Player:
         anna.send("b")
         await anna.wait_for("Press 1, 2 or 3", timeout=10)
         anna.send("3")
-        await anna.wait_for(rf"{n + 1}\. .*\(bot, hard\)", timeout=10)
+        await anna.wait_for(rf"{n + 1}\. .*\(bot, hard[^)]*\)", timeout=10)
     return anna
 
 

@@ -521,7 +521,7 @@ async def test_whole_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatch, wo
             anna.send("b")
             await anna.wait_for("Press 1, 2 or 3", 30)
             anna.send("2")
-            await anna.wait_for(rf"{seat}\. .*\(bot, normal\)", 30)
+            await anna.wait_for(rf"{seat}\. .*\(bot, normal[^)]*\)", 30)
         await bo.wait_for("e2e", 30)
         bo.send("j")
         await bo.wait_for("Ready", 30)

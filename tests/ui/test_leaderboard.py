@@ -150,7 +150,8 @@ async def test_v_at_a_table_opens_the_cards_of_its_seats(community):
         assert "games 4" in screen_text(app)
         await pilot.press("down")
         await wait_for(pilot, _card(app.screen.names[1]))
-        assert "Nobody called" in screen_text(app)          # a bot has no card
+        card = " ".join(screen_text(app).split())           # a bot's card: it is a bot, its level's strength
+        assert "is a bot: AHOY!! V2, level normal" in card and "Nobody called" not in card   # (issue 30)
 
 
 async def test_the_leaderboard_and_the_card_show_each_game_apart(community):

@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from ahoy_tui.games.base import Bot, Options, ReplayStep, SeatTally, check_options, places_by_lowest
 from ahoy_tui.games.kit.events import Event, for_viewer
 from ahoy_tui.games.kit.game import SeededGame
+from ahoy_tui.games.kit.strength import Strength, strength
 
 
 class KitMatch:
@@ -129,6 +130,11 @@ class KitSpec:
 
     def make_bot(self, kind: str, seed: int) -> Bot:
         return type(self).BOTS(kind, seed)
+
+    def bot_strength(self, kind: str | None) -> Strength | None:
+        """The measured strength of bot ``kind`` (the game's ``bot_strength.json``, ``kit.strength``),
+        or None: unknown (no file, or no such kind)."""
+        return strength(self, kind)
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:
         return type(self).PROJECT(record, seat)

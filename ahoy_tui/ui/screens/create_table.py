@@ -17,7 +17,7 @@ from ahoy_tui.games.registry import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.config import BOT_PACES, CLOCK_PROFILES
 from ahoy_tui.lobby.messages import GRACE_DEFAULT, TableConfig
 from ahoy_tui.ui.services import services
-from ahoy_tui.ui.bot_levels import levels_for
+from ahoy_tui.ui.bot_levels import levels_for, with_strength
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.option_fields import grid_fields, read_options, tick_fields
 from ahoy_tui.ui.option_text import CUSTOM, field_id
@@ -106,10 +106,12 @@ class CreateTableScreen(ModalScreen[Any]):
                 yield Button(fix(t("cancel")), id="c-cancel", compact=True)
 
     def _bot_choices(self) -> list[tuple[str, str]]:
-        """None, then the chosen game's bot levels (``GameSpec.bot_kinds``), easiest first."""
+        """None, then the chosen game's bot levels (``GameSpec.bot_kinds``), easiest first, each with its
+        measured rating when known ("hard · 2360", issue 30)."""
         app = services(self)
         fix = self._fix()
-        return [(fix(app.t("level.none")), "")] + [(fix(app.t(f"level.{k}")), k) for k in levels_for(self.game)]
+        return [(fix(app.t("level.none")), "")] + [(fix(with_strength(app.t(f"level.{k}"), self.game, k)), k)
+                                                   for k in levels_for(self.game)]
 
     def _seats_select(self) -> Select:
         spec = GAMES[self.game]

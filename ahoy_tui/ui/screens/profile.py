@@ -5,12 +5,13 @@ game's players, a leaderboard line) on the left and the chosen player's
 card on the right: per game played (ratings are per game) its rating
 (``?`` while provisional), every stat, per seat count, the newest games.
 PageUp/PageDown scroll a card taller than the box. Cards come from ``LobbyAPI.profiles`` (aggregates
-over finished games only: nothing hidden, docs/community.md).
+over finished games only: nothing hidden, docs/community.md); a bot's name (a table's bot seat) gets
+a bot's card instead, made here: its game, level and the level's measured strength (issue 30).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rich.text import Text
 from textual import events
@@ -22,7 +23,7 @@ from textual.widgets import OptionList, Static
 
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.ui.services import AppServices, services
-from ahoy_tui.ui.community_text import profile_lines
+from ahoy_tui.ui.community_text import bot_lines, profile_lines
 from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -56,6 +57,8 @@ class ProfileScreen(ModalScreen[None]):
 
     Attributes:
         names: The names offered, in the order given (duplicates and bots' names included as given).
+        bots: The names that are bots: ``(game, bot kind)`` each (a table's bot seats); their card is
+            :func:`community_text.bot_lines`, not the lobby's.
         shown: The name whose card is on screen ("" before the first arrives).
     """
 
@@ -70,9 +73,11 @@ class ProfileScreen(ModalScreen[None]):
                 Binding("pageup", "scroll_card(-1)", show=False, priority=True),
                 Binding("pagedown", "scroll_card(1)", show=False, priority=True)]
 
-    def __init__(self, names: Sequence[str], first: str | None = None) -> None:
+    def __init__(self, names: Sequence[str], first: str | None = None,
+                 bots: Mapping[str, tuple[str, str | None]] | None = None) -> None:
         super().__init__()
         self.names = [n for n in names if n]
+        self.bots = dict(bots or {})
         self.first = first if first in self.names else (self.names[0] if self.names else None)
         self.shown = ""
 
@@ -111,13 +116,17 @@ class ProfileScreen(ModalScreen[None]):
     async def show(self, name: str) -> None:
         """Fetch and show ``name``'s card."""
         app = services(self)
-        found = await ask_open(app, getattr(app.lobby, "profiles", None), name)
-        if found is None or not self.is_attached:
-            return
+        if name in self.bots:
+            text = "\n".join(bot_lines(app.lang, name, *self.bots[name]))
+        else:
+            found = await ask_open(app, getattr(app.lobby, "profiles", None), name)
+            if found is None or not self.is_attached:
+                return
+            text = card_text(app, found, name)
         fix = asciify if app.ascii_only else (lambda s: s)
         self.shown = name
         self.query_one("#profile-box").border_title = fix(app.t("cm.profile_title", name=clean(name, 16)))
-        self.query_one("#profile-card", Static).update(Text(fix(card_text(app, found, name))))
+        self.query_one("#profile-card", Static).update(Text(fix(text)))
 
     def action_scroll_card(self, pages: int) -> None:
         """PageUp/PageDown: the card one page up or down (the name list keeps the focus)."""

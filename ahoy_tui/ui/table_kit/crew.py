@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from ahoy_tui.ui.services import AppServices
-from ahoy_tui.ui.bot_levels import level_hint, levels_for, refusal
+from ahoy_tui.ui.bot_levels import level_hint, levels_for, refusal, with_strength
 from ahoy_tui.ui.table_kit.seats import in_play, my_seat_info, people_seats
 from ahoy_tui.ui.table_kit.dialogs import TableDialogs
 from ahoy_tui.ui.table_kit.state import TableState
@@ -67,8 +67,10 @@ class SeatKeys:
         """Ask for the bot's level among the table's game's (``GameSpec.bot_kinds``, easiest first: 1 easy,
         2 normal, 3 hard for AHOY; issue 17), then seat it."""
         t = self.app.t
-        self.dialogs.pick_seat(t("bot.title"), level_hint(t, self.state.update.table.config.game),
-                               [(i, t(f"level.{k}")) for i, k in enumerate(self._levels())], self._add_bot_picked)
+        game = self.state.update.table.config.game
+        self.dialogs.pick_seat(t("bot.title"), level_hint(t, game),
+                               [(i, with_strength(t(f"level.{k}"), game, k)) for i, k in enumerate(self._levels())],
+                               self._add_bot_picked)
 
     def _levels(self) -> tuple[str, ...]:
         return levels_for(self.state.update.table.config.game)

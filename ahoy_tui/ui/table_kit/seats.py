@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
-from ahoy_tui.ui.bot_levels import bot_tag, ring_tag
+from ahoy_tui.ui.bot_levels import rated_bot_tag, ring_tag
 from ahoy_tui.ui.game_ui import load
 from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.i18n import tr
@@ -96,6 +96,14 @@ def people_seats(update: Any) -> list[tuple[int, str]]:
     return [(i, s.name) for i, s in enumerate(update.table.seats) if s.kind == "person"]
 
 
+def bot_seats(update: Any) -> dict[str, tuple[str, str | None]]:
+    """The table's bots by seat name: ``(game, bot kind)`` each (a bot's profile card, issue 30)."""
+    if update is None:
+        return {}
+    game = update.table.config.game
+    return {s.name: (game, getattr(s, "bot_kind", None)) for s in update.table.seats if s.kind == "bot"}
+
+
 def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only),
     ``reconnecting 17 s`` (in play, its person's grace left, R17), offline."""
@@ -134,7 +142,7 @@ def waiting_text(update: Any, look: Look) -> Text:
         out.append(fix(clean(s.name, 16)), style="bold")
         tags = []
         if s.kind == "bot":
-            tags.append(bot_tag(t, getattr(s, "bot_kind", None)))
+            tags.append(rated_bot_tag(t, cfg.game, getattr(s, "bot_kind", None)))
         elif clean(s.name, 16) != clean(tbl.host, 16):  # the host starts: its ready is nobody's business
             tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
         if s.kind != "bot" and not s.connected:

@@ -79,12 +79,13 @@ class AhoyDialogs(TableDialogs):
     def game_over(self) -> None:
         """Open the game-over report (it opened by itself: keys typed before it showed do not close it)."""
         from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
+        from ahoy_tui.ui.table_kit.seats import bot_seats
 
         u, record = self.state.update, self.record
         self.app.push_unasked(GameOverScreen(self.state.names, u.view, seated=u.seat is not None,
                                              gone=frozenset(u.table.left), last=record.last_hand_over(),
                                              ahoy=record.last_ahoy(), book=record.book,
-                                             table_id=self.state.table_id), self.on_game_over)
+                                             table_id=self.state.table_id, bots=bot_seats(u)), self.on_game_over)
 
     def last_hand(self) -> None:
         """Show the last hand's report again (treasure, every hand, scores), with the names of its time."""

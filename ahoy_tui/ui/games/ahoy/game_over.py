@@ -43,11 +43,13 @@ class GameOverScreen(ModalScreen[str | None]):
         return in_language(super().active_bindings, self.app)
 
     def __init__(self, names: Sequence[str], view: Any, seated: bool, gone: frozenset[int], last: Any,
-                 ahoy: Any, book: HandBook, table_id: str | None = None) -> None:
+                 ahoy: Any, book: HandBook, table_id: str | None = None,
+                 bots: dict[str, tuple[str, str | None]] | None = None) -> None:
         """``names``: seat names in play order; ``view``: the viewer's final ``PlayerView``;
         ``seated``: the viewer holds a seat; ``gone``: seats whose player left during play; ``last``: the last
         ``hand_over`` event (or None) and ``ahoy`` the newest ``ahoy`` event; ``book``: the game's hands; ``table_id``: where
-        to ask for the rating changes (None: none are shown)."""
+        to ask for the rating changes (None: none are shown); ``bots``: the bot seats' names, ``(game, kind)``
+        each (``v`` shows a bot's card for them, ``table_kit.seats.bot_seats``)."""
         super().__init__()
         self.names = list(names)
         self.view = view
@@ -57,6 +59,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.ahoy = ahoy
         self.book = book
         self.table_id = table_id
+        self.bots = dict(bots or {})
 
     def compose(self) -> ComposeResult:
         app = services(self)
@@ -99,7 +102,7 @@ class GameOverScreen(ModalScreen[str | None]):
         """``v``: profile cards of this game's players."""
         from ahoy_tui.ui.screens.profile import ProfileScreen
 
-        self.app.push_screen(ProfileScreen(self.names))
+        self.app.push_screen(ProfileScreen(self.names, bots=self.bots))
 
     def action_rematch(self) -> None:
         self.dismiss("rematch")

@@ -295,8 +295,9 @@ class TableScreen(TableScreenBase):
     def action_profile(self) -> None:
         """``v``: profile cards of the seats' players (``screens/profile.py``)."""
         from ahoy_tui.ui.screens.profile import ProfileScreen
+        from ahoy_tui.ui.table_kit.seats import bot_seats
 
-        self.app.push_screen(ProfileScreen(self.state.names))
+        self.app.push_screen(ProfileScreen(self.state.names, bots=bot_seats(self.state.update)))
 
     async def action_auto_pass(self) -> None:
         await self.pacing.toggle_auto_pass()
