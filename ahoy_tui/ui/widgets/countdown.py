@@ -14,7 +14,7 @@ rides on the tick the clock makes anyway (no timer of its own).
 
 from __future__ import annotations
 
-import time
+from time import monotonic
 
 from rich.text import Text
 from textual.message import Message
@@ -66,7 +66,7 @@ class Countdown(RowsWidget):
 
     def watch_deadline(self, old: float | None, deadline: float | None) -> None:
         # a clock that starts with ALERT_SECONDS or less (a step-in window) alerts as the turn, not again
-        self._alert_due = deadline is not None and deadline - time.monotonic() > ALERT_SECONDS + 0.5
+        self._alert_due = deadline is not None and deadline - monotonic() > ALERT_SECONDS + 0.5
         if deadline is None:
             if self._timer is not None:
                 self._timer.stop()
@@ -76,7 +76,7 @@ class Countdown(RowsWidget):
         self.rebuild()
 
     def _tick(self) -> None:
-        if self.deadline is None or self.deadline - time.monotonic() <= -1:
+        if self.deadline is None or self.deadline - monotonic() <= -1:
             if self._timer is not None:
                 self._timer.stop()
                 self._timer = None
@@ -96,7 +96,7 @@ class Countdown(RowsWidget):
     def _text(self) -> Text:
         if self.deadline is None:
             return Text("")
-        left = max(0, int(self.deadline - time.monotonic() + 0.999))
+        left = max(0, int(self.deadline - monotonic() + 0.999))
         style = "bold reverse" if left <= WARN_SECONDS else "bold"
         if self._alert_due and self.mine and 0 < left <= ALERT_SECONDS and self._alerted != self.deadline:
             self._alerted = self.deadline
