@@ -163,3 +163,22 @@ async def test_ahoi_table_alerts_once_and_takes_the_title_down():
         return tid
 
     await _alerted_once_when_the_table_waits(app, start)
+
+
+async def test_an_offer_alert_names_the_offerer_and_no_card():
+    """Seed 2: the bot opens the hand with an offer to anna (R9.1). The notification says who offers,
+    not the cards wanted or given (R18: a notification is read by anyone near the screen)."""
+    app = make_app(new_lobby(seed=2), title=True, notify="osc9")
+    rec = Recorder(notify="osc9")
+    app.turn_alerts = rec.alerts
+    async with app.run_test(size=(80, 24)) as pilot:
+        tid = bot_table(app, players=2)
+        await wait_for(pilot, lambda a: rec.bells >= 1)
+        view = app.screen.update.view
+        assert view.offer is not None and view.offer[1] == view.seat
+        offerer = app.screen.state.names[view.offer[0]]
+        notices = [s for s in rec.out if "\x1b]9;" in s]
+        assert len(notices) == 1 and f"\x1b]9;{offerer} makes you an offer.\x07" in notices[0]
+        offered = {card_label(c) for c in view.offer[2:]} | {card_label(c, True) for c in view.offer[2:]}
+        assert not [s for s in rec.out for label in offered | CARD_LABELS if label in s]
+        assert app.lobby.core.tables[tid].game is not None
