@@ -41,6 +41,10 @@ class SessionInfo:
             already cleaned of control and bidi characters).
         operator: The operator console when this session's proved key is an
             operator's (docs/moderation.md); None for everyone else.
+        title: The terminal shows a window title set by OSC 2 (turn alerts,
+            docs/ui.md "Turn alerts"; ``server.termcaps.title_for``).
+        notify: The desktop notification the terminal is known to show:
+            ``"osc777"``, ``"osc9"`` or ``""`` for none (``server.termcaps.notify_for``).
     """
 
     identity: str
@@ -54,3 +58,5 @@ class SessionInfo:
     extra: dict[str, str] = field(default_factory=dict)
     motd: str = ""
     operator: OperatorConsole | None = None
+    title: bool = False
+    notify: str = ""

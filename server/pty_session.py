@@ -35,7 +35,7 @@ from server.limits import address_key
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.refusal_lines import refusal_line
-from server.termcaps import color_system_for, lang_for, utf8_for
+from server.termcaps import color_system_for, lang_for, notify_for, title_for, utf8_for
 
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
@@ -275,6 +275,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             peer=self.connection.peer,
             motd=moderator.motd(),
             operator=operator,
+            title=title_for(term),
+            notify=notify_for(term, env),
         )
 
     async def _run_tui(self) -> None:

@@ -147,3 +147,63 @@ def clamp_colors(text: str, system: ColorSystem) -> str:
         return "" if params and not new else f"\x1b[{new}m"
 
     return _SGR.sub(fix, text)
+
+
+# -- turn alerts: which terminals may get a title and a desktop notification (issue 28.3) ---------------
+
+_NO_TITLE = ("linux", "vt", "dumb", "ansi", "cons", "sun", "pcansi", "wy", "tvi", "adm", "hp", "unknown")
+"""TERM prefixes of terminals that have no window title: the Linux console prints an unknown OSC's
+text on the screen; vt100/vt220, ``dumb`` and the other hardware terminals have no title at all."""
+_TITLE = ("xterm", "rxvt", "screen", "tmux", "foot", "alacritty", "wezterm", "konsole", "gnome", "vte",
+          "putty", "st", "contour", "iterm", "mintty", "ms-terminal", "kitty")
+"""TERM prefixes of terminal emulators known to set their window (or tmux pane) title from OSC 2."""
+
+_OSC777_TERMS = ("foot", "wezterm", "xterm-ghostty", "ghostty")
+"""TERM prefixes of terminals showing ``OSC 777;notify;title;body`` as a desktop notification:
+foot (``TERM=foot``/``foot-extra``), WezTerm (``TERM=wezterm``, set in its config), Ghostty
+(``TERM=xterm-ghostty``)."""
+_OSC9_TERMS = ("xterm-kitty",)
+"""TERM prefixes of terminals showing ``OSC 9;text`` as a desktop notification: kitty."""
+_OSC777_PROGRAMS = ("wezterm", "ghostty")
+"""``TERM_PROGRAM`` values (lower case) of terminals that show OSC 777 (only sent with ``SendEnv``/``SetEnv``)."""
+_OSC9_PROGRAMS = ("iterm.app",)
+"""``TERM_PROGRAM`` values (lower case) of terminals that show OSC 9: iTerm2."""
+_OSC9_LC_TERMINAL = ("iterm2",)
+"""``LC_TERMINAL`` values (lower case) of terminals that show OSC 9: iTerm2 sets it so that it passes
+OpenSSH's default ``SendEnv LANG LC_*``."""
+
+
+def title_for(term: str | None) -> bool:
+    """Whether the terminal called ``term`` shows a window title set by ``OSC 2`` (and ignores the title
+    stack's ``CSI 22;2 t`` / ``CSI 23;2 t``): True for the emulators in ``_TITLE``, False for the Linux
+    console, vt100/vt220, ``dumb`` and anything unknown (an unknown OSC could print as text there)."""
+    low = (term or "").strip().lower()
+    if not low or low.startswith(_NO_TITLE):
+        return False
+    return low.startswith(_TITLE)
+
+
+def notify_for(term: str | None, env: Mapping[str, str]) -> str:
+    """The desktop notification the client's terminal is known to show: ``"osc777"``, ``"osc9"`` or ``""``.
+
+    Decided from ``TERM`` and the environment the client sent (``TERM_PROGRAM`` and ``LC_TERMINAL``
+    when it sent them); a terminal not on these lists gets none, so nothing can print as junk there.
+    Inside tmux or screen (``TERM=screen*``/``tmux*``) none either: they drop these sequences.
+
+    Args:
+        term: The client's TERM.
+        env: Environment variables the client sent.
+    """
+    low = (term or "").strip().lower()
+    if not title_for(low) or low.startswith(("screen", "tmux")):
+        return ""
+    if low.startswith(_OSC777_TERMS):
+        return "osc777"
+    if low.startswith(_OSC9_TERMS):
+        return "osc9"
+    program = (env.get("TERM_PROGRAM") or "").strip().lower()
+    if program in _OSC777_PROGRAMS:
+        return "osc777"
+    if program in _OSC9_PROGRAMS or (env.get("LC_TERMINAL") or "").strip().lower() in _OSC9_LC_TERMINAL:
+        return "osc9"
+    return ""

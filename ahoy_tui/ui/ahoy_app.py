@@ -12,6 +12,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Awaitable, Callable, Concatenate, ParamSpec, TypeVar
 
 from textual import events
@@ -35,7 +36,8 @@ from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
 from ahoy_tui.ui import textual_private
-from ahoy_tui.ui.textual_private import SharedStylesheet
+from ahoy_tui.ui.textual_private import SharedStylesheet, write_to_terminal
+from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, table_screen
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
@@ -111,6 +113,9 @@ class AhoyApp(App[int]):
         """Show first-game hints (``prefs.Prefs.hints``)."""
         self.hints_shown: set[str] = set(saved.hints_seen) if saved else set()
         """Hint keys already shown to this identity (each hint comes once per identity: ``Prefs.hints_seen``)."""
+        self.turn_alerts = TerminalAlerts(partial(write_to_terminal, self), self.bell, title=session.title,
+                                          notify=session.notify, mode=saved.alerts if saved else "bell")
+        """Turn alerts on this session's terminal (``Prefs.alerts``; ``N`` at a table, ``table_kit.alerts``)."""
         install_scrollbars()
         self.set_class(self.ascii_only, "-ascii")
         for spec in self.specs.values():
@@ -194,7 +199,8 @@ class AhoyApp(App[int]):
     def _save_prefs(self) -> None:
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
                                                            self.auto_pass, self.hints,
-                                                           tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen))))
+                                                           tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen)),
+                                                           alerts=self.turn_alerts.mode))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""
@@ -257,6 +263,7 @@ class AhoyApp(App[int]):
         return super().pop_screen()
 
     async def on_unmount(self) -> None:
+        self.turn_alerts.clear()  # a title saying "your turn" must not outlive the session
         if self._own_handle and self.handle is not None:
             await self.lobby.disconnect(self.handle)
 

@@ -121,7 +121,7 @@ DE_GENERAL: dict[str, str] = {
         "TASTEN: d ziehen · o Angebot · u HÄNDE HOCH! · a AHOY! · y/n annehmen/ablehnen ·"
         " i/p einspringen/passen · ←/→ oder 1–8 wählen · Leertaste markieren · Enter bestätigen · x Ablage ·"
         " e ganzer Verlauf · s Punkte · c Chat · Esc Chat verlassen · h letzte Hand · H alle Hände ·"
-        " z Autopilot · P immer passen · I Tipps an/aus · B Platz an Bot (Gastgeber) · t Farben · m ASCII ·"
+        " z Autopilot · P immer passen · I Tipps an/aus · N Zug-Hinweise (aus/Glocke/Glocke+Titel) · B Platz an Bot (Gastgeber) · t Farben · m ASCII ·"
         " l Sprache · Strg+L neu zeichnen · ? Hilfe · q verlassen\n"
         "LOBBY: n neuer Tisch · j beitreten · w zuschauen · k mit Code beitreten · g meine Partien (deine"
         " beendeten Spiele; Enter spielt eines von deinem Platz aus nach: →/l/Leertaste weiter, ←/h zurück,"

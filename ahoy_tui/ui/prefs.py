@@ -1,6 +1,6 @@
 """Per-identity display preferences, remembered across reconnects and (on a server) restarts.
 
-Theme, ASCII mode, language, "always pass on step-in", first-game hints on or
+Theme, ASCII mode, language, "always pass on step-in", turn alerts, first-game hints on or
 off, and which hints the identity has already been shown (issue 24.13: each
 hint once per identity, not once per session) come back when the same identity
 connects again. The process keeps them in memory; a server also writes them
@@ -20,6 +20,9 @@ from ahoy_tui.store.prefs import PrefsBackend
 
 log = logging.getLogger(__name__)
 
+
+ALERT_MODES = ("off", "bell", "title")
+"""Turn alert modes in the order ``N`` cycles them (``Prefs.alerts``)."""
 
 HINTS_DEFAULT = True
 """Whether an identity with no stored preferences sees first-game hints (UI tests switch it off:
@@ -43,6 +46,9 @@ class Prefs:
             (``l``, ``m``); the others follow each session's terminal (its ``LANG``,
             UTF-8 or not), so a first session in English does not make every later
             one English.
+        alerts: Turn alerts (key ``N`` at a table, docs/ui.md "Turn alerts"): ``"off"``,
+            ``"bell"`` (the default) or ``"title"`` (bell, terminal title and, where the
+            terminal shows one, a desktop notification).
     """
 
     theme: str
@@ -52,6 +58,7 @@ class Prefs:
     hints: bool = True
     hints_seen: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
+    alerts: str = "bell"
 
     def to_text(self) -> str:
         """These preferences as one JSON object (what the store keeps)."""
@@ -75,6 +82,8 @@ class Prefs:
         kept["hints_seen"] = tuple(str(k) for k in seen) if isinstance(seen, list) else ()
         chosen = kept.get("chosen", ())
         kept["chosen"] = tuple(str(k) for k in chosen) if isinstance(chosen, list) else ()
+        if kept.get("alerts") not in ALERT_MODES:
+            kept["alerts"] = "bell"
         return cls(**kept)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
     from ahoy_tui.lobby.handle import PlayerHandle
     from ahoy_tui.session import SessionInfo
+    from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -37,6 +38,7 @@ class AppServices(Protocol):
         theme: The Textual theme's name (its card styles: ``card_styles``).
         auto_pass: "Always pass on step-in" is on (AHOY, R10).
         hints: First-game hints are on; ``hints_shown``: the hints already shown.
+        turn_alerts: The bell, title and notification of turn alerts (``ui.terminal_alerts``).
         session: What the host learned about the terminal and the player (``SessionInfo``).
         lobby: The lobby's commands (``LobbyAPI``); run them with :meth:`ask`.
         handle: This session's lobby handle (None before it connected).
@@ -48,6 +50,7 @@ class AppServices(Protocol):
     auto_pass: bool
     hints: bool
     hints_shown: set[str]
+    turn_alerts: TerminalAlerts
     session: SessionInfo
     lobby: LobbyAPI
     handle: PlayerHandle | None

@@ -97,6 +97,18 @@ def in_batch(app: App[Any]) -> bool:
     return bool(app._batch_count)
 
 
+def write_to_terminal(app: App[Any], text: str) -> None:
+    """Send ``text`` (escape sequences that set no cell: a window title, a notification) to the app's terminal.
+
+    Uses ``App._driver``, as ``App.bell`` does: Textual has no public call to write to the terminal
+    besides the bell. Nothing happens for a headless app or one without a driver (turn alerts,
+    :mod:`ahoy_tui.ui.terminal_alerts`).
+    """
+    driver = app._driver
+    if driver is not None and not app.is_headless:
+        driver.write(text)
+
+
 def full_update(app: App[Any]) -> CompositorUpdate:
     """A full frame of the current screen, over the screens below it.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.termcaps import clamp_colors, color_system_for, lang_for, utf8_for
+from server.termcaps import clamp_colors, color_system_for, lang_for, notify_for, title_for, utf8_for
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,36 @@ def test_clamp_leaves_plain_text_alone():
 
 def test_clamp_never_turns_a_code_into_reset():
     assert clamp_colors("\x1b[58;5;3mX", "standard") == "X"
+
+
+# -- turn alerts (issue 28.3): the title and the desktop notification, by terminal -----------------------
+
+@pytest.mark.parametrize(
+    ("term", "env", "title", "notify"),
+    [
+        ("xterm", {}, True, ""),                        # a title, no notification known
+        ("xterm-256color", {}, True, ""),
+        ("tmux-256color", {"LC_TERMINAL": "iTerm2"}, True, ""),   # tmux drops OSC 777/9
+        ("screen", {}, True, ""),
+        ("foot", {}, True, "osc777"),
+        ("foot-extra", {}, True, "osc777"),
+        ("xterm-ghostty", {}, True, "osc777"),
+        ("wezterm", {}, True, "osc777"),
+        ("xterm-256color", {"TERM_PROGRAM": "WezTerm"}, True, "osc777"),
+        ("xterm-256color", {"TERM_PROGRAM": "ghostty"}, True, "osc777"),
+        ("xterm-kitty", {}, True, "osc9"),
+        ("xterm-256color", {"LC_TERMINAL": "iTerm2"}, True, "osc9"),
+        ("xterm-256color", {"TERM_PROGRAM": "iTerm.app"}, True, "osc9"),
+        ("xterm-256color", {"TERM_PROGRAM": "Apple_Terminal"}, True, ""),
+        ("linux", {"LC_TERMINAL": "iTerm2"}, False, ""),      # the Linux console prints unknown OSC text
+        ("vt100", {}, False, ""),
+        ("vt220", {}, False, ""),
+        ("dumb", {}, False, ""),
+        ("", {}, False, ""),
+        (None, {}, False, ""),
+        ("someterm", {}, False, ""),                  # unknown: nothing that could print as junk
+    ],
+)
+def test_title_and_notification_only_for_terminals_known_to_show_them(term, env, title, notify):
+    assert title_for(term) is title
+    assert notify_for(term, env) == notify

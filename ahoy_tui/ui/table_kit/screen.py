@@ -27,7 +27,9 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Protocol
 
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
@@ -37,6 +39,7 @@ from ahoy_tui.lobby.messages import ChatMessage, TableUpdate
 from ahoy_tui.ui.game_ui import load
 from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.live import built, exiting
+from ahoy_tui.ui.table_kit.alerts import Alert, TableAlerts
 from ahoy_tui.ui.table_kit.chat import TableChat
 from ahoy_tui.ui.table_kit.crew import SeatKeys
 from ahoy_tui.ui.table_kit.deadline import LocalDeadline
@@ -87,7 +90,11 @@ class TableScreenBase(Screen[None]):
         decision_clock: The decision clock's end on this process's clock (from ``update.remaining``).
         chat: The table chat, kept until the chat box exists.
         watch: The turn and clock on every dialog over this table (``table_kit.watch``).
+        alerts: The turn alerts: bell, title, notification (``table_kit.alerts``).
     """
+
+    BINDINGS = [Binding("N", "turn_alerts", "Alerts", show=False)]
+    """Keys of every table (a game's ``BINDINGS`` add to these): ``N`` cycles the turn alerts."""
 
     GAME = ""
     """The game's name (``GameSpec.name``): its plug-in in ``ui.game_uis`` (F1 shows its ``help_texts``)."""
@@ -109,6 +116,7 @@ class TableScreenBase(Screen[None]):
         self.decision_clock = LocalDeadline()
         self.chat = TableChat(self)
         self.watch = TableWatch(self, lambda: glance_of(self.state.update, self.decision_clock.deadline))
+        self.alerts = TableAlerts(self)
         self._ready = False
         self._queued: list[tuple[TableUpdate, float]] = []
         """Updates that arrived before the first layout, each with when it arrived (``time.monotonic()``)."""
@@ -151,6 +159,11 @@ class TableScreenBase(Screen[None]):
 
     def on_send(self) -> None:
         """The player moved (an action goes to the lobby): a game may drop stale warnings."""
+
+    def alert_for(self, update: TableUpdate) -> Alert | None:
+        """The turn alert for ``update``, which starts a decision of this player's (None: no alert).
+        Default: "your turn"; a game may say "an offer names you" (``Alert("offer", who=...)``)."""
+        return Alert("turn")
 
     def queued_drawn(self, any_queued: bool) -> None:
         """The first layout took the queued updates: draw once if none did."""
@@ -233,6 +246,7 @@ class TableScreenBase(Screen[None]):
         self._grace_ends = grace_ends(update, received)
         self._grace_timer_sync()
         self.take_update(update, received)
+        self.alerts.take(update)
         if getattr(update, "catch_up", False) and getattr(update, "while_away", ()):
             app = self.services
             lines = away_lines(update, app.lang, self.away_line(update))
@@ -323,6 +337,34 @@ class TableScreenBase(Screen[None]):
 
     def action_chat(self) -> None:
         self.query_one(ChatBox).focus_input()
+
+    def action_turn_alerts(self) -> None:
+        """``N``: turn alerts off → bell → bell and title (and notification) → off; kept per identity."""
+        app = self.services
+        alerts = app.turn_alerts
+        mode = alerts.cycle()
+        app.save_prefs()
+        if mode == "title":
+            key = "alerts.notify" if alerts.title_ok and alerts.notify_kind else (
+                "alerts.title" if alerts.title_ok else "alerts.no_title")
+        else:
+            key = f"alerts.{mode}"
+        app.notify(app.t(key), timeout=3)
+
+    # -- turn alerts ------------------------------------------------------------------------------------
+    def on_countdown_clock_alert(self, event: Any) -> None:
+        """The own clock has 10 s left (``Countdown.ClockAlert``)."""
+        event.stop()
+        self.alerts.clock(event.seconds)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """Focus left a widget: an alert held while the player typed in the chat goes out now."""
+        if self.alerts.held is not None:
+            self.call_after_refresh(self.alerts.chat_left)  # once the focus has landed elsewhere
+
+    def on_unmount(self) -> None:
+        """The table screen goes: a title saying "your turn" goes back."""
+        self.alerts.gone()
 
     # -- chat ---------------------------------------------------------------------------------------------
     def add_chat(self, msg: ChatMessage) -> None:

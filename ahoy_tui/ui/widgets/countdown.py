@@ -6,12 +6,15 @@ nothing and sends nothing (notes/textual-over-ssh.md).
 When the clock is the player's own (``mine``: the hand waits for them),
 the last ``WARN_SECONDS`` turn it red and post one :class:`Countdown.RunningOut`
 per decision, so the screen can ring the bell and say the autopilot is
-about to decide (R17).
+about to decide (R17). Before that, a clock of the player's own that ran
+longer than ``ALERT_SECONDS`` posts one :class:`Countdown.ClockAlert` when
+it reaches them (the table's turn alerts, ``table_kit.alerts``); the check
+rides on the tick the clock makes anyway (no timer of its own).
 """
 
 from __future__ import annotations
 
-import time
+from time import monotonic
 
 from rich.text import Text
 from textual.message import Message
@@ -22,6 +25,8 @@ from ahoy_tui.ui.widgets.rows import RowsWidget
 
 WARN_SECONDS = 5
 """Seconds before the autopilot decides at which the player's own clock warns (R17)."""
+ALERT_SECONDS = 10
+"""Seconds left on the player's own clock at which the turn alerts alert (issue 28.3)."""
 
 
 class Countdown(RowsWidget):
@@ -42,6 +47,8 @@ class Countdown(RowsWidget):
 
     _timer: Timer | None = None
     _warned: float | None = None
+    _alerted: float | None = None
+    _alert_due: bool = False
 
     class RunningOut(Message):
         """The player's own clock has ``seconds`` (<= ``WARN_SECONDS``) left: the autopilot decides next."""
@@ -50,7 +57,16 @@ class Countdown(RowsWidget):
             super().__init__()
             self.seconds = seconds
 
+    class ClockAlert(Message):
+        """The player's own clock has ``seconds`` (<= ``ALERT_SECONDS``) left; it started with more."""
+
+        def __init__(self, seconds: int) -> None:
+            super().__init__()
+            self.seconds = seconds
+
     def watch_deadline(self, old: float | None, deadline: float | None) -> None:
+        # a clock that starts with ALERT_SECONDS or less (a step-in window) alerts as the turn, not again
+        self._alert_due = deadline is not None and deadline - monotonic() > ALERT_SECONDS + 0.5
         if deadline is None:
             if self._timer is not None:
                 self._timer.stop()
@@ -60,7 +76,7 @@ class Countdown(RowsWidget):
         self.rebuild()
 
     def _tick(self) -> None:
-        if self.deadline is None or self.deadline - time.monotonic() <= -1:
+        if self.deadline is None or self.deadline - monotonic() <= -1:
             if self._timer is not None:
                 self._timer.stop()
                 self._timer = None
@@ -80,8 +96,11 @@ class Countdown(RowsWidget):
     def _text(self) -> Text:
         if self.deadline is None:
             return Text("")
-        left = max(0, int(self.deadline - time.monotonic() + 0.999))
+        left = max(0, int(self.deadline - monotonic() + 0.999))
         style = "bold reverse" if left <= WARN_SECONDS else "bold"
+        if self._alert_due and self.mine and 0 < left <= ALERT_SECONDS and self._alerted != self.deadline:
+            self._alerted = self.deadline
+            self.post_message(self.ClockAlert(left))
         if self.mine and left <= WARN_SECONDS:
             style = "bold #ffffff on #c62828"
             if self._warned != self.deadline and left > 0:

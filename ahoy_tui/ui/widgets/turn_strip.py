@@ -53,3 +53,7 @@ class TurnStrip(Horizontal):
     def on_countdown_running_out(self, event: Countdown.RunningOut) -> None:
         """The table's own clock warns (bell, toast); this copy of it stays quiet."""
         event.stop()
+
+    def on_countdown_clock_alert(self, event: Countdown.ClockAlert) -> None:
+        """The table's own clock alerts (``table_kit.alerts``); this copy of it stays quiet."""
+        event.stop()

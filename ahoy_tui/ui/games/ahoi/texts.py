@@ -98,7 +98,8 @@ EN_AHOI: dict[str, str] = {
         "  card in hand   1-4 place it there; Space, positions, Enter: place over equal cards;\n"
         "                 x discard a drawn card; u use a drawn Lupe, Fernrohr or Tauschen\n"
         "  targets        up/down a player, then a position\n"
-        "  any time       c chat, h last round, z autopilot, q leave, F1 this help\n"
+        "  any time       c chat, h last round, z autopilot, N turn alerts (off/bell/bell+title), q leave,\n"
+        "                 F1 this help\n"
     ),
     # ssh host rules ahoi
     "plain.rules_ahoi": (
@@ -187,7 +188,8 @@ ES_AHOI: dict[str, str] = {
         "  carta en mano   1-4 colocarla ahí; Espacio, posiciones, Enter: sobre cartas iguales;\n"
         "                  x descartar la robada; u usar Lupe, Fernrohr o Tauschen\n"
         "  objetivos       arriba/abajo un jugador, luego una posición\n"
-        "  siempre         c chat, h última ronda, z piloto automático, q salir, F1 esta ayuda\n"
+        "  siempre         c chat, h última ronda, z piloto automático, N avisos de turno (no/campana/campana+título),\n"
+        "                  q salir, F1 esta ayuda\n"
     ),
     "plain.rules_ahoi": (
         "Ahoi en breve (AHOI-RULES.md)\n"
@@ -279,7 +281,8 @@ DE_AHOI: dict[str, str] = {
         "  Karte in Hand   1-4 dort anlegen; Leertaste, Positionen, Enter: über gleiche Karten;\n"
         "                  x gezogene abwerfen; u Lupe, Fernrohr oder Tauschen ausführen\n"
         "  Ziele           hoch/runter ein Mitspieler, dann eine Position\n"
-        "  immer           c Chat, h letzte Runde, z Autopilot, q verlassen, F1 diese Hilfe\n"
+        "  immer           c Chat, h letzte Runde, z Autopilot, N Zug-Hinweise (aus/Glocke/Glocke+Titel),\n"
+        "                  q verlassen, F1 diese Hilfe\n"
     ),
     "plain.rules_ahoi": (
         "Ahoi kurz (AHOI-RULES.md)\n"

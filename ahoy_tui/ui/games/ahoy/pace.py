@@ -37,12 +37,15 @@ class Pacing:
         app: The session's app (preferences, ``ask``, ``notify``, ``bell``).
         redraw: Presents and paints the table again (the title shows the always-pass tag).
         on_table: The table screen is the screen in front (no hint over a dialog).
+        bell: Rings the bell unless turn alerts are off or the player types in the chat
+            (``table_kit.alerts.TableAlerts.ring``; default: ``app.bell``).
     """
 
     def __init__(self, state: AhoyTableState, app: AppServices, redraw: Callable[[], None],
-                 on_table: Callable[[], bool]) -> None:
+                 on_table: Callable[[], bool], bell: Callable[[], None] | None = None) -> None:
         self.state = state
         self.app = app
+        self.bell = bell or app.bell
         self.redraw = redraw
         self.on_table = on_table
         self.warned_since_move = False
@@ -80,7 +83,7 @@ class Pacing:
         if not clock_is_mine(self.state.update):
             return
         app = self.app
-        app.bell()
+        self.bell()
         if self.warned_since_move:
             return  # someone away is warned once, not a toast over the chat for every decision
         self.warned_since_move = True

@@ -23,12 +23,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.compositor import use_frugal_compositor
 from ahoy_tui.ui.games.ahoy.narrate import Narrator
 from ahoy_tui.ui.games.ahoy.presenter import KEY_ACTIONS, hand_model, present, selection_after
 from ahoy_tui.ui.games.ahoy.prompts import Prompt
 from ahoy_tui.ui.live import exiting
+from ahoy_tui.ui.table_kit.alerts import Alert
 from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, keys_action
 from ahoy_tui.ui.games.ahoy.dialogs import AhoyDialogs
@@ -106,7 +108,7 @@ class TableScreen(TableScreenBase):
         app = self.services
         self.keys = PlayKeys(self.state, app, self.send, self.refresh_texts, self._redraw_hand, self.dialogs,
                              lambda: self.run_worker(self.seat_keys.rematch()))
-        self.pacing = Pacing(self.state, app, self.refresh_texts, lambda: app.screen is self)
+        self.pacing = Pacing(self.state, app, self.refresh_texts, lambda: app.screen is self, self.alerts.ring)
         self.painter = TablePainter(self, lambda: self.narrated(LOG_PANEL_LINES))
         self._log_pending: list[Any] = []
         self._dirty = False
@@ -196,6 +198,18 @@ class TableScreen(TableScreenBase):
         self.pacing.drop_stale_warning()
         self.pacing.tell_auto_pass()
         self.pacing.show_hints()
+
+    def alert_for(self, update: TableUpdate) -> Alert | None:
+        """"An offer names you" with the offerer's name (R9.1; never the cards: the notification may be read
+        by anyone near the screen); none for a step-in window the lobby passes for you (always pass, R9.2)."""
+        view = update.view
+        if view.phase == Phase.RESPOND and view.offer is not None and view.offer[1] == view.seat:
+            names = self.state.names
+            offerer = view.offer[0]
+            return Alert("offer", who=names[offerer] if offerer < len(names) else "")
+        if view.phase == Phase.STEP_IN and self.services.auto_pass:
+            return None
+        return Alert("turn")
 
     def away_line(self, update: TableUpdate) -> Callable[[Any], str | None]:
         """An event told as the log tells it (``Narrator``), plain."""
