@@ -25,11 +25,12 @@ from ahoy_tui.lobby import codec
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, RuleBroken, Stale
 from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.seats import API_BOT, api_bot
 from ahoy_tui.lobby.messages import LobbyChanged, TableClosed, TableConfig, TableUpdate
 
 log = logging.getLogger(__name__)
 
-BOT_IDENTITY = "bot:"
+BOT_IDENTITY = API_BOT
 """A bot's lobby identity is this and its key's fingerprint (``bot:SHA256:...``): its own player,
 apart from the person with the same key (its seat is marked, its rating is on the bots board)."""
 
@@ -39,9 +40,8 @@ def bot_identity(key_fingerprint: str) -> str:
     return BOT_IDENTITY + key_fingerprint
 
 
-def is_bot_identity(identity: str | None) -> bool:
-    """``identity`` is a bot API connection's (``bot:SHA256:...``)."""
-    return bool(identity) and identity.startswith(BOT_IDENTITY)  # type: ignore[union-attr]
+is_bot_identity = api_bot
+"""``identity`` is a bot API connection's (``bot:SHA256:...``; ``lobby.seats.api_bot``)."""
 
 
 @dataclass(frozen=True, slots=True)

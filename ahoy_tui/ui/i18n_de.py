@@ -58,7 +58,7 @@ DE_GENERAL: dict[str, str] = {
     "table.log": "Verlauf",
     "table.chat": "Tisch-Chat",
     "table.chat_placeholder": "Schreib dem Tisch etwas",
-    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
+    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot", "table.api_bot": "Bot-API",
     "table.left": "weg",
     "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
@@ -172,6 +172,7 @@ DE_GENERAL: dict[str, str] = {
 
 DE_SYSTEM_MORE: dict[str, str] = {
     "sys.sat_down": "{name} hat sich gesetzt.",
+    "sys.api_bot_sat_down": "{name} (Bot-API) hat sich gesetzt.",
     "sys.bot_sat_down": "{name} ({kind}) hat sich gesetzt.",
     "sys.removed": "{name} wurde vom Gastgeber entfernt.",
     "sys.seat_to_bot": "Der Platz von {name} gehört jetzt {bot} ({kind}).",

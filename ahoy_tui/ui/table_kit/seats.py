@@ -79,7 +79,7 @@ def people_seats(update: Any) -> list[tuple[int, str]]:
 
 def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only),
-    ``reconnecting 17 s`` (in play, its person's grace left, R17), offline."""
+    ``reconnecting 17 s`` (in play, its person's grace left, R17), offline, ``bot API`` (a program's seat)."""
     table = update.table
     s = table.seats[i] if i < len(table.seats) else None
     if i in table.gone or s is None or s.kind == "empty":
@@ -91,7 +91,9 @@ def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     left = getattr(s, "reconnecting", None)
     if left is not None and not s.connected and table.status in IN_PLAY:
         return t("table.reconnecting", s=math.ceil(left))     # R17: the seat waits for them
-    return "" if s.connected else t("table.offline")
+    if not s.connected:
+        return t("table.offline")
+    return t("table.api_bot") if getattr(s, "api_bot", False) else ""
 
 
 def waiting_text(update: Any, look: Look) -> Text:
@@ -117,6 +119,8 @@ def waiting_text(update: Any, look: Look) -> Text:
         if s.kind == "bot":
             tags.append(bot_tag(t, getattr(s, "bot_kind", None)))
         else:
+            if getattr(s, "api_bot", False):
+                tags.append(t("table.api_bot"))
             tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
             if not s.connected:
                 tags.append(t("table.offline"))
