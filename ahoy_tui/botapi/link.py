@@ -63,6 +63,9 @@ class BotLimits:
     max_queued: int = 64
 
 
+LEGAL_KEPT = 16
+"""Updates per table whose legal actions a link remembers (an ``act`` naming an older version is stale)."""
+
 _CONFIG_KEYS = {"game": str, "name": str, "seats": int, "clocks": str, "private": bool, "grace": int,
                 "bot_pace": str, "options": dict}
 
@@ -116,8 +119,8 @@ class BotLink:
         self._tokens = float(limits.act_burst)
         self._refilled = clock()
         self.closed = False
-        self._legal: dict[str, tuple[int, list[Any]]] = {}
-        """Per table: the version and legal actions of the newest seat ``TableUpdate`` pushed."""
+        self._legal: dict[str, dict[int, list[Any]]] = {}
+        """Per table: version -> legal actions of the last ``LEGAL_KEPT`` seat ``TableUpdate`` pushed (oldest first)."""
 
     # -- messages from the lobby ----------------------------------------------------------
 
@@ -130,7 +133,10 @@ class BotLink:
         if self.closed or isinstance(msg, LobbyChanged):
             return
         if isinstance(msg, TableUpdate) and msg.seat is not None:
-            self._legal[msg.table.table_id] = (msg.version, msg.legal)
+            kept = self._legal.setdefault(msg.table.table_id, {})
+            kept[msg.version] = msg.legal
+            while len(kept) > LEGAL_KEPT:
+                del kept[next(iter(kept))]
         elif isinstance(msg, TableClosed):
             self._legal.pop(msg.table_id, None)
         try:
@@ -220,17 +226,20 @@ class BotLink:
         self._tokens -= 1.0
 
     def _check_legal(self, req: Request, action: object) -> None:
-        """Refuse an action that is not among the legal actions of the newest ``TableUpdate`` of
-        that table this bot was sent (a person's screen offers no others); a legal one goes to the
-        lobby, which refuses it when its version is stale (``Stale``)."""
-        version, legal = self._legal.get(req.args["table"], (None, []))
-        if action in legal:
+        """Refuse an action that is not among the legal actions of the ``TableUpdate`` whose version
+        it names, nor of the newest one, of those this bot was sent (a person's screen offers no
+        others). A listed one goes to the lobby, which refuses it when that version is stale
+        (``Stale``, relayed as ``stale``) exactly as it refuses a person's late press."""
+        kept = self._legal.get(req.args["table"], {})
+        version = req.args["version"]
+        newest = next(reversed(kept), None)
+        if action in kept.get(version, ()) or (newest is not None and action in kept[newest]):
             return
-        if version is not None and req.args["version"] < version:
-            raise BadRequest("stale", f"the table has moved on (your version {req.args['version']}, "
-                                      f"now {version}); look again", req.id)
-        raise BadRequest("not_legal", "that action is not one of your legal actions now "
-                                      "(echo one of the newest TableUpdate.legal)", req.id)
+        if newest is not None and version < newest and version not in kept:
+            raise BadRequest("stale", f"the table has moved on (your version {version}, now {newest}); "
+                                      "look again", req.id)
+        raise BadRequest("not_legal", "that action is not one of your legal actions at that version "
+                                      "(echo one of TableUpdate.legal)", req.id)
 
     async def _room_for(self, req: Request, table_id: str | None) -> None:
         """Refuse sitting at another table when the bot's key sits at ``max_tables`` already."""

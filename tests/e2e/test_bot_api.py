@@ -8,12 +8,13 @@ games of AHOY!! V2 and Ahoi with the baseline policy against house bots.
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from pathlib import Path
 
 import asyncssh
 import pytest
-from harness import start_server
+from harness import start_server, wait_until
 
 from ahoy_tui.lobby import Lobby, Timing
 
@@ -43,3 +44,144 @@ async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, gam
     assert result.acts > 0 and len(result.scores) == 3
     table = server.lobby.core.tables.get(result.table_id)
     assert table is None or table.status == "game_over"
+
+
+# -- the protocol over real SSH: one reply per request, errors that keep the link --------------------
+
+
+class _Raw:
+    """A raw ``bot`` channel: lines written as given, every received line kept."""
+
+    def __init__(self, conn, process) -> None:
+        self.conn, self.process = conn, process
+        self.lines: list[bytes] = []
+        self.replies: asyncio.Queue[dict] = asyncio.Queue()
+        self.updates: list[dict] = []
+        self.task = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while line := await self.process.stdout.readline():
+            self.lines.append(line)
+            raw = json.loads(line)
+            if raw["@"] == "Reply":
+                await self.replies.put(raw)
+            elif raw["@"] == "TableUpdate":
+                self.updates.append(raw)
+
+    async def ask(self, data: bytes | dict) -> dict:
+        self.process.stdin.write(data if isinstance(data, bytes) else json.dumps(data).encode() + b"\n")
+        return await asyncio.wait_for(self.replies.get(), 30)
+
+    async def close(self) -> None:
+        self.conn.close()
+
+
+async def _raw(port: int, key, user: str = "robo") -> _Raw:
+    conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key], known_hosts=None,
+                                  agent_path=None, config=None, preferred_auth="publickey")
+    return _Raw(conn, await conn.create_process("bot", encoding=None, request_pty=False))
+
+
+async def test_a_keyless_login_gets_one_line_and_status_1(server):
+    conn = await asyncssh.connect("127.0.0.1", server.port, username="robo", password="", known_hosts=None,
+                                  client_keys=None, agent_path=None, config=None,
+                                  preferred_auth="keyboard-interactive,password")
+    try:
+        result = await asyncio.wait_for(conn.run("bot", encoding=None, request_pty=False), 30)
+    finally:
+        conn.close()
+    assert result.exit_status == 1 and result.stdout == b""
+    assert result.stderr.count(b"\n") == 1 and b"the bot API needs an SSH key" in result.stderr
+
+
+async def test_a_terminal_is_refused_with_one_line(server, client_key):
+    conn = await asyncssh.connect("127.0.0.1", server.port, username="robo", client_keys=[client_key],
+                                  known_hosts=None, agent_path=None, config=None, preferred_auth="publickey")
+    try:
+        result = await asyncio.wait_for(conn.run("bot", encoding=None, term_type="xterm"), 30)
+    finally:
+        conn.close()
+    assert result.exit_status == 1 and b"ssh -T host bot" in (result.stdout + result.stderr)
+
+
+MALFORMED = [
+    (b"{not json\n", "bad_json"),
+    (b"\xff\xfe{}\n", "bad_utf8"),
+    (b"[1, 2]\n", "not_object"),
+    (b'{"id": 5, "cmd": "fly"}\n', "unknown_command"),
+    (b'{"id": 6, "cmd": "join", "table": 7}\n', "bad_field"),
+    (b'{"id": 7, "cmd": "act", "table": "t1", "action": {"@": "Draw"}}\n', "bad_field"),
+    (b'{"id": 8, "cmd": "chat", "channel": "lobby", "text": "hi", "loud": true}\n', "bad_field"),
+    (b'{"id": [1], "cmd": "ping"}\n', "bad_id"),
+    (b'{"id": 9, "cmd": "act", "table": "t1", "action": {"@": "Nope"}, "version": 1}\n', "bad_field"),
+    (b'{"id": 10, "cmd": "create", "config": {"seats": "four"}}\n', "bad_field"),
+    (b'{"id": 11, "cmd": "join", "table": "t999"}\n', "refused"),
+    (b'{"id": "x" , "cmd": "' + b"a" * (1 << 20) + b'"}\n', "too_long"),
+]
+
+
+async def test_every_malformed_line_gets_a_clear_error_and_the_link_goes_on(server, client_key):
+    bot = await _raw(server.port, client_key)
+    try:
+        for data, code in MALFORMED:
+            reply = await bot.ask(data)
+            assert reply["ok"] is False and reply["error"]["code"] == code, (data[:60], reply)
+            assert len(reply["error"]["message"]) > 10
+            if code not in ("bad_json", "bad_utf8", "not_object", "bad_id", "too_long"):
+                assert reply["id"] == json.loads(data)["id"]          # the client's id is echoed
+        assert (await bot.ask({"id": "last", "cmd": "ping"})) == {"@": "Reply", "id": "last", "ok": True,
+                                                                   "result": "pong", "error": None}
+    finally:
+        await bot.close()
+
+
+async def test_a_line_in_many_pieces_and_two_lines_in_one_packet(server, client_key):
+    bot = await _raw(server.port, client_key)
+    try:
+        bot.process.stdin.write(b'{"id": 1, "cm')
+        await asyncio.sleep(0)
+        assert (await bot.ask(b'd": "ping"}\n'))["result"] == "pong"
+        bot.process.stdin.write(b'{"id": 2, "cmd": "ping"}\n{"id": 3, "cmd": "tables"}\n')
+        first, second = await bot.replies.get(), await bot.replies.get()
+        assert (first["id"], second["id"], second["result"]) == (2, 3, [])
+    finally:
+        await bot.close()
+
+
+async def test_actions_per_second_and_tables_per_key_are_limited(server, client_key):
+    bot = await _raw(server.port, client_key)
+    try:
+        config = {"game": "ahoy", "seats": 2, "options": {"limit": 20}}
+        tables = [await bot.ask({"id": i, "cmd": "create", "config": config}) for i in range(3)]
+        assert [t["ok"] for t in tables] == [True, True, False]
+        assert tables[2]["error"]["code"] == "too_many_tables"
+        act = {"cmd": "act", "table": tables[0]["result"], "action": {"@": "Draw"}, "version": 1}
+        codes = [(await bot.ask({**act, "id": i}))["error"]["code"] for i in range(30)]
+        assert "slow_down" in codes and codes[0] != "slow_down"
+        assert (await bot.ask({"id": "p", "cmd": "ping"}))["ok"]
+        left = await bot.ask({"id": "l", "cmd": "leave", "table": tables[0]["result"]})
+        assert left["ok"]
+        assert (await bot.ask({"id": "again", "cmd": "create", "config": config}))["ok"]  # room again
+    finally:
+        await bot.close()
+
+
+async def test_a_stale_version_is_refused_as_for_people(tmp_path, client_key):
+    server = await _server(tmp_path)
+    bot = await _raw(server.port, client_key)
+    try:
+        tid = (await bot.ask({"id": 1, "cmd": "create", "config": {"game": "ahoy", "seats": 2, "clocks": "untimed",
+                                                                    "options": {"limit": 20}}}))["result"]
+        await bot.ask({"id": 2, "cmd": "add_bot", "table": tid})
+        await bot.ask({"id": 3, "cmd": "ready", "table": tid})
+        assert (await bot.ask({"id": 4, "cmd": "start", "table": tid}))["ok"]
+        await wait_until(lambda: any(u["legal"] for u in bot.updates))
+        u = next(u for u in bot.updates if u["legal"])
+        act = {"cmd": "act", "table": tid, "action": u["legal"][0], "version": u["version"]}
+        assert (await bot.ask({**act, "id": 5}))["ok"]
+        again = await bot.ask({**act, "id": 6})                       # the same press twice
+        assert again["ok"] is False and again["error"]["code"] == "stale"
+        assert "moved on" in again["error"]["message"] or "no hand" in again["error"]["message"]
+    finally:
+        await bot.close()
+        await server.stop()
