@@ -20,6 +20,7 @@ from ahoy_tui.lobby import Lobby, Timing
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
 import bot_client  # noqa: E402
+from test_moderation_bans import _refusal  # noqa: E402  (the one line a refused connection gets)
 
 FAST = Timing(bot_delay=(0, 0.01), between_hands=0.05)
 
@@ -184,4 +185,25 @@ async def test_a_stale_version_is_refused_as_for_people(tmp_path, client_key):
         assert "moved on" in again["error"]["message"] or "no hand" in again["error"]["message"]
     finally:
         await bot.close()
+        await server.stop()
+
+
+async def test_an_operator_bans_a_bot_key_like_any_key(tmp_path, client_key, other_key):
+    """``ban key NAME`` ends the live bot session with the ban's line (a ``Notice``), and the key's
+    next ``bot`` connection is refused at connect with that line (``server.ssh``)."""
+    server = await start_server(tmp_path, Lobby(), operators=frozenset({client_key.get_fingerprint("sha256")}))
+    try:
+        bot = await _raw(server.port, other_key, "robo")
+        assert (await bot.ask({"id": 1, "cmd": "ping"}))["ok"]
+        op = await asyncssh.connect("127.0.0.1", server.port, username="anna", client_keys=[client_key],
+                                    known_hosts=None, agent_path=None, config=None, preferred_auth="publickey")
+        result = await op.run("ban key robo 2h scripted spam", request_pty=False)
+        op.close()
+        assert result.exit_status == 0 and "(1 session ended)" in result.stdout, result
+        await asyncio.wait_for(bot.task, 30)                          # the channel closed
+        last = json.loads(bot.lines[-1])
+        assert last["@"] == "Notice" and last["text"].startswith("You are banned from this server until")
+        line = await _refusal(server.port, key=other_key, user="robo2")
+        assert line.startswith("You are banned from this server until ") and line.endswith(": scripted spam")
+    finally:
         await server.stop()
