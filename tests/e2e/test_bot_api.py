@@ -16,7 +16,11 @@ import asyncssh
 import pytest
 from harness import start_server, wait_until
 
-from ahoy_tui.lobby import Lobby, Timing
+from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.lobby import Lobby, Timing, codec
+from ahoy_tui.lobby.table import Table
+from tests.lobby.test_ahoi_table import _objects, _seats
+from tests.lobby.test_codec import Knowledge, cards_named, moments  # noqa: F401  (moments: a fixture)
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
 import bot_client  # noqa: E402
@@ -29,8 +33,83 @@ async def _server(tmp_path: Path, **overrides):
     return await start_server(tmp_path, Lobby(timing=FAST, seed=3), **overrides)
 
 
+def _ahoy_scan(lines: list[bytes], seat: int, table, moments) -> int:
+    """R18 on every byte the bot received at an AHOY!! V2 table: no ``TableUpdate`` names a card
+    of another seat's hand that this seat had not held, been shown or told of when it was published
+    (``tests.lobby.test_codec``: ``cards_named``, ``Knowledge``). Returns the updates checked."""
+    knows, checked = Knowledge(), 0
+    for line in lines:
+        raw = json.loads(line)
+        if raw["@"] != "TableUpdate":
+            assert not set(_tags(raw)) & {"PlayerView", "Event"}, line[:200]   # cards travel in updates only
+            continue
+        msg = codec.decode(line.rstrip(b"\n"))
+        m = moments.get(id(table), {}).get(msg.version)
+        if m is None or msg.view is None or msg.view.phase is Phase.GAME_OVER:
+            continue
+        assert msg.seat == seat
+        leaked = cards_named(line) & knows.secret(msg, m, table)
+        assert not leaked, (msg.version, sorted(leaked))
+        checked += 1
+    return checked
+
+
+def _leaky(lines: list[bytes], seat: int, moments) -> bytes:
+    """One update the bot received, its view's hand swapped for the next seat's hand at that moment."""
+    for line in lines:
+        raw = json.loads(line)
+        m = moments.get(raw.get("version")) if raw["@"] == "TableUpdate" else None
+        if m is not None and raw["view"] is not None and raw["view"]["phase"]["v"] != Phase.GAME_OVER.value:
+            other = m.hands[(seat + 1) % len(m.hands)]
+            if other:
+                raw["view"]["hand"] = {"@": "tuple", "v": other}
+                return json.dumps(raw).encode() + b"\n"
+    raise AssertionError("no update to make a leak of")
+
+
+def _tags(node):
+    if isinstance(node, dict):
+        if "@" in node:
+            yield node["@"]
+        for v in node.values():
+            yield from _tags(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _tags(v)
+
+
+def _ahoi_scan(lines: list[bytes], seat: int) -> int:
+    """AH16 on every byte the bot received at an Ahoi table: every event in them is one its seat
+    may see, every view is its seat's, names no remembered value without the memory aid and no
+    drawn card another seat holds (``tests.lobby.test_ahoi_table.scan_bytes``, without its
+    comparison with the engine's held card, which has moved on by the time a line is read)."""
+    checked = 0
+    for line in lines:
+        doc = json.loads(line)
+        for e in _objects(doc, "AhoiEvent"):
+            checked += 1
+            to, hidden = e["to"], _seats(e["hidden_from"])
+            assert seat not in hidden and (to is None or seat in _seats(to)), e
+        for v in _objects(doc, "AhoiView"):
+            checked += 1
+            assert v["seat"] == seat
+            assert v["known"] is None or v["memory_aid"]
+            if v["held"] is not None:
+                assert v["active"] == seat or v["held_from"] == "discard", v
+    return checked
+
+
 @pytest.mark.parametrize("game,options", [("ahoy", {"limit": 30}), ("ahoi", {})])
-async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, game, options):
+async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, game, options, moments, monkeypatch):
+    """A whole game of each game by ``examples/bot_client.py`` with the baseline policy, and the
+    hidden-card scan over every byte its connection received."""
+    tables: dict[str, Table] = {}
+    publish = Table.publish
+
+    def keep(self, *args, **kwargs):
+        tables[self.table_id] = self
+        return publish(self, *args, **kwargs)
+    monkeypatch.setattr(Table, "publish", keep)
     server = await _server(tmp_path)
     lines: list[bytes] = []
     try:
@@ -42,9 +121,15 @@ async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, gam
             conn.close()
     finally:
         await server.stop()
-    assert result.acts > 0 and len(result.scores) == 3
-    table = server.lobby.core.tables.get(result.table_id)
-    assert table is None or table.status == "game_over"
+    table = tables[result.table_id]
+    assert result.acts > 0 and len(result.scores) == 3 and table.status == "game_over"
+    assert table.game.over and list(result.scores) == list(table.game.scores)
+    if game == "ahoy":
+        assert _ahoy_scan(lines, result.seat, table, moments) > result.acts
+        with pytest.raises(AssertionError):  # the scan sees a leak: another seat's hand in this seat's view
+            _ahoy_scan([_leaky(lines, result.seat, moments[id(table)])], result.seat, table, moments)
+    else:
+        assert _ahoi_scan(lines, result.seat) > result.acts
 
 
 # -- the protocol over real SSH: one reply per request, errors that keep the link --------------------
