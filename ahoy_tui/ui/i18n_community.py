@@ -6,6 +6,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Leaderboard: overall, by rating",
     "cm.board.recent": "Leaderboard: last 30 days, by rating gained",
     "cm.board.players": "Leaderboard: {n}-player games, by wins",
+    "cm.board.bots": "Leaderboard: bot API programs, by rating (rated among themselves)",
     "cm.board.note": ("? = provisional rating (first {n} rated games). Rated: games between two or more"
                       " players with an SSH key; games against bots are not rated."),
     "cm.board.empty": ("Nobody is on this leaderboard yet. A game is rated when two or more players with an"
@@ -42,7 +43,7 @@ EN_COMMUNITY: dict[str, str] = {
         "  top GAME ...    the same for another game (ratings are per game): top ahoi, top ahoi 30d\n"
         "  stats NAME      a player's rating and stats\n"
     ),
-    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, top 2..8, or top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, top 2..8, top bots, or top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: whose stats? ssh HOST stats NAME\n",
 }
 
@@ -50,6 +51,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Clasificación: general, por puntuación",
     "cm.board.recent": "Clasificación: últimos 30 días, por puntuación ganada",
     "cm.board.players": "Clasificación: partidas de {n} jugadores, por victorias",
+    "cm.board.bots": "Clasificación: programas de la bot API, por puntuación (entre ellos)",
     "cm.board.note": ("? = puntuación provisional (primeras {n} partidas puntuadas). Puntúan las partidas entre"
                       " dos o más jugadores con clave SSH; las partidas contra bots no puntúan."),
     "cm.board.empty": ("Aún no hay nadie en esta clasificación. Una partida puntúa cuando la juegan dos o más"
@@ -87,6 +89,6 @@ ES_COMMUNITY: dict[str, str] = {
         "  top JUEGO ...   lo mismo para otro juego (cada juego puntúa aparte): top ahoi, top ahoi 30d\n"
         "  stats NOMBRE    puntuación y estadísticas de un jugador\n"
     ),
-    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d, top 2..8 o top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d, top 2..8, top bots o top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: ¿de quién? ssh HOST stats NOMBRE\n",
 }

@@ -245,6 +245,7 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Rangliste: gesamt, nach Wertung",
     "cm.board.recent": "Rangliste: letzte 30 Tage, nach gewonnener Wertung",
     "cm.board.players": "Rangliste: Spiele mit {n} Spielern, nach Siegen",
+    "cm.board.bots": "Rangliste: Programme der Bot-API, nach Wertung (untereinander)",
     "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
                       " oder mehr Spielern mit SSH-Schlüssel; Spiele gegen Bots nicht."),
     "cm.board.empty": ("Noch niemand auf dieser Rangliste. Ein Spiel wird gewertet, wenn zwei oder mehr Spieler"
@@ -281,7 +282,7 @@ DE_COMMUNITY: dict[str, str] = {
         "  top SPIEL ...   dasselbe für ein anderes Spiel (Wertung je Spiel): top ahoi, top ahoi 30d\n"
         "  stats NAME      Wertung und Statistik eines Spielers\n"
     ),
-    "plain.top_usage": "ahoy: welche Rangliste? ssh HOST top, top 30d, top 2..8 oder top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: welche Rangliste? ssh HOST top, top 30d, top 2..8, top bots oder top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: wessen Statistik? ssh HOST stats NAME\n",
 }
 
