@@ -19,10 +19,12 @@ from harness import start_server, wait_until
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, Timing, codec
 from ahoy_tui.lobby.table import Table
+from tests.botapi.schema_lite import validate
 from tests.lobby.test_ahoi_table import _objects, _seats
 from tests.lobby.test_codec import Knowledge, cards_named, moments  # noqa: F401  (moments: a fixture)
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "examples"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "examples"))
 import bot_client  # noqa: E402
 from test_moderation_bans import _refusal  # noqa: E402  (the one line a refused connection gets)
 
@@ -100,9 +102,10 @@ def _ahoi_scan(lines: list[bytes], seat: int) -> int:
 
 
 @pytest.mark.parametrize("game,options", [("ahoy", {"limit": 30}), ("ahoi", {})])
-async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, game, options, moments, monkeypatch):
+async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, game, options, monkeypatch, request):
     """A whole game of each game by ``examples/bot_client.py`` with the baseline policy, and the
-    hidden-card scan over every byte its connection received."""
+    hidden-card scan over every byte its connection received; every line matches the published schema."""
+    moments = request.getfixturevalue("moments") if game == "ahoy" else {}  # the engine at each publish (AHOY!! V2)
     tables: dict[str, Table] = {}
     publish = Table.publish
 
@@ -124,6 +127,9 @@ async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, gam
     table = tables[result.table_id]
     assert result.acts > 0 and len(result.scores) == 3 and table.status == "game_over"
     assert table.game.over and list(result.scores) == list(table.game.scores)
+    schema = json.loads((ROOT / "schema" / "bot-api" / "server-line.schema.json").read_text())
+    for line in lines:
+        validate(json.loads(line), schema)
     if game == "ahoy":
         assert _ahoy_scan(lines, result.seat, table, moments) > result.acts
         with pytest.raises(AssertionError):  # the scan sees a leak: another seat's hand in this seat's view
