@@ -53,14 +53,17 @@ class BotLimits:
         act_burst: ``act`` commands it may send at once before the rate applies.
         max_tables: Open tables one bot key may sit at (``create`` and ``join``
             of another table are refused beyond it).
-        max_queued: Request lines read but not yet answered; beyond it the
-            transport stops reading (``pause``) until the bot catches up.
+        max_queued: Request lines read but not yet answered; beyond it (or beyond
+            ``max_queued_bytes`` of them) the transport stops reading (``pause``)
+            until the bot catches up.
+        max_queued_bytes: Bytes of such lines.
     """
 
     acts_per_second: float = 10.0
     act_burst: int = 20
     max_tables: int = 2
     max_queued: int = 64
+    max_queued_bytes: int = 4 << 20
 
 
 LEGAL_KEPT = 16
@@ -116,6 +119,7 @@ class BotLink:
         """Dropping the rest of a line longer than ``MAX_LINE`` (up to its newline)."""
         self._lines: asyncio.Queue[bytes | None] = asyncio.Queue()
         self._paused = False
+        self._queued_bytes = 0
         self._tokens = float(limits.act_burst)
         self._refilled = clock()
         self.closed = False
@@ -170,7 +174,8 @@ class BotLink:
             line = line.rstrip(b"\r")
             if line.strip():
                 self._lines.put_nowait(line)
-        if self.pause is not None and not self._paused and self._lines.qsize() >= self.limits.max_queued:
+                self._queued_bytes += len(line)
+        if self.pause is not None and not self._paused and self._over():
             self._paused = True
             self.pause(True)
 
@@ -178,13 +183,20 @@ class BotLink:
         """The bot sent EOF (or went away): :meth:`serve` returns once the queued lines are answered."""
         self._lines.put_nowait(None)
 
+    def _over(self, half: bool = False) -> bool:
+        """Too much read and not answered yet (``half``: still over half the bounds)."""
+        lim, d = self.limits, (2 if half else 1)
+        return self._lines.qsize() >= lim.max_queued // d or self._queued_bytes >= lim.max_queued_bytes // d
+
     async def serve(self) -> None:
         """Answer queued lines in order until :meth:`end`."""
         while True:
             line = await self._lines.get()
+            if line is not None:
+                self._queued_bytes -= len(line) if line != b"\0too_long" else 0
             if line is None or self.closed:
                 return
-            if self._paused and self._lines.qsize() < self.limits.max_queued // 2:
+            if self._paused and not self._over(half=True):
                 self._paused = False
                 self.pause(False)  # type: ignore[misc]
             self.send(await self.answer(line))
