@@ -31,6 +31,7 @@ def test_the_published_files_are_the_generated_ones():
         assert (FILES / name).read_text() == botschema.dumps(built), f"regenerate {name}: python -m ahoy_tui.botapi.schema"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,seats,bots", [(1, 2, 0), (3, 4, 2), (6, 8, 5)])
 def test_every_message_of_whole_games_validates(seed, seats, bots):
     members, _, _ = whole_game(seed, seats, bots)

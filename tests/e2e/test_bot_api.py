@@ -101,6 +101,7 @@ def _ahoi_scan(lines: list[bytes], seat: int) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,options", [("ahoy", {"limit": 30}), ("ahoi", {})])
 async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, game, options, monkeypatch, request):
     """A whole game of each game by ``examples/bot_client.py`` with the baseline policy, and the
