@@ -3,7 +3,8 @@
 The glue between an asyncssh session channel (bytes, no PTY) and
 :class:`ahoy_tui.botapi.link.BotLink`, which holds the protocol. Only a client
 that proved a key gets in (its lobby identity ``bot:SHA256:...``); a keyless one
-or one with a PTY gets one line on stderr and exit status 1. The session counts
+or one with a PTY gets one line on stderr and exit status 1. One bot connection per key:
+a newer one ends the older (its last line a ``Notice``). The session counts
 as a running session of its connection's identity (``key:SHA256:...``), so an
 operator's ``ban key`` or ``kick`` ends it like a player's (a banned key is
 refused before it gets here: ``server.ssh``).
@@ -30,6 +31,8 @@ BOT_COMMAND = "bot"
 
 KEY_REQUIRED = ("ahoy: the bot API needs an SSH key: connect with ssh -T -i KEY host bot "
                 "(create a key with ssh-keygen).\n")
+REPLACED = "A newer bot API connection of this key took over; this one ends."
+"""The last ``Notice`` of a bot connection replaced by a newer one of the same key (one per key)."""
 NO_PTY = "ahoy: the bot API speaks JSON Lines without a terminal: connect with ssh -T host bot.\n"
 
 
@@ -108,6 +111,17 @@ class BotSession:
         except OSError:
             pass
 
+    def _limit_refusal(self) -> str | None:
+        """The server's session limits (``--max-sessions``, per address) for this connection, counted
+        in this process (with ``--redis`` the cluster's shared limits are not applied to bots)."""
+        server, conn = self.server, self.connection
+        if server.stopping:
+            return "the server is going down"
+        if getattr(server, "shared_sessions", None) is not None:
+            return None
+        running = [(s.connection.address, s.connection.identity) for s in list(server.sessions)]
+        return server.gate.session_refusal(conn.address, conn.identity, sanitize_name(conn.username), running)
+
     def _refuse(self, line: str) -> None:
         try:
             self.chan.write_stderr(line.encode())
@@ -127,10 +141,18 @@ class BotSession:
             log.info("bot API refused to keyless %s from %s", esc(identity), self.connection.peer)
             self._refuse(KEY_REQUIRED)
             return
+        refusal = self._limit_refusal()
+        if refusal is not None:
+            self.server.tally.refusals["session_limit"] += 1
+            self._refuse(f"ahoy: {refusal}\n")
+            return
         lobby = self.server.lobby
         self.handle = handle = await lobby.connect(bot_identity(identity[4:]),
                                                    sanitize_name(self.connection.username))
         self.info = _Info(handle.name)
+        for older in [s for s in list(self.server.sessions)
+                      if isinstance(s, BotSession) and s.connection.identity == identity]:
+            asyncio.ensure_future(older.shutdown(REPLACED))
         self.server.sessions.add(self)
         log.info("bot start %s as %s from %s", esc(identity), esc(handle.name), self.connection.peer)
         link = self.link = BotLink(lobby, handle, self._send, self.limits, pause=self._pause)

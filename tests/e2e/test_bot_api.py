@@ -19,6 +19,7 @@ from harness import start_server, wait_until
 from ahoy_tui.games.ahoy.state import Phase
 from ahoy_tui.lobby import Lobby, Timing, codec
 from ahoy_tui.lobby.table import Table
+from server.bot_session import BotSession
 from tests.botapi.schema_lite import validate
 from tests.lobby.test_ahoi_table import _objects, _seats
 from tests.lobby.test_codec import Knowledge, cards_named, moments  # noqa: F401  (moments: a fixture)
@@ -297,5 +298,35 @@ async def test_an_operator_bans_a_bot_key_like_any_key(tmp_path, client_key, oth
         assert last["@"] == "Notice" and last["text"].startswith("You are banned from this server until")
         line = await _refusal(server.port, key=other_key, user="robo2")
         assert line.startswith("You are banned from this server until ") and line.endswith(": scripted spam")
+    finally:
+        await server.stop()
+
+
+async def test_a_newer_bot_connection_of_a_key_takes_over_and_keeps_the_seat(server, client_key):
+    first = await _raw(server.port, client_key, "robo")
+    tid = (await first.ask({"id": 1, "cmd": "create", "config": {"game": "ahoy", "seats": 3}}))["result"]
+    second = await _raw(server.port, client_key, "robo")
+    try:
+        await asyncio.wait_for(first.task, 30)                      # the older channel closed
+        last = json.loads(first.lines[-1])
+        assert last["@"] == "Notice" and "newer bot API connection" in last["text"]
+        assert (await second.ask({"id": 2, "cmd": "ready", "table": tid}))["ok"]  # its seat, still
+        assert sum(isinstance(s, BotSession) for s in server.sessions) == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_bot_connections_count_in_the_session_limits(tmp_path, client_key, other_key):
+    server = await start_server(tmp_path, Lobby(), max_sessions_per_address=1)
+    try:
+        first = await _raw(server.port, client_key, "robo")
+        assert (await first.ask({"id": 1, "cmd": "ping"}))["ok"]
+        conn = await asyncssh.connect("127.0.0.1", server.port, username="dee", client_keys=[other_key],
+                                      known_hosts=None, agent_path=None, config=None, preferred_auth="publickey")
+        result = await asyncio.wait_for(conn.run("bot", encoding=None, request_pty=False), 30)
+        conn.close()
+        assert result.exit_status == 1 and result.stderr.count(b"\n") == 1, result
+        await first.close()
     finally:
         await server.stop()
