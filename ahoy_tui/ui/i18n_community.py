@@ -32,7 +32,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "The stats cannot be read right now.",
     "cm.title": "Leaderboard",
     "cm.profile_title": "Pirate {name}",
-    "cm.tabs": "g game · o overall · d 30 days · {low}-{high} players · Enter profile · Esc back",
+    "cm.tabs": "g game · o overall · d 30 days · {low}-{high} players · b bots · Enter profile · Esc back",
     "key.leaderboard": "Top", "key.profile": "Profile",
     "key.game": "Game", "key.overall": "Overall", "key.recent": "30 days",
     "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count ·"
@@ -78,7 +78,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Las estadísticas no se pueden leer ahora.",
     "cm.title": "Clasificación",
     "cm.profile_title": "Pirata {name}",
-    "cm.tabs": "g juego · o general · d 30 días · {low}-{high} jugadores · Intro perfil · Esc volver",
+    "cm.tabs": "g juego · o general · d 30 días · {low}-{high} jugadores · b bots · Intro perfil · Esc volver",
     "key.leaderboard": "Ranking", "key.profile": "Perfil",
     "key.game": "Juego", "key.overall": "General", "key.recent": "30 días",
     "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores ·"

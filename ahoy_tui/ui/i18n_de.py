@@ -271,7 +271,7 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Die Statistiken lassen sich gerade nicht lesen.",
     "cm.title": "Rangliste",
     "cm.profile_title": "Pirat {name}",
-    "cm.tabs": "g Spiel · o gesamt · d 30 Tage · {low}-{high} Spieler · Enter Profil · Esc zurück",
+    "cm.tabs": "g Spiel · o gesamt · d 30 Tage · {low}-{high} Spieler · b Bots · Enter Profil · Esc zurück",
     "key.leaderboard": "Rangliste", "key.profile": "Profil",
     "key.game": "Spiel", "key.overall": "Gesamt", "key.recent": "30 Tage",
     "cm.help": ("WERTUNGEN: L Rangliste (g Spiel · o gesamt · d letzte 30 Tage · 2–8 Spielerzahl ·"
