@@ -60,6 +60,9 @@ class BotSession:
         limits: The bot API's limits.
     """
 
+    api_bot = True
+    """A bot API session (``server.metrics`` counts these apart from screens)."""
+
     started = math.inf
     """Never older than a player's session: a person's TUI with the same key does not replace it."""
 
@@ -150,6 +153,7 @@ class BotSession:
         self.handle = handle = await lobby.connect(bot_identity(identity[4:]),
                                                    sanitize_name(self.connection.username))
         self.info = _Info(handle.name)
+        self.server.tally.started["bot_api"] += 1
         for older in [s for s in list(self.server.sessions)
                       if isinstance(s, BotSession) and s.connection.identity == identity]:
             asyncio.ensure_future(older.shutdown(REPLACED))

@@ -312,6 +312,7 @@ async def test_a_newer_bot_connection_of_a_key_takes_over_and_keeps_the_seat(ser
         assert last["@"] == "Notice" and "newer bot API connection" in last["text"]
         assert (await second.ask({"id": 2, "cmd": "ready", "table": tid}))["ok"]  # its seat, still
         assert sum(isinstance(s, BotSession) for s in server.sessions) == 1
+        assert server.tally.started["bot_api"] == 2 and server.tally.started["screen"] == 0
     finally:
         await first.close()
         await second.close()
