@@ -138,6 +138,12 @@ async def test_the_reference_client_plays_a_whole_game(tmp_path, client_key, gam
             _ahoy_scan([_leaky(lines, result.seat, moments[id(table)])], result.seat, table, moments)
     else:
         assert _ahoi_scan(lines, result.seat) > result.acts
+        other = (result.seat + 1) % 3                            # the scan sees a leak: another seat's draw
+        leak = {"@": "Notice", "text": "x", "level": "info", "key": "", "args": {"@": "tuple", "v": [
+            {"@": "AhoiEvent", "kind": "drawn", "data": {"seat": other, "card": 7},
+             "to": {"@": "frozenset", "v": [other]}, "hidden_from": {"@": "frozenset", "v": []}}]}}
+        with pytest.raises(AssertionError):
+            _ahoi_scan([json.dumps(leak).encode()], result.seat)
 
 
 # -- the protocol over real SSH: one reply per request, errors that keep the link --------------------
