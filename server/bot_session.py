@@ -33,6 +33,8 @@ KEY_REQUIRED = ("ahoy: the bot API needs an SSH key: connect with ssh -T -i KEY 
                 "(create a key with ssh-keygen).\n")
 REPLACED = "A newer bot API connection of this key took over; this one ends."
 """The last ``Notice`` of a bot connection replaced by a newer one of the same key (one per key)."""
+EARLY_BYTES = 2 << 20
+"""Bytes kept from a bot before its lobby connection is made; past them reading stops until it is."""
 NO_PTY = "ahoy: the bot API speaks JSON Lines without a terminal: connect with ssh -T host bot.\n"
 
 
@@ -82,8 +84,10 @@ class BotSession:
     def feed(self, data: bytes) -> None:
         if self.link is not None:
             self.link.feed(data)
-        else:
+        else:  # before the lobby answered: kept, and reading stops past one long line's worth
             self._early.append(data)
+            if sum(map(len, self._early)) > EARLY_BYTES:
+                self._pause(True)
 
     def eof(self) -> None:
         self._eof = True
@@ -162,9 +166,11 @@ class BotSession:
         link = self.link = BotLink(lobby, handle, self._send, self.limits, pause=self._pause)
         try:
             link.subscribe()
-            for data in self._early:
+            early, self._early = self._early, []
+            for data in early:
                 link.feed(data)
-            self._early.clear()
+            if sum(map(len, early)) > EARLY_BYTES and not link._paused:
+                self._pause(False)
             if self._eof:
                 link.end()
             await link.serve()
