@@ -1,4 +1,4 @@
-"""``ssh host top [GAME] [30d|2..8]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text
+"""``ssh host top [GAME] [30d|2..8|bots]`` and ``ssh host stats NAME``: leaderboards and profiles as plain text
 (docs/community.md).
 
 Everything shown is an aggregate over finished games (no hidden card), so
@@ -43,6 +43,8 @@ def _board_only(words: list[str]) -> tuple[str, int] | None:
         return "recent", 0
     if len(words) == 2 and words[1] in ("overall", "all"):
         return "overall", 0
+    if len(words) == 2 and words[1] == "bots":
+        return "bots", 0
     if len(words) == 2 and words[1].isdigit() and 2 <= int(words[1]) <= 8:
         return "players", int(words[1])
     return None

@@ -111,8 +111,11 @@ class ServerCollector(Collector):
         tables = [t for t in list(self.lobby.tables.values()) if not t.closed]
         bots = sum(1 for t in tables for s in t.seats if s.kind == "bot")
         sessions = GaugeMetricFamily("ahoy_sessions", "Sessions now, by kind (screen: the full-screen TUI; "
-                                     "command: a plain-text answer; bot: a bot's seat at a table)", labels=["kind"])
-        sessions.add_metric(["screen"], len(self.server.sessions))
+                                     "command: a plain-text answer; bot: a bot's seat at a table; "
+                                     "bot_api: a program over ssh host bot)", labels=["kind"])
+        api = sum(1 for s in list(self.server.sessions) if getattr(s, "api_bot", False))
+        sessions.add_metric(["screen"], len(self.server.sessions) - api)
+        sessions.add_metric(["bot_api"], api)
         sessions.add_metric(["command"], tally.commands_running)
         sessions.add_metric(["bot"], bots)
         yield sessions

@@ -26,6 +26,7 @@ import asyncssh
 
 from ahoy_tui.session import SessionInfo
 from ahoy_tui.ui import textual_private
+from server.bot_session import BotSession, is_bot_command
 from server.commands import Answer, answer_plain, plain_text
 from server.console_glyphs import linux_console
 from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
@@ -140,6 +141,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         """The client sent EOF (``ssh ... </dev/null``): a TUI that has not started yet is not run."""
         self.started = 0
         """Order in which interactive sessions started (a newer one replaces older ones)."""
+        self.bot: BotSession | None = None
+        """``ssh -T host bot``: the bot API runs this channel (``server.bot_session``)."""
 
     # -- requests before the session starts ---------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -176,6 +179,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         tally = self.server.tally
+        if is_bot_command(self.command) and not self.bad_command:
+            self.bot = BotSession(self.server, self.connection, self.chan, self.has_pty)
+            self.task = asyncio.ensure_future(self.bot.run())
+            return
         if self.has_plain_answer:
             tally.started["command"] += 1
             self.task = asyncio.ensure_future(self._answer_plain())
@@ -397,7 +404,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
 
     # -- channel events ----------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.link is not None:
+        if self.bot is not None:
+            self.bot.feed(data)
+        elif self.link is not None:
             self.link.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -414,6 +423,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         the terminal restore. Every path ends with ``chan.exit``, which sends the exit status
         and closes the channel."""
         self.input_ended = True
+        if self.bot is not None:
+            self.bot.eof()
         if self.app is not None:
             self.app.exit()
         return True
@@ -422,6 +433,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.bot is not None:
+            self.bot.lost()
         if self.link is not None:
             self.link.closed = True
         if self.app is not None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-SESSION_KINDS = ("screen", "command")
+SESSION_KINDS = ("screen", "command", "bot_api")
 """``screen``: the full-screen TUI (a PTY and a shell); ``command``: a plain-text answer (an exec, or
-no PTY). Bots are counted from the tables (``server.metrics``)."""
+no PTY); ``bot_api``: a program over ``ssh -T host bot`` (docs/bot-api.md). House bots are counted
+from the tables (``server.metrics``)."""
 
 REFUSAL_REASONS = ("rate", "banned", "keys_required", "wrong_password", "password_limit", "key_not_authorized",
                    "session_limit", "shutting_down")

@@ -1,7 +1,11 @@
 """The rating rule: OpenSkill's Plackett–Luce model over a finished game's places (docs/community.md).
 
 A game is *rated* when at least two of its seats were held by people who
-authenticated with an SSH key (identity ``key:...``). Keyless names
+authenticated with an SSH key (identity ``key:...``). Programs playing over the bot
+API (identity ``bot:SHA256:...``, docs/bot-api.md) are rated apart, as lichess rates
+its bots: a game with a bot API seat rates its bot API seats among themselves (at least
+two different bot keys) and leaves every person's rating alone; their ratings are read
+on the ``bots`` board only. Keyless names
 (``user:...``) can be typed by anyone, so they are shown but never rated;
 bots (identity None) have no rating. Only the rated seats enter the model,
 ordered by their places (1 = won, ties share a place); a person who left
@@ -29,7 +33,9 @@ SCALE = 40
 PROVISIONAL_GAMES = 10
 """A rating is provisional until this many rated games."""
 KEYED = "key:"
-"""Identities that start with this are SSH keys: the only ones rated."""
+"""Identities that start with this are SSH keys: the only people rated."""
+API_BOT = "bot:"
+"""Identities that start with this are bot API programs (``ahoy_tui.lobby.seats.API_BOT``): rated apart."""
 
 _MODEL = PlackettLuce()
 
@@ -106,6 +112,16 @@ def keyed(identity: str | None) -> bool:
     return bool(identity) and identity.startswith(KEYED)  # type: ignore[union-attr]
 
 
+def api_bot(identity: str | None) -> bool:
+    """``identity`` is a bot API program's (``bot:SHA256:...``): rated on the bots board only."""
+    return bool(identity) and identity.startswith(API_BOT)  # type: ignore[union-attr]
+
+
+def rated(identity: str | None) -> bool:
+    """``identity`` can hold a rating: an SSH key's person or a bot API program."""
+    return keyed(identity) or api_bot(identity)
+
+
 def people(listing: GameListing) -> list[tuple[str, int, bool]]:
     """Per person seat: (identity, place, forfeited), in seat order.
 
@@ -125,10 +141,13 @@ def people(listing: GameListing) -> list[tuple[str, int, bool]]:
 
 def rated_places(listing: GameListing) -> list[tuple[str, int]]:
     """The (identity, place) pairs the model rates; empty when the game is not rated
-    (fewer than two distinct keyed identities)."""
+    (fewer than two distinct keyed identities). A game with a bot API seat rates its bot API
+    identities instead (at least two), never its people."""
+    seats = people(listing)
+    pool = api_bot if any(api_bot(i) for i, _, _ in seats) else keyed
     seen: dict[str, int] = {}
-    for identity, place, _ in people(listing):
-        if keyed(identity) and identity not in seen:
+    for identity, place, _ in seats:
+        if pool(identity) and identity not in seen:
             seen[identity] = place
     return list(seen.items()) if len(seen) >= 2 else []
 

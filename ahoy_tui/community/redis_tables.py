@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 import redis
 
-from ahoy_tui.community.rating import Change, Rating, keyed, rate, shown
+from ahoy_tui.community.rating import Change, Rating, keyed, rated, rate, shown
 from ahoy_tui.community.stats import FIELDS, SeatStats
 from ahoy_tui.community.tables import Changes, PlayerRow, Ranked, people_by_seat, seat_stats
 from ahoy_tui.store.base import GameListing
@@ -82,7 +82,7 @@ def _write(pipe: Any, listing: GameListing, seats: list, per_seat: Sequence[Seat
     """Read what the game changes (the keys are watched), then queue every write after ``MULTI``."""
     game, n = listing.game, len(listing.places)
     ids = sorted({s[0] for s in seats if s is not None})
-    current = {i: rt for i in ids if keyed(i) and (rt := rating_of(pipe, i, game)) is not None}
+    current = {i: rt for i in ids if rated(i) and (rt := rating_of(pipe, i, game)) is not None}
     changes = rate(listing, current)
     old_names = {i: pipe.hget(key("player", i), "name") for i in ids}
     last = {i: float(pipe.hget(key("player", i), "last_played") or 0.0) for i in ids}

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from ahoy_tui.community import tables
-from ahoy_tui.community.rating import SCALE, Change, Rating, shown
+from ahoy_tui.community.rating import SCALE, Change, Rating, api_bot, shown
 from ahoy_tui.community.stats import SeatStats
 from ahoy_tui.community.tables import PlayerRow, Ranked
 from ahoy_tui.games import DEFAULT_GAME, GAMES
@@ -38,8 +38,11 @@ RECENT_DAYS = 30
 """The "last 30 days" board looks this many days back."""
 RECENT_GAMES = 10
 """Newest games a profile card keeps per game."""
-BOARDS = ("overall", "recent", "players")
-"""Leaderboards: by rating, by rating gained in the last ``RECENT_DAYS``, by wins at one seat count."""
+BOARDS = ("overall", "recent", "players", "bots")
+"""Leaderboards: by rating, by rating gained in the last ``RECENT_DAYS``, by wins at one seat count
+(these three: people only), and ``bots``: the bot API programs by rating (docs/bot-api.md)."""
+SCANNED = 200
+"""Rows read from the ratings to fill a board of people or of bots (each is kept apart from the other)."""
 
 T = TypeVar("T")
 
@@ -300,22 +303,28 @@ class Community:
     def leaderboard(self, board: str = "overall", players: int = 0, limit: int = 20,
                     now: float | None = None, game: str = DEFAULT_GAME) -> list[BoardRow]:
         """A leaderboard of ``game`` (``BOARDS``): ``overall`` by rating; ``recent`` by rating gained
-        in the last ``RECENT_DAYS`` days before ``now``; ``players`` by wins at ``players``-seat games.
+        in the last ``RECENT_DAYS`` days before ``now``; ``players`` by wins at ``players``-seat games;
+        ``bots`` the bot API programs by rating. The first three list people only, ``bots`` programs
+        only (``rating.api_bot``), each from the best ``SCANNED`` rows.
 
         Raises:
             ValueError: an unknown board.
             StoreError: the tables cannot be read.
         """
         limit = max(1, min(200, limit))
-        if board == "overall":
-            rows = self._read(lambda c: self.tables.top_rated(c, game, limit))
+        bots = board == "bots"
+
+        def kept(rows: list) -> list:  # people or bots only, the best ``limit``
+            return [r for r in rows if api_bot(r[0][0].identity) == bots][:limit]
+        if board in ("overall", "bots"):
+            rows = kept(self._read(lambda c: self.tables.top_rated(c, game, SCANNED)))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         if board == "recent":
             since = (time.time() if now is None else now) - RECENT_DAYS * 86400
-            recent = self._read(lambda c: self.tables.top_recent(c, game, since, limit))
+            recent = kept(self._read(lambda c: self.tables.top_recent(c, game, since, SCANNED)))
             return [_row(i, p, g, w, gained=round(SCALE * gain)) for i, (p, g, w, gain) in enumerate(recent)]
         if board == "players":
-            rows = self._read(lambda c: self.tables.top_by_count(c, game, players, limit))
+            rows = kept(self._read(lambda c: self.tables.top_by_count(c, game, players, SCANNED)))
             return [_row(i, p, s.games, s.wins, avg=s.average_place) for i, (p, s) in enumerate(rows)]
         raise ValueError(f"no leaderboard {board!r}; boards: {', '.join(BOARDS)}")
 

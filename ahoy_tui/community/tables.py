@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ahoy_tui.community import migrate
-from ahoy_tui.community.rating import Change, Rating, keyed, people, rate, shown
+from ahoy_tui.community.rating import Change, Rating, keyed, rated, people, rate, shown
 from ahoy_tui.community.stats import FIELDS, SeatStats, game_stats
 from ahoy_tui.store.base import GameListing
 
@@ -109,7 +109,7 @@ def apply_game(conn: sqlite3.Connection, listing: GameListing, per_seat: Sequenc
         return None
     game, seats = listing.game, people_by_seat(listing)
     current = {i: r for i, _, _ in filter(None, seats)
-               if keyed(i) and (r := rating_of(conn, i, game)) is not None}
+               if rated(i) and (r := rating_of(conn, i, game)) is not None}
     changes = rate(listing, current)
     n = len(listing.places)
     for seat, who in enumerate(seats):

@@ -259,7 +259,8 @@ class LobbyAPI(Protocol):
                           game: str = "ahoy") -> list[BoardRow]:
         """A leaderboard of ``game`` (a registry name; ratings are per game), best first:
         ``overall`` (by rating), ``recent`` (rating gained in the last 30 days) or ``players``
-        (wins at ``players``-seat games, within the game's seat range); at most ``limit`` (1..200)
+        (wins at ``players``-seat games, within the game's seat range), these three people only, or
+        ``bots`` (bot API programs by rating, rated apart: docs/bot-api.md); at most ``limit`` (1..200)
         lines. Raises ``LobbyError`` for an unknown game or board or when the server keeps no ratings."""
         ...
 

@@ -88,6 +88,8 @@ class SeatInfo:
         reconnecting: The person's link dropped in play and the seat waits for
             them: seconds of grace left when this was made (>= 0; a receiver
             counts down from receipt, like ``TableUpdate.remaining``), else None (R17).
+        api_bot: A ``person`` seat held by a program over the bot API (player-run,
+            ``ssh -T host bot``, docs/bot-api.md): shown as a bot ("bot API").
     """
 
     name: str
@@ -97,6 +99,7 @@ class SeatInfo:
     autopilot: bool
     bot_kind: str | None = None
     reconnecting: float | None = None
+    api_bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)

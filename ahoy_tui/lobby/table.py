@@ -35,7 +35,7 @@ from ahoy_tui.lobby.journal import Journal
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.lobby.seating import Seating
-from ahoy_tui.lobby.seats import Seat
+from ahoy_tui.lobby.seats import Seat, api_bot
 from ahoy_tui.store.base import ArchivedGame, GameListing
 
 log = logging.getLogger(__name__)
@@ -235,7 +235,7 @@ class Table:
         here = set(self.members.values())
         seats = [SeatInfo(s.name, s.kind, s.kind == "bot" or (s.kind == "person" and i in here),
                           s.ready, self.autopilot(i), s.bot_kind if s.kind == "bot" else None,
-                          self.grace.left(i))
+                          self.grace.left(i), s.kind == "person" and api_bot(s.identity))
                  for i, s in enumerate(self.seats)]
         return TableSnapshot(self.table_id, self.config.name, self.seating.host_name(), seats, self.status,
                              self.config, sum(1 for v in self.members.values() if v is None),

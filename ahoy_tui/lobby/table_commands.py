@@ -14,6 +14,7 @@ from __future__ import annotations
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import Notice, TableClosed
+from ahoy_tui.lobby.seats import api_bot
 from ahoy_tui.lobby.table import Table
 
 
@@ -102,7 +103,7 @@ class SeatCommands:
             if not t.open:
                 raise Refused("the game has started; you can watch it")
             seat = self.seating.sit(handle.identity, handle.name)
-            t.system("sat_down", name=handle.name)
+            t.system("api_bot_sat_down" if api_bot(handle.identity) else "sat_down", name=handle.name)
         self.attach(handle, seat)
         return seat
 

@@ -92,7 +92,7 @@ EN: dict[str, str] = {
     # table
     "table.spectating": "watching", "table.log": "Log", "table.chat": "Table chat",
     "table.chat_placeholder": "Say something to the table", "table.turn": "turn", "table.offline": "offline",
-    "table.autopilot": "autopilot", "table.left": "left", "log.title": "Log (oldest → newest)",
+    "table.autopilot": "autopilot", "table.api_bot": "bot API", "table.left": "left", "log.title": "Log (oldest → newest)",
     "key.draw": "Draw", "key.confirm": "Confirm", "key.mark": "Mark", "key.scores": "Scores", "key.rematch": "Rematch",
     # help
     "help.title": "Help",
@@ -226,7 +226,7 @@ ES: dict[str, str] = {
     "bot.hint": "Pulsa 1, 2 o 3 para el nivel del bot (Esc: cancelar).",
     "table.spectating": "mirando", "table.log": "Registro", "table.chat": "Chat de la mesa",
     "table.chat_placeholder": "Escribe a la mesa", "table.turn": "turno", "table.offline": "desconectado",
-    "table.autopilot": "autopiloto", "table.left": "se fue", "log.title": "Registro (del primero al último)",
+    "table.autopilot": "autopiloto", "table.api_bot": "bot API", "table.left": "se fue", "log.title": "Registro (del primero al último)",
     "key.draw": "Robar", "key.confirm": "Confirmar", "key.mark": "Marcar", "key.scores": "Puntos",
     "key.rematch": "Revancha",
     "help.title": "Ayuda",

@@ -6,6 +6,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Leaderboard: overall, by rating",
     "cm.board.recent": "Leaderboard: last 30 days, by rating gained",
     "cm.board.players": "Leaderboard: {n}-player games, by wins",
+    "cm.board.bots": "Leaderboard: bot API programs, by rating (rated among themselves)",
     "cm.board.note": ("? = provisional rating (first {n} rated games). Rated: games between two or more"
                       " players with an SSH key; games against bots are not rated."),
     "cm.board.empty": ("Nobody is on this leaderboard yet. A game is rated when two or more players with an"
@@ -37,7 +38,7 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "The stats cannot be read right now.",
     "cm.title": "Leaderboard",
     "cm.profile_title": "Pirate {name}",
-    "cm.tabs": "g game · o overall · d 30 days · {low}-{high} players · Enter profile · Esc back",
+    "cm.tabs": "g game · o overall · d 30 days · {low}-{high} players · b bots · Enter profile · Esc back",
     "key.leaderboard": "Top", "key.profile": "Profile",
     "key.game": "Game", "key.overall": "Overall", "key.recent": "30 days",
     "cm.help": ("RATINGS: L leaderboard (g game · o overall · d last 30 days · 2–8 seat count ·"
@@ -48,7 +49,7 @@ EN_COMMUNITY: dict[str, str] = {
         "  top GAME ...    the same for another game (ratings are per game): top ahoi, top ahoi 30d\n"
         "  stats NAME      a player's rating and stats\n"
     ),
-    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, top 2..8, or top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: which leaderboard? ssh HOST top, top 30d, top 2..8, top bots, or top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: whose stats? ssh HOST stats NAME\n",
 }
 
@@ -56,6 +57,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Clasificación: general, por puntuación",
     "cm.board.recent": "Clasificación: últimos 30 días, por puntuación ganada",
     "cm.board.players": "Clasificación: partidas de {n} jugadores, por victorias",
+    "cm.board.bots": "Clasificación: programas de la bot API, por puntuación (entre ellos)",
     "cm.board.note": ("? = puntuación provisional (primeras {n} partidas puntuadas). Puntúan las partidas entre"
                       " dos o más jugadores con clave SSH; las partidas contra bots no puntúan."),
     "cm.board.empty": ("Aún no hay nadie en esta clasificación. Una partida puntúa cuando la juegan dos o más"
@@ -88,7 +90,7 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Las estadísticas no se pueden leer ahora.",
     "cm.title": "Clasificación",
     "cm.profile_title": "Pirata {name}",
-    "cm.tabs": "g juego · o general · d 30 días · {low}-{high} jugadores · Intro perfil · Esc volver",
+    "cm.tabs": "g juego · o general · d 30 días · {low}-{high} jugadores · b bots · Intro perfil · Esc volver",
     "key.leaderboard": "Ranking", "key.profile": "Perfil",
     "key.game": "Juego", "key.overall": "General", "key.recent": "30 días",
     "cm.help": ("PUNTUACIONES: L clasificación (g juego · o general · d últimos 30 días · 2–8 jugadores ·"
@@ -99,6 +101,6 @@ ES_COMMUNITY: dict[str, str] = {
         "  top JUEGO ...   lo mismo para otro juego (cada juego puntúa aparte): top ahoi, top ahoi 30d\n"
         "  stats NOMBRE    puntuación y estadísticas de un jugador\n"
     ),
-    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d, top 2..8 o top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: ¿qué clasificación? ssh HOST top, top 30d, top 2..8, top bots o top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: ¿de quién? ssh HOST stats NOMBRE\n",
 }

@@ -61,7 +61,7 @@ DE_GENERAL: dict[str, str] = {
     "table.log": "Verlauf",
     "table.chat": "Tisch-Chat",
     "table.chat_placeholder": "Schreib dem Tisch etwas",
-    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot",
+    "table.turn": "am Zug", "table.offline": "offline", "table.autopilot": "Autopilot", "table.api_bot": "Bot-API",
     "table.left": "weg",
     "log.title": "Verlauf (älteste → neueste)",
     "help.title": "Hilfe",
@@ -186,6 +186,7 @@ DE_GENERAL: dict[str, str] = {
 
 DE_SYSTEM_MORE: dict[str, str] = {
     "sys.sat_down": "{name} hat sich gesetzt.",
+    "sys.api_bot_sat_down": "{name} (Bot-API) hat sich gesetzt.",
     "sys.bot_sat_down": "{name} ({kind}) hat sich gesetzt.",
     "sys.removed": "{name} wurde vom Gastgeber entfernt.",
     "sys.seat_to_bot": "Der Platz von {name} gehört jetzt {bot} ({kind}).",
@@ -258,6 +259,7 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.board.overall": "Rangliste: gesamt, nach Wertung",
     "cm.board.recent": "Rangliste: letzte 30 Tage, nach gewonnener Wertung",
     "cm.board.players": "Rangliste: Spiele mit {n} Spielern, nach Siegen",
+    "cm.board.bots": "Rangliste: Programme der Bot-API, nach Wertung (untereinander)",
     "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
                       " oder mehr Spielern mit SSH-Schlüssel; Spiele gegen Bots nicht."),
     "cm.board.empty": ("Noch niemand auf dieser Rangliste. Ein Spiel wird gewertet, wenn zwei oder mehr Spieler"
@@ -289,7 +291,7 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.unreadable": "Die Statistiken lassen sich gerade nicht lesen.",
     "cm.title": "Rangliste",
     "cm.profile_title": "Pirat {name}",
-    "cm.tabs": "g Spiel · o gesamt · d 30 Tage · {low}-{high} Spieler · Enter Profil · Esc zurück",
+    "cm.tabs": "g Spiel · o gesamt · d 30 Tage · {low}-{high} Spieler · b Bots · Enter Profil · Esc zurück",
     "key.leaderboard": "Rangliste", "key.profile": "Profil",
     "key.game": "Spiel", "key.overall": "Gesamt", "key.recent": "30 Tage",
     "cm.help": ("WERTUNGEN: L Rangliste (g Spiel · o gesamt · d letzte 30 Tage · 2–8 Spielerzahl ·"
@@ -300,7 +302,7 @@ DE_COMMUNITY: dict[str, str] = {
         "  top SPIEL ...   dasselbe für ein anderes Spiel (Wertung je Spiel): top ahoi, top ahoi 30d\n"
         "  stats NAME      Wertung und Statistik eines Spielers\n"
     ),
-    "plain.top_usage": "ahoy: welche Rangliste? ssh HOST top, top 30d, top 2..8 oder top ahoi [30d|2..6]\n",
+    "plain.top_usage": "ahoy: welche Rangliste? ssh HOST top, top 30d, top 2..8, top bots oder top ahoi [30d|2..6|bots]\n",
     "plain.stats_usage": "ahoy: wessen Statistik? ssh HOST stats NAME\n",
 }
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 EN_SYSTEM: dict[str, str] = {
     "sys.sat_down": "{name} sat down.",
+    "sys.api_bot_sat_down": "{name} (bot API) sat down.",
     "sys.bot_sat_down": "{name} ({kind}) sat down.",
     "sys.removed": "{name} was removed by the host.",
     "sys.seat_to_bot": "{name}'s seat now belongs to {bot} ({kind}).",
@@ -46,6 +47,7 @@ EN_SYSTEM: dict[str, str] = {
 
 ES_SYSTEM: dict[str, str] = {
     "sys.sat_down": "{name} se sentó.",
+    "sys.api_bot_sat_down": "{name} (bot API) se sentó.",
     "sys.bot_sat_down": "{name} ({kind}) se sentó.",
     "sys.removed": "El anfitrión quitó a {name}.",
     "sys.seat_to_bot": "La plaza de {name} es ahora de {bot} ({kind}).",

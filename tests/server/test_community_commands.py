@@ -194,3 +194,15 @@ async def test_a_player_alone_with_bots_reads_why_top_and_stats_show_no_rating(l
     assert top.status == 0 and why in top.text
     assert stats.status == 0 and ("bot" in stats.text.lower()) and "SSH" in stats.text
     assert utf8 or (top.text.isascii() and stats.text.isascii() and "HAENDE HOCH!" in stats.text) or lang != "de"
+
+
+async def test_top_bots_lists_the_bot_api_programs_only(lobby):
+    """``ssh host top bots``: bot API programs, rated among themselves (docs/bot-api.md); never people."""
+    c = lobby.core.community
+    c.record(game("g20", ("bot:SHA256:r2", ANNA, "bot:SHA256:d2"), (2, 1, 3), finished=1_700_000_150.0,
+                  names=("r2d2", "anna", "dee"))).result(5)
+    ans = await answer("top bots", lobby, "ssh host")
+    lines = ans.text.splitlines()
+    assert ans.status == 0 and "bot API" in lines[0]
+    assert [ln.split()[2] for ln in lines[2:4]] == ["r2d2", "dee"] and "anna" not in ans.text
+    assert "r2d2" not in (await answer("top", lobby, "ssh host")).text

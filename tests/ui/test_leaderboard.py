@@ -294,3 +294,25 @@ async def test_a_player_alone_with_bots_is_told_why_there_is_no_rating(community
     assert why in over and why in board
     assert community.rating(ANNA) is None
     assert {"en": "not bot games", "es": "no contra bots", "de": "keine gegen Bots"}[lang] in card
+
+
+async def test_b_shows_the_bot_api_programs_board_and_o_the_people_again(community):
+    """Bots are rated apart (docs/bot-api.md): ``b`` lists the programs, the people's boards never do."""
+    _played(community)
+    community.record(game("g9", ("bot:SHA256:r2", ANNA, "bot:SHA256:d2"), (1, 2, 3), finished=1e9 + 9,
+                          names=("r2d2", "anna", "dee")))
+    assert community.flush()
+    lobby = Lobby(timing=Timing.instant(), community=community, wall=lambda: 1e9 + 100)
+    app = _app(lobby, "user:zoe", "zoe")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("L")
+        await wait_for(pilot, _board)
+        assert "r2d2" not in screen_text(app) and "b bots" in screen_text(app)
+        await pilot.press("b")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.board == "bots")
+        assert [r.name for r in app.screen.rows] == ["r2d2", "dee"]
+        assert "bot API programs" in screen_text(app)
+        await pilot.press("o")
+        await wait_for(pilot, lambda a: _board(a) and a.screen.board == "overall")
+        assert {r.name for r in app.screen.rows} == {"anna", "bo", "cy"}

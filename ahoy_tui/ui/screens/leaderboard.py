@@ -37,7 +37,7 @@ class LeaderboardScreen(Screen[None]):
 
     Attributes:
         game: The registry name of the game whose board is shown.
-        board: ``overall``, ``recent`` or ``players``.
+        board: ``overall``, ``recent``, ``players`` or ``bots`` (the bot API programs, docs/bot-api.md).
         players: The seat count of the ``players`` board (2..8), else 0.
         rows: The ``BoardRow``s shown, best first.
     """
@@ -52,6 +52,7 @@ class LeaderboardScreen(Screen[None]):
         Binding("g", "next_game", "Game"),
         Binding("o", "board('overall')", "Overall"),
         Binding("d", "board('recent')", "30 days"),
+        Binding("b", "board('bots')", "Bots", show=False),
         *[Binding(str(n), f"seats({n})", show=False) for n in range(2, 9)],
         Binding("enter,v", "profile", "Profile", priority=True),
         Binding("escape,q", "back", "Back"),

@@ -106,7 +106,7 @@ def bot_seats(update: Any) -> dict[str, tuple[str, str | None]]:
 
 def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only),
-    ``reconnecting 17 s`` (in play, its person's grace left, R17), offline."""
+    ``reconnecting 17 s`` (in play, its person's grace left, R17), offline, ``bot API`` (a program's seat)."""
     table = update.table
     s = table.seats[i] if i < len(table.seats) else None
     if i in table.gone or s is None or s.kind == "empty":
@@ -118,7 +118,9 @@ def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     left = getattr(s, "reconnecting", None)
     if left is not None and not s.connected and table.status in IN_PLAY:
         return t("table.reconnecting", s=math.ceil(left))     # R17: the seat waits for them
-    return "" if s.connected else t("table.offline")
+    if not s.connected:
+        return t("table.offline")
+    return t("table.api_bot") if getattr(s, "api_bot", False) else ""
 
 
 def waiting_text(update: Any, look: Look) -> Text:
@@ -143,8 +145,11 @@ def waiting_text(update: Any, look: Look) -> Text:
         tags = []
         if s.kind == "bot":
             tags.append(rated_bot_tag(t, cfg.game, getattr(s, "bot_kind", None)))
-        elif clean(s.name, 16) != clean(tbl.host, 16):  # the host starts: its ready is nobody's business
-            tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
+        else:
+            if getattr(s, "api_bot", False):
+                tags.append(t("table.api_bot"))
+            if clean(s.name, 16) != clean(tbl.host, 16):  # the host starts: its ready is nobody's business
+                tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
         if s.kind != "bot" and not s.connected:
             tags.append(t("table.offline"))
         if clean(s.name, 16) == clean(tbl.host, 16):
