@@ -1,0 +1,130 @@
+"""Ahoi's hard bot (issue 30): legal, view-only (AH16), deterministic for its seed, stronger than the baseline."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from ahoy_tui.games.ahoi.actions import CallAhoi, DrawCard, Place, TakeDiscard, Tauschen
+from ahoy_tui.games.ahoi.bots import BOT_KINDS, make_bot
+from ahoy_tui.games.ahoi.game import AhoiGame
+from ahoy_tui.games.ahoi.hard import HardBot
+from ahoy_tui.games.ahoi.hard_knowledge import DECK_COUNTS, Knowledge
+from ahoy_tui.games.ahoi.rules import awaiting
+from ahoy_tui.games.ahoi.view import AhoiView
+from tests.games.ahoi.helpers import game_with
+
+VIEW_FIELDS = frozenset(f.name for f in dataclasses.fields(AhoiView))
+
+
+class StrictView:
+    """An AhoiView stand-in: any attribute that is not a public AhoiView field raises (AH16)."""
+
+    def __init__(self, view: AhoiView) -> None:
+        object.__setattr__(self, "_view", view)
+
+    def __getattribute__(self, name: str):
+        if name not in VIEW_FIELDS:
+            raise AssertionError(f"the bot read {name!r}, which an AhoiView does not have")
+        return getattr(object.__getattribute__(self, "_view"), name)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AssertionError(f"the bot wrote {name!r} on its view")
+
+
+def hard(seed: int, worlds: int = 60) -> HardBot:
+    return HardBot(random.Random(seed), worlds=worlds, budget=None)
+
+
+def play_rounds(game: AhoiGame, bots, rounds: int, strict: bool = False) -> list[int]:
+    """Play ``rounds`` rounds (or to the game's end); every choice is checked legal and the view unchanged."""
+    played = []
+    for _ in range(rounds):
+        if game.over:
+            break
+        game.deal()
+        while awaiting(game.state):
+            seat = awaiting(game.state)[0]
+            legal = game.legal(seat)
+            view = game.view(seat)
+            before = dataclasses.replace(view)
+            action = bots[seat].choose(StrictView(view) if strict else view, legal)
+            assert view == before and action in legal, (action, view.phase)
+            game.act(seat, action)
+        played.append(game.state.results[-1].round)
+    return played
+
+
+def test_hard_is_an_ahoi_bot_kind_and_the_autopilot_stays_baseline():
+    assert BOT_KINDS == ("baseline", "random", "hard")
+    bot = make_bot("hard", 1)
+    assert bot.name == "hard" and bot.searches
+
+
+@pytest.mark.parametrize("players,memory_aid", [(2, False), (4, True), (6, False)])
+def test_hard_always_chooses_a_legal_action_and_reads_only_its_view(players, memory_aid):
+    game = AhoiGame([f"p{i}" for i in range(players)], memory_aid, seed=players)
+    bots = [hard(i) if i % 2 == 0 else make_bot("baseline", i) for i in range(players)]
+    assert len(play_rounds(game, bots, rounds=4, strict=True)) >= 2
+
+
+def test_same_seed_same_choices():
+    def actions(seed: int) -> list:
+        game = AhoiGame(["a", "b", "c"], seed=8)
+        play_rounds(game, [hard(seed), hard(seed + 1), make_bot("baseline", 3)], rounds=3)
+        return game.record
+    assert actions(5) == actions(5)
+
+
+def test_it_counts_the_cards_it_has_not_seen_from_its_own_view_only():
+    """Its peeks, the discard pile and public placements leave the deck; another seat's card it never saw does not."""
+    game = game_with([[0, 13, 5, 6], [1, 1, 12, 12]], discard=9, draw=[2], dealer=1)
+    know = Knowledge()
+    know.update(game.view(0))
+    unseen = know.unseen(game.view(0))
+    assert unseen[0] == DECK_COUNTS[0] - 1 and unseen[13] == DECK_COUNTS[13] - 1   # its first look
+    assert unseen[9] == DECK_COUNTS[9] - 1                                          # the discard pile
+    assert unseen[12] == DECK_COUNTS[12] and unseen[1] == DECK_COUNTS[1]            # seat 1's cards: unseen
+    assert sum(unseen) == 52 - 3
+
+
+def test_it_calls_ahoi_when_every_card_says_it_wins():
+    game = game_with([[0, 0, 1, 1], [13, 13, 12, 12]], discard=9, dealer=1)
+    bot = hard(1)
+    bot.know.update(game.view(0))
+    bot.know.table[0][:] = [0, 0, 1, 1]          # it has looked at all four (as Lupe would show)
+    assert bot.choose(game.view(0), game.legal(0)) == CallAhoi()
+
+
+def test_it_puts_a_low_card_over_its_highest_known_card_and_swaps_a_high_one_away():
+    game = game_with([[13, 2, 5, 6], [1, 1, 3, 2]], discard=1, draw=[11], dealer=1)
+    bot = hard(2)
+    assert bot.choose(game.view(0), game.legal(0)) == TakeDiscard()   # 1 over the known 13
+    game.act(0, TakeDiscard())
+    assert bot.choose(game.view(0), game.legal(0)) == Place((1,))
+    game.act(0, Place((1,)))
+    game.act(1, DrawCard())
+    game.act(1, Place((4,)))                       # seat 1 keeps the 11 it drew: likely low, it thinks
+    game.act(0, DrawCard())
+    choice = bot.choose(game.view(0), game.legal(0))
+    assert not isinstance(choice, Tauschen) or choice.position != 1   # never gives away its 1
+
+
+def test_hard_wins_clearly_more_rounds_than_the_baseline():
+    """Seeded: the hard seat moves one seat along every game; fair share 25 % of rounds."""
+    wins = rounds = 0
+    base_wins = 0
+    for g in range(24):
+        kinds = ["baseline"] * 4
+        kinds[g % 4] = "hard"
+        game = AhoiGame(["a", "b", "c", "d"], seed=1000 + g)
+        bots = [hard(g * 4 + i) if k == "hard" else make_bot(k, g * 4 + i) for i, k in enumerate(kinds)]
+        for _ in play_rounds(game, bots, rounds=10):
+            r = game.state.results[-1]
+            rounds += 1
+            wins += r.scores[g % 4] == 0
+            base_wins += sum(1 for i, s in enumerate(r.scores) if s == 0 and i != g % 4)
+    assert rounds >= 150
+    assert wins / rounds > 1.25 * (base_wins / rounds / 3), (wins, base_wins, rounds)
