@@ -36,7 +36,7 @@ from typing import Sequence
 from ahoy_tui.games.ahoi.actions import (CallAhoi, DiscardDrawn, DrawCard, Fernrohr, FirstLook, Lupe, Place,
                                         TakeDiscard, Tauschen)
 from ahoy_tui.games.ahoi.hard_knowledge import Knowledge, as_cards, mean
-from ahoy_tui.games.ahoi.hard_search import call_odds, kept_mean
+from ahoy_tui.games.ahoi.hard_search import WEIGHTS, call_odds, kept_mean, last_turn_odds
 from ahoy_tui.games.ahoi.state import AhoiPhase
 from ahoy_tui.games.ahoi.view import AhoiView
 
@@ -49,7 +49,9 @@ CALL_ODDS = 0.8
 #: ...or when a call now wins this much more often than waiting a turn and calling then.
 CALL_EDGE = 0.05
 #: ...but never below this share.
-CALL_FLOOR = 0.4
+CALL_FLOOR = 0.5
+#: Tauschen options weighed in worlds on a last turn (the best by expectation).
+SWAPS_WEIGHED = 6
 #: Worth (in points) of knowing one more own card (Lupe, or placing over an unknown card).
 KNOW_OWN = 1.0
 #: Worth of knowing one more card of another seat (Fernrohr).
@@ -78,13 +80,20 @@ class HardBot:
         self.worlds = worlds
         self.budget = budget
         self.know = Knowledge()
-        self._low = 3.0
+        self._low: dict = {}
+        self._marks: list = []
 
     # -- the interface -----------------------------------------------------------------
 
     def would_search(self, view: AhoiView, legal: Sequence[object]) -> bool:
-        """True when ``choose`` samples worlds: at the start of a turn while „Ahoi“ may be called."""
-        return view.phase is AhoiPhase.TURN and CallAhoi() in legal
+        """True when ``choose`` samples worlds: at the start of a turn while „Ahoi“ may be called, and
+        every decision of its last turn after another seat's call."""
+        return (view.phase is AhoiPhase.TURN and CallAhoi() in legal) or self._last(view)
+
+    @staticmethod
+    def _last(view: AhoiView) -> bool:
+        return (view.caller is not None and view.caller != view.seat
+                and view.phase in (AhoiPhase.TURN, AhoiPhase.DRAWN, AhoiPhase.TAKEN))
 
     def choose(self, view: AhoiView, legal: Sequence[object]) -> object:
         """One of ``legal`` (non-empty) for ``view``'s seat; never raises."""
@@ -106,8 +115,9 @@ class HardBot:
         v = self.know.table[seat][p]
         if v is not None:
             return v
-        kept = self.know.kept
-        return self._low if seat < len(kept) and p < len(kept[seat]) and kept[seat][p] else avg
+        marks = self._marks
+        mark = marks[seat][p] if seat < len(marks) and p < len(marks[seat]) else None
+        return self._low.get(mark, avg)
 
     def _sum(self, seat: int, avg: float) -> float:
         """``seat``'s expected sum (``_expect`` per position)."""
@@ -123,7 +133,11 @@ class HardBot:
         if view.phase is AhoiPhase.FIRST_LOOK:
             return next(a for a in legal if isinstance(a, FirstLook))
         avg = self._avg(view)
-        self._low = kept_mean(self.know.unseen(view))
+        counts = self.know.unseen(view)
+        self._marks = self.know.marks()
+        self._low = {m: kept_mean(counts, w) for m, w in WEIGHTS.items()}
+        if self._last(view):
+            return self._last_turn(view, legal, avg)
         if view.phase is AhoiPhase.TURN:
             return self._turn(view, legal, avg)
         options = self._options(view, legal, view.held, avg)
@@ -140,11 +154,45 @@ class HardBot:
                 return TakeDiscard()
         return DrawCard()
 
+    def _last_turn(self, view: AhoiView, legal: Sequence[object], avg: float) -> object:
+        """Its last turn after another seat's call (AH10): the option that wins the round in most
+        sampled worlds (``hard_search.last_turn_odds``), ties by expectation."""
+        me = view.seat
+        counts = self.know.unseen(view)
+        if view.phase is AhoiPhase.TURN:
+            choice = {v: max(self._options(view, None, v, avg), key=lambda o: o[0])[1] for v in range(14)}
+            options: list = ["draw"]
+            if TakeDiscard() in legal and view.discard_top is not None:
+                choice["take"] = max(self._placements(view, view.discard_top, avg), key=lambda o: o[0])[1]
+                options.append("take")
+            card = None
+        else:
+            ranked = sorted(self._options(view, legal, view.held, avg), key=lambda o: -o[0])
+            swaps = [o for o in ranked if isinstance(o[1], Tauschen)][:SWAPS_WEIGHED]
+            options = [a for _, a in ranked if not isinstance(a, (Tauschen, Lupe, Fernrohr))] + [a for _, a in swaps]
+            choice, card = {}, view.held
+        if len(options) == 1:
+            return self._pick(options[0], legal)
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        worlds = max(20, min(self.worlds, 3000 // len(options)))
+        odds = last_turn_odds(me, view.caller, self.know.table, self._marks, as_cards(counts), view.discard_top,
+                              view.last_turns, card, options, choice, self.rng, worlds, deadline)
+        best = max(range(len(options)), key=lambda k: (odds[k], -k))
+        return self._pick(options[best], legal)
+
+    @staticmethod
+    def _pick(option: object, legal: Sequence[object]) -> object:
+        if option == "take":
+            return TakeDiscard()
+        if option == "draw":
+            return DrawCard()
+        return option
+
     def _call(self, view: AhoiView, me: int) -> bool:
         n = view.players
         order = [(me + i) % n for i in range(1, n)]
         deadline = None if self.budget is None else time.perf_counter() + self.budget
-        now, wait = call_odds(me, self.know.table, self.know.kept, as_cards(self.know.unseen(view)),
+        now, wait = call_odds(me, self.know.table, self._marks, as_cards(self.know.unseen(view)),
                               view.discard_top, order, self.rng, self.worlds, deadline, guess=self._avg(view))
         return now >= CALL_ODDS or (now >= CALL_FLOOR and now > wait + CALL_EDGE)
 

@@ -32,12 +32,13 @@ DECK_COUNTS: tuple[int, ...] = tuple(C.VALUES.count(v) for v in VALUES)
 class Knowledge:
     """One seat's memory of a round, from its views alone (AH16)."""
 
-    __slots__ = ("memory", "pile", "round", "seen", "kept")
+    __slots__ = ("memory", "pile", "round", "seen", "kept", "turns")
 
     def __init__(self) -> None:
         self.memory = Memory(None)
         self.pile = [0] * 14
-        self.kept: list[list[bool]] = []
+        self.kept: list[list[str | None]] = []
+        self.turns: list[int] = []
         self.round = -1
         self.seen: tuple = ()
 
@@ -48,7 +49,8 @@ class Knowledge:
         if view.round_no != self.round:
             self.round, self.seen = view.round_no, ()
             self.memory.table = [[None] * n for n in view.layout_sizes]
-            self.kept = [[False] * n for n in view.layout_sizes]
+            self.kept = [[None] * n for n in view.layout_sizes]
+            self.turns = [0] * len(view.layout_sizes)
             self.pile = [0] * 14
             if view.discard_top is not None:
                 self.pile[view.discard_top] = 1
@@ -64,12 +66,24 @@ class Knowledge:
         if [len(r) for r in self.memory.table] != list(view.layout_sizes):
             self.memory.table = [[None] * n for n in view.layout_sizes]
         if [len(r) for r in self.kept] != list(view.layout_sizes):
-            self.kept = [[False] * n for n in view.layout_sizes]
+            self.kept = [[None] * n for n in view.layout_sizes]
+        if len(self.turns) != len(view.layout_sizes):
+            self.turns = [0] * len(view.layout_sizes)
 
     def _see_kept(self, kind: str, d: dict, me: int | None) -> None:
-        """Mark a card another seat drew and kept unseen (AH7, AH8): a card it chose to keep is likely low."""
+        """Mark what another seat's choices say about its unseen cards: ``"kept"`` for a card it drew
+        and kept (AH7, AH8) or took from a layout with Tauschen (AH9), ``"looked"`` for a card it saw
+        at its first look (AH4) and has not replaced since: both are likely low."""
         if kind == "deal":
-            self.kept = [[False] * n for n in d["sizes"]]
+            self.kept = [[None] * n for n in d["sizes"]]
+            self.turns = [0] * len(d["sizes"])
+        elif kind == "first_look" and d["seat"] != me and d["seat"] < len(self.kept):
+            row = self.kept[d["seat"]]
+            for p in d["positions"]:
+                if p <= len(row):
+                    row[p - 1] = "looked"
+        elif kind == "turn" and d["seat"] < len(self.turns):
+            self.turns[d["seat"]] += 1
         elif kind == "place" and d["matched"] is not False and d["seat"] < len(self.kept):
             row = self.kept[d["seat"]]
             keep = d["position"]
@@ -77,11 +91,17 @@ class Knowledge:
                 if p != keep and p <= len(row):
                     del row[p - 1]
             if keep <= len(row):
-                row[keep - 1] = d["source"] == "draw" and d["seat"] != me
+                row[keep - 1] = "kept" if d["source"] == "draw" and d["seat"] != me else None
         elif kind == "tauschen":
             a, b = self.kept[d["seat"]], self.kept[d["target"]]
             i, j = d["position"] - 1, d["target_position"] - 1
-            a[i], b[j] = b[j], a[i]
+            a[i], b[j] = ("kept" if d["seat"] != me else None), None
+
+    def marks(self, settled: int = 2) -> list[list[str | None]]:
+        """``kept`` with ``"looked"`` only for seats that have had ``settled`` turns or more (a high
+        card seen at the first look is gone by then)."""
+        return [[None if m == "looked" and self.turns[s] < settled else m for m in row]
+                for s, row in enumerate(self.kept)]
 
     def _see_pile(self, kind: str, d: dict) -> None:
         pile = self.pile

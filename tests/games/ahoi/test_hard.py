@@ -136,3 +136,18 @@ def test_hard_wins_clearly_more_rounds_than_the_baseline():
     seat (fair: 1.0; about 1.15 to 1.55 by seed block, docs/bots.md). Rounds of one game are not independent."""
     played, hard_won, base_won = round_wins(1000, 400)
     assert hard_won / played > 1.1 * base_won / played / 3, (played, hard_won, base_won)
+
+
+def test_its_last_turn_after_another_call_is_searched_and_beats_the_caller():
+    """AH10: seat 1 calls with 8; seat 0 knows its 13 and takes the 0 from the discard pile over it."""
+    game = game_with([[13, 0, 1, 1], [2, 2, 2, 2]], discard=0, dealer=0)
+    game.act(1, CallAhoi())
+    bot = hard(4)
+    view, legal = game.view(0), game.legal(0)
+    assert bot.would_search(view, legal)
+    assert bot.choose(view, legal) == TakeDiscard()
+    game.act(0, TakeDiscard())
+    assert bot.choose(game.view(0), game.legal(0)) == Place((1,))
+    game.act(0, Place((1,)))
+    r = game.state.results[-1]
+    assert r.scores[0] == 0 and r.scores[1] > 0
