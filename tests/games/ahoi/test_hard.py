@@ -151,3 +151,34 @@ def test_its_last_turn_after_another_call_is_searched_and_beats_the_caller():
     game.act(0, Place((1,)))
     r = game.state.results[-1]
     assert r.scores[0] == 0 and r.scores[1] > 0
+
+
+@pytest.mark.parametrize("memory_aid", [False, True])
+def test_what_it_knows_and_counts_as_unseen_is_exactly_true(memory_aid):
+    """At every decision of whole games: every value it thinks it knows lies there, and its unseen
+    cards are exactly the draw pile plus the layout cards it does not know (plus another seat's drawn card)."""
+    from collections import Counter
+
+    from ahoy_tui.games.ahoi import cards as C
+    checked = 0
+    for g in range(4):
+        game = AhoiGame(["a", "b", "c", "d"], memory_aid, seed=g)
+        bots = [hard(g) if i == g % 4 else make_bot("baseline", g * 4 + i) for i in range(4)]
+        while not game.over:
+            game.deal()
+            while awaiting(game.state):
+                seat = awaiting(game.state)[0]
+                view = game.view(seat)
+                action = bots[seat].choose(view, game.legal(seat))
+                if seat == g % 4:
+                    st, know = game.state, bots[seat].know
+                    truth = Counter(C.value(c) for c in st.draw_pile)
+                    for s, row in enumerate(know.table):
+                        for p, v in enumerate(row):
+                            real = C.value(st.layouts[s][p])
+                            assert v is None or v == real, (s, p, v, real)
+                            truth[real] += v is None
+                    assert know.unseen(view) == [truth[v] for v in range(14)]
+                    checked += 1
+                game.act(seat, action)
+    assert checked > 100
