@@ -21,6 +21,13 @@ Policy, by decision:
   the seat that looks lowest; Tauschen gives a high card to the seat that
   looks lowest for a lower one. A low card handed to the next seat on the
   discard pile costs a little (it would take it).
+* Its last turn after another seat's call (AH10): every option (take or
+  draw, then each placement, the discard and the best swaps) is played out in
+  sampled worlds, and the one that beats the caller most often is taken.
+
+Another seat's unknown card counts as the average unseen card, or lower when
+that seat's choices say so (``Knowledge.marks``: a card it drew and kept,
+took with Tauschen, or saw at its first look and still has).
 
 Deterministic for its seed as long as the per-decision time budget is not
 hit (``budget=None`` turns it off).
