@@ -13,7 +13,8 @@ Policy, by decision:
 * Turn (AH5, AH10): call „Ahoi“ when the sampled worlds (``hard_search``)
   say a call now wins at least :data:`CALL_ODDS` of the time, or at least
   :data:`CALL_FLOOR` and more often than waiting a turn; else take the
-  discard if placing it is worth at least as much as the expected worth of a
+  discard if placing it, less :data:`EXPOSE` (a card everyone sees is what
+  another seat's Tauschen takes), is worth at least the expected worth of a
   draw (over every value it could draw).
 * Holding a card (AH7–AH9): the option worth most: a placement lowers its
   expected sum (over equal known cards: AH8) and turns an unknown card into a
@@ -65,6 +66,9 @@ KNOW_OWN = 1.0
 KNOW_OTHER = 0.3
 #: Weight of a swap's harm to the seat that looks lowest (points it gains per point given).
 HARM = 1.0
+#: Cost (points) of a card every seat sees in its layout (a discard taken, AH5.1): a known low
+#: card is what another seat's Tauschen takes away.
+EXPOSE = 1.5
 #: Share of a low card's worth the next seat gains when it is left on the discard pile.
 DENY = 0.3
 
@@ -157,7 +161,7 @@ class HardBot:
         draw = self._draw_worth(view, legal, avg)
         if TakeDiscard() in legal and view.discard_top is not None:
             take = max(w for w, a in self._placements(view, view.discard_top, avg))
-            if take >= draw:
+            if take - EXPOSE >= draw:
                 return TakeDiscard()
         return DrawCard()
 
