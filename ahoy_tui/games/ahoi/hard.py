@@ -69,6 +69,10 @@ HARM = 1.0
 #: Cost (points) of a card every seat sees in its layout (a discard taken, AH5.1): a known low
 #: card is what another seat's Tauschen takes away.
 EXPOSE = 1.5
+#: Worth, per point of its value, of a pair of known equal cards in its layout (a later AH8 takes both).
+PAIR = 2.5
+#: Share of :data:`PAIR` a swap that makes (or breaks) a pair counts.
+SWAP_PAIR = 1.0
 #: Share of a low card's worth the next seat gains when it is left on the discard pile.
 DENY = 0.3
 
@@ -265,6 +269,8 @@ class HardBot:
                 w -= self._deny(view, round(avg), avg) * 0.5
             else:
                 w = v - card - self._deny(view, v, avg)
+            others = [x for q, x in enumerate(row, 1) if q != p and x is not None]
+            w += PAIR * fut * (card * (card in others) - (v or 0) * (v in others))
             out.append((w, Place((p,))))
         for size in range(len(row), 1, -1):
             for ps in combinations(range(1, len(row) + 1), size):
@@ -284,6 +290,8 @@ class HardBot:
         fut = self._future(view)
         for p, mine in enumerate(row, 1):
             m = avg if mine is None else mine
+            rest = [x for k, x in enumerate(row, 1) if k != p and x is not None]
+            broken = (mine or 0) * (mine in rest)
             for s in others:
                 for q, theirs in enumerate(self.know.table[s], 1):
                     t = self._expect(s, q - 1, avg)
@@ -294,5 +302,6 @@ class HardBot:
                         gain -= KNOW_OWN * fut * 0.5
                     elif mine is None and theirs is not None:
                         gain += KNOW_OWN * fut * 0.5
+                    gain += PAIR * SWAP_PAIR * fut * ((theirs or 0) * (theirs in rest) - broken)
                     out.append((gain, Tauschen(p, s, q)))
         return out
