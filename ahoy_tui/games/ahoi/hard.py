@@ -17,8 +17,9 @@ Policy, by decision:
   another seat's Tauschen takes), is worth at least the expected worth of a
   draw (over every value it could draw).
 * Holding a card (AH7–AH9): the option worth most: a placement lowers its
-  expected sum (over equal known cards: AH8) and turns an unknown card into a
-  known one; Lupe looks at an unknown own card; Fernrohr at an unknown card of
+  expected sum (over equal known cards: AH8), turns an unknown card into a
+  known one and makes a pair of known equal cards (:data:`PAIR`: a later AH8
+  placement takes both); Lupe looks at an unknown own card; Fernrohr at an unknown card of
   the seat that looks lowest; Tauschen gives a high card to the seat that
   looks lowest for a lower one. A low card handed to the next seat on the
   discard pile costs a little (it would take it).

@@ -132,10 +132,12 @@ def round_wins(first_seed: int, rounds: int) -> tuple[int, int, int]:
 
 @pytest.mark.slow
 def test_hard_wins_clearly_more_rounds_than_the_baseline():
-    """Seeded, 400+ rounds: the hard seat wins more than 1.1 times the rounds of an average baseline
-    seat (fair: 1.0; about 1.15 to 1.55 by seed block, docs/bots.md). Rounds of one game are not independent."""
+    """Seeded, 400+ rounds: the hard seat wins more than 1.6 times the rounds of an average baseline
+    seat (fair: 1.0; 2.2 to 2.6 on four seed blocks, docs/bots.md) and over a third of all rounds.
+    Rounds of one game are not independent."""
     played, hard_won, base_won = round_wins(1000, 400)
-    assert hard_won / played > 1.1 * base_won / played / 3, (played, hard_won, base_won)
+    assert hard_won / played > 1.6 * base_won / played / 3, (played, hard_won, base_won)
+    assert hard_won / played > 0.34, (played, hard_won)
 
 
 def test_its_last_turn_after_another_call_is_searched_and_beats_the_caller():
