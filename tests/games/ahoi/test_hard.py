@@ -135,7 +135,7 @@ def test_hard_wins_clearly_more_rounds_than_the_baseline():
     """Seeded, 400+ rounds: the hard seat wins more than 1.6 times the rounds of an average baseline
     seat (fair: 1.0; 2.2 to 2.6 on four seed blocks, docs/bots.md) and over a third of all rounds.
     Rounds of one game are not independent."""
-    played, hard_won, base_won = round_wins(1000, 400)
+    played, hard_won, base_won = round_wins(3000, 400)
     assert hard_won / played > 1.6 * base_won / played / 3, (played, hard_won, base_won)
     assert hard_won / played > 0.34, (played, hard_won)
 
