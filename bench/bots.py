@@ -13,6 +13,13 @@ a game):
 * ``hhbb-6p``: ``--bots hard,hard,baseline,baseline`` cycled over 6 seats (two
   decks, R1): four hard seats, two baseline; the layout turns one seat per game.
 
+``--game ahoi`` (issue 30) plays Ahoi instead: ``ahoi-1hard-4p``, hard vs 3
+baseline, 4 players, the hard seat moving one seat along every game, until
+``--hands`` rounds (whole games to 101, AH13). A round is won by every seat
+that scores 0 in it (AH12); the decision time is over all the hard bot's
+decisions and over the searched ones (a turn's start, where it samples worlds
+for „Ahoi“).
+
 For each: the share of hands (and of finished games) a seat of each kind
 won, per seat (fair share ``1 / players``), with a 95 % Wilson interval
 (hands of one game are not independent; the interval is a guide). Then the
@@ -40,12 +47,20 @@ from ahoy_tui.games.ahoy.bots import make_bot  # noqa: E402
 from ahoy_tui.games.ahoy.game import Game  # noqa: E402
 from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
 from ahoy_tui.games.ahoy.simulate import play_hand  # noqa: E402
+from ahoy_tui.games.ahoi.bots import make_bot as make_ahoi_bot  # noqa: E402
+from ahoy_tui.games.ahoi.game import AhoiGame  # noqa: E402
+from ahoy_tui.games.ahoi.simulate import play_round  # noqa: E402
 
 MATCHUPS: dict[str, tuple[int, tuple[str, ...]]] = {
     "1hard-4p": (4, ("hard", "baseline", "baseline", "baseline")),
     "2hard-4p": (4, ("hard", "baseline", "hard", "baseline")),
     "hhbb-6p": (6, ("hard", "hard", "baseline", "baseline")),
 }
+
+AHOI_MATCHUPS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "ahoi-1hard-4p": (4, ("hard", "baseline", "baseline", "baseline")),
+}
+"""Ahoi match-ups (``--game ahoi``): the hard seat moves one seat along every game."""
 
 
 SEARCHED = ("discard", "exchange")
@@ -63,6 +78,46 @@ class Timed:
         a = self.bot.choose(view, legal)
         self.times.append((time.perf_counter() - t, a.KIND))
         return a
+
+
+class TimedSearch(Timed):
+    """``Timed`` for a bot that says which decisions it searches: records ``(seconds, "searched"
+    or "quick")``."""
+
+    def choose(self, view, legal):
+        kind = "searched" if self.bot.would_search(view, legal) else "quick"
+        t = time.perf_counter()
+        a = self.bot.choose(view, legal)
+        self.times.append((time.perf_counter() - t, kind))
+        return a
+
+
+def run_ahoi_chunk(name: str, seed: int, first_game: int, rounds: int, timed: bool) -> dict:
+    """Ahoi: play games ``first_game, first_game + 1, …`` until ``rounds`` rounds; round and game
+    wins by kind (a round is won by every seat scoring 0 in it, AH12; a game by the lowest total, AH13)."""
+    players, kinds0 = AHOI_MATCHUPS[name]
+    out = {"hands": 0, "games": 0, "hand_wins": {}, "game_wins": {}, "seats": {}, "times": []}
+    g = first_game
+    while out["hands"] < rounds:
+        k = g % players
+        kinds = list(kinds0[-k:] + kinds0[:-k]) if k else list(kinds0)
+        game = AhoiGame([f"{x}{i}" for i, x in enumerate(kinds)], seed=seed * 100_000 + g)
+        bots = [make_ahoi_bot(x, seed=(seed * 100_000 + g) * 16 + i) for i, x in enumerate(kinds)]
+        if timed:
+            bots = [TimedSearch(b, out["times"]) if x == "hard" else b for b, x in zip(bots, kinds)]
+        while not game.over and out["hands"] < rounds:
+            play_round(game, bots)
+            out["hands"] += 1
+            for i, score in enumerate(game.state.results[-1].scores):
+                if score == 0:
+                    out["hand_wins"][kinds[i]] = out["hand_wins"].get(kinds[i], 0) + 1
+        if game.over:
+            out["games"] += 1
+            for w in set(game.state.winners):
+                out["game_wins"][kinds[w]] = out["game_wins"].get(kinds[w], 0) + 1
+        g += 1
+    out["seats"] = {x: kinds0.count(x) for x in set(kinds0)}
+    return out
 
 
 def layout(name: str, g: int) -> list[str]:
@@ -127,7 +182,7 @@ def merge(parts: list[dict]) -> dict:
 
 def report(name: str, r: dict) -> dict:
     """Per kind: share of hands and games won per seat, with 95 % intervals."""
-    players, _ = MATCHUPS[name]
+    players, _ = {**MATCHUPS, **AHOI_MATCHUPS}[name]
     rows = {}
     for kind, seats in sorted(r["seats"].items()):
         hw, gw = r["hand_wins"].get(kind, 0), r["game_wins"].get(kind, 0)
@@ -148,22 +203,28 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=17)
-    ap.add_argument("--only", choices=sorted(MATCHUPS), action="append")
+    ap.add_argument("--only", choices=sorted(MATCHUPS) + sorted(AHOI_MATCHUPS), action="append")
+    ap.add_argument("--game", choices=("ahoy", "ahoi"), default="ahoy",
+                    help="ahoi: the Ahoi match-ups; --hands counts rounds")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     per = math.ceil(args.hands / args.workers)
     out = {}
     with ProcessPoolExecutor(args.workers) as pool:
-        for name in args.only or list(MATCHUPS):
+        ahoi = args.game == "ahoi"
+        for name in args.only or list(AHOI_MATCHUPS if ahoi else MATCHUPS):
             t = time.perf_counter()
-            futs = [pool.submit(run_chunk, name, args.seed, w * 1_000_000, per, name == "1hard-4p")
+            run = run_ahoi_chunk if name in AHOI_MATCHUPS else run_chunk
+            futs = [pool.submit(run, name, args.seed, w * 1_000_000, per, name in ("1hard-4p", "ahoi-1hard-4p"))
                     for w in range(args.workers)]
             r = merge([f.result() for f in futs])
-            print(f"{name}: {r['hands']} hands, {r['games']} finished games, seed {args.seed}, "
+            unit = "rounds" if name in AHOI_MATCHUPS else "hands"
+            print(f"{name}: {r['hands']} {unit}, {r['games']} finished games, seed {args.seed}, "
                   f"{time.perf_counter() - t:.0f} s")
             out[name] = report(name, r)
             if r["times"]:
-                for label, keep in (("all", None), ("searched", SEARCHED)):
+                searched = ("searched",) if name in AHOI_MATCHUPS else SEARCHED
+                for label, keep in (("all", None), ("searched", searched)):
                     ms = sorted(x * 1000 for x, kind in r["times"] if keep is None or kind in keep)
                     q = statistics.quantiles(ms, n=100)
                     out[f"decision_ms_{label}"] = {"n": len(ms), "p50": q[49], "p95": q[94], "max": ms[-1]}

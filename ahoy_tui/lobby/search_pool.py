@@ -45,8 +45,9 @@ from multiprocessing.connection import Connection
 SEARCH_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 #: Modules the forkserver imports once for every worker: what unpickling a search needs
-#: (``autopilot.decide`` and the bots).
-PRELOAD = ["ahoy_tui.lobby.autopilot", "ahoy_tui.games.ahoy.bots.hard"]
+#: (``autopilot.decide``, and every game's bots: the registry imports each game's spec, whose
+#: ``make_bot`` imports its bot kinds, AHOY!! V2's hard bot and Ahoi's alike).
+PRELOAD = ["ahoy_tui.lobby.autopilot", "ahoy_tui.games.registry"]
 
 _executor: Executor | None = None
 _server_alive: Connection | None = None

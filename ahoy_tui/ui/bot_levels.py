@@ -20,7 +20,8 @@ LEVELS: tuple[str, ...] = ("random", "baseline", "hard")
 
 
 def levels_for(game: str) -> tuple[str, ...]:
-    """The bot kinds ``game`` seats (its ``GameSpec.bot_kinds``), easiest first: Ahoi ``("random", "baseline")``.
+    """The bot kinds ``game`` seats (its ``GameSpec.bot_kinds``), easiest first: ``("random", "baseline", "hard")``
+    for both games (Ahoi's hard level since issue 30).
 
     Raises:
         KeyError: ``game`` is not in ``games.registry``.
@@ -35,12 +36,12 @@ def either(t: Callable[..., str], words: list[str]) -> str:
 
 
 def refusal(t: Callable[..., str], game: str) -> str:
-    """The sentence that refuses a bot level ``game`` does not seat: "Bots at this table play easy or normal." """
+    """The sentence that refuses a bot level ``game`` does not seat: "Bots at this table play easy, normal or hard." """
     return t("bot.refused", levels=either(t, [t(f"level.{k}") for k in levels_for(game)]))
 
 
 def level_hint(t: Callable[..., str], game: str) -> str:
-    """The add-bot chooser's hint: "Press 1 or 2 for the bot's level (Esc: cancel)." (Ahoi)."""
+    """The add-bot chooser's hint: "Press 1, 2 or 3 for the bot's level (Esc: cancel)."."""
     return t("bot.hint_levels", keys=either(t, [str(n) for n in range(1, len(levels_for(game)) + 1)]))
 
 

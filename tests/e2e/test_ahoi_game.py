@@ -325,7 +325,7 @@ async def test_whole_ahoi_game_over_ssh_leaks_nothing(tmp_path: Path, monkeypatc
         await anna.wait_for("Add bot", 30)
         for seat in (2, 3):
             anna.send("b")
-            await anna.wait_for("Press 1 or 2 for", 30)
+            await anna.wait_for("Press 1, 2 or 3 for", 30)
             anna.send("2")
             await anna.wait_for(rf"{seat}\. .*\(bot, normal[^)]*\)", 30)
         await bo.wait_for("ahoi-e2e", 30)

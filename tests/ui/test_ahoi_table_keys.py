@@ -42,8 +42,8 @@ async def test_your_own_total_shows_beside_your_layout_in_the_other_rows_column(
         assert mine.index("1[") == other.index("1["), (mine, other)
 
 
-async def test_add_bot_offers_only_ahois_levels_and_seats_the_one_picked():
-    """Ahoi's ``bot_kinds`` are random and baseline: the chooser lists easy and normal, never hard."""
+async def test_add_bot_offers_ahois_three_levels_and_seats_the_one_picked():
+    """Ahoi's ``bot_kinds`` are random, baseline and hard (issue 30): the chooser lists easy, normal and hard."""
     app = make_app(new_lobby())
     async with app.run_test(size=SIZE) as pilot:
         core = app.lobby.core
@@ -53,14 +53,14 @@ async def test_add_bot_offers_only_ahois_levels_and_seats_the_one_picked():
         await pilot.press("b")
         await wait_for(pilot, lambda a: isinstance(a.screen, PickSeatScreen))
         text = screen_text(app)
-        assert "easy" in text and "normal" in text and "hard" not in text, text
-        assert "Press 1 or 2 for the bot's level" in text
-        await pilot.press("2")
+        assert "easy" in text and "normal" in text and "hard" in text, text
+        assert "Press 1, 2 or 3 for the bot's level" in text
+        await pilot.press("3")
         await wait_for(pilot, lambda a: any(s.kind == "bot" for s in a.lobby.core.tables[tid].seats))
-        assert [s.bot_kind for s in core.tables[tid].seats if s.kind == "bot"] == ["baseline"]
+        assert [s.bot_kind for s in core.tables[tid].seats if s.kind == "bot"] == ["hard"]
 
 
-async def test_the_create_dialog_fills_seats_only_with_the_chosen_games_bot_levels():
+async def test_the_create_dialog_fills_seats_with_the_chosen_games_bot_levels_hard_for_ahoi_too():
     app = make_app(new_lobby())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -72,15 +72,16 @@ async def test_the_create_dialog_fills_seats_only_with_the_chosen_games_bot_leve
         bots.value = "hard"
         dialog.query_one("#c-game").value = "ahoi"
         await wait_for(pilot, lambda a: bool(a.screen.query("#c-memory-aid")))
-        assert [v for _, v in bots._options] == ["", "random", "baseline"]
-        assert bots.value == ""
+        assert [v for _, v in bots._options] == ["", "random", "baseline", "hard"]
+        assert bots.value == "hard"                # kept: Ahoi has a hard level (issue 30)
 
 
 def test_a_refused_bot_level_reads_as_a_sentence_in_the_players_language():
-    assert bot_levels.refusal(lambda k, **kw: tr("en", k, **kw), "ahoi") == "Bots at this table play easy or normal."
+    english = bot_levels.refusal(lambda k, **kw: tr("en", k, **kw), "ahoi")
+    assert english == "Bots at this table play easy, normal or hard."
     german = bot_levels.refusal(lambda k, **kw: tr("de", k, **kw), "ahoi")
-    assert german == "Bots an diesem Tisch spielen leicht oder normal."
-    assert bot_levels.refusal(lambda k, **kw: tr("es", k, **kw), "ahoi").endswith("fácil o normal.")
+    assert german == "Bots an diesem Tisch spielen leicht, normal oder schwer."
+    assert bot_levels.refusal(lambda k, **kw: tr("es", k, **kw), "ahoi").endswith("fácil, normal o difícil.")
 
 
 async def test_a_asks_before_calling_ahoi_and_n_keeps_your_turn():

@@ -26,8 +26,8 @@ def test_same_seed_same_games():
 
 def test_an_unknown_bot_kind_is_refused():
     assert BOT_KINDS[0] == "baseline"
-    with pytest.raises(ValueError, match="baseline, random"):
-        make_bot("hard", 1)
+    with pytest.raises(ValueError, match="baseline, random, hard"):
+        make_bot("grandmaster", 1)
 
 
 def test_the_baseline_remembers_from_its_views_exactly_what_the_memory_aid_would_list():

@@ -155,7 +155,7 @@ def test_ahoy_simulate_game_ahoi_reports_round_wins(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and len(out["hand_wins"]) == 3 and out["hands"] >= 2
     assert main(["simulate", "--game", "ahoi", "--players", "7"]) == 2
-    assert main(["simulate", "--game", "ahoi", "--bots", "hard"]) == 2
+    assert main(["simulate", "--game", "ahoi", "--players", "2", "--games", "1", "--bots", "hard,baseline"]) == 0
 
 
 def test_the_example_of_records_md_replays_line_for_line():
