@@ -32,6 +32,7 @@ from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
 from server.identity import sanitize_name
 from server.limits import address_key
+from server.line_session import serve_line, wants_line_mode
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.refusal_lines import refusal_line
@@ -140,6 +141,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         """The client sent EOF (``ssh ... </dev/null``): a TUI that has not started yet is not run."""
         self.started = 0
         """Order in which interactive sessions started (a newer one replaces older ones)."""
+        self.line: Any = None
+        """Line mode's channel (``server.line_session.LineChannel``) while this session runs it."""
 
     # -- requests before the session starts ---------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -171,7 +174,20 @@ class Session(asyncssh.SSHServerSession[bytes]):
     @property
     def has_plain_answer(self) -> bool:
         """This channel gets a plain-text answer (a command, or no PTY), not the TUI."""
-        return self.command is not None or not self.has_pty
+        return (self.command is not None or not self.has_pty) and not self.line_mode
+
+    @property
+    def line_mode(self) -> bool:
+        """This channel gets line mode (``server.line_session.wants_line_mode``; issue 28.1)."""
+        if self.chan is None or self.bad_command:
+            return False
+        saved = None
+        if self.command is None and self.has_pty:
+            from ahoy_tui.ui.prefs import STORE
+
+            saved = STORE.get(self.connection.identity)
+        return wants_line_mode(self.command, self.term or self.chan.get_environment().get("TERM"), self.has_pty,
+                               bool(saved and saved.line_mode))
 
     def session_started(self) -> None:
         assert self.chan is not None
@@ -186,6 +202,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self._refuse(refusal)
             return
         tally.started["screen"] += 1
+        self.run_line = self.line_mode
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
@@ -289,7 +306,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                     self.server.tally.refusals["session_limit"] += 1
                     self._refuse(refusal)
                     return
-            await self._serve()
+            await (serve_line(self) if getattr(self, "run_line", False) else self._serve())
         except Exception:
             log.exception("session of %s failed to start", esc(self.connection.identity))
             try:
@@ -376,6 +393,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.server.sessions.discard(self)
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
 
     def _drop(self) -> None:
         """Disconnect a client that stopped reading (output over the bound)."""
@@ -390,12 +409,16 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.goodbye = message
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
         if self.task is not None:
             await asyncio.shield(self.task)
 
     # -- channel events ----------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
-        if self.link is not None:
+        if self.line is not None:
+            self.line.feed(data)
+        elif self.link is not None:
             self.link.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -414,6 +437,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.input_ended = True
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
         return True
 
     def break_received(self, msec: int) -> bool:
@@ -424,3 +449,6 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.link.closed = True
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.closed = True
+            self.line.end()

@@ -43,6 +43,8 @@ class Prefs:
             (``l``, ``m``); the others follow each session's terminal (its ``LANG``,
             UTF-8 or not), so a first session in English does not make every later
             one English.
+        line_mode: Plain logins start in line mode (``line on`` in line mode; issue 28.1).
+        suit_words: Line mode reads suits as words ("6 of hearts"; ``suits words``).
     """
 
     theme: str
@@ -52,6 +54,8 @@ class Prefs:
     hints: bool = True
     hints_seen: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
+    line_mode: bool = False
+    suit_words: bool = False
 
     def to_text(self) -> str:
         """These preferences as one JSON object (what the store keeps)."""
@@ -71,6 +75,8 @@ class Prefs:
         kept["ascii_only"] = bool(kept.get("ascii_only", False))
         kept["auto_pass"] = bool(kept.get("auto_pass", False))
         kept["hints"] = bool(kept.get("hints", True))
+        kept["line_mode"] = bool(kept.get("line_mode", False))
+        kept["suit_words"] = bool(kept.get("suit_words", False))
         seen = kept.get("hints_seen", ())
         kept["hints_seen"] = tuple(str(k) for k in seen) if isinstance(seen, list) else ()
         chosen = kept.get("chosen", ())

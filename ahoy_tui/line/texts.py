@@ -1,0 +1,223 @@
+"""Line mode's own sentences in English, Spanish and German (issue 28.1).
+
+``say(lang, key, **kw)`` formats one: the mode's keys (``line.*``, and each game plug-in's
+``LineGame.texts``) first, then every UI text (``ahoy_tui.ui.i18n.tr``: refusals, system chat
+lines, notices, the table log's event sentences), so the sentences the full screen says are
+said the same way here. Values are ``str.format`` templates; names are passed as arguments.
+"""
+
+from __future__ import annotations
+
+from ahoy_tui.ui.i18n import tr
+
+EN: dict[str, str] = {
+    "line.welcome": "Ahoy, {name}! Line mode: one sentence per change. Type help for the commands.",
+    "line.help_lobby": "In the lobby: tables, join ID, watch ID, new (or create 4 bots hard, create ahoi 3 bots), who, say TEXT.",
+    "line.help_waiting": "At the table: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXT.",
+    "line.help_table": "Any time: hand, table, scores, log 10, say TEXT, who, leave, suits words|symbols, line off, quit.",
+    "line.help_now": "Legal now: {words}.",
+    "line.help_wait": "Nothing to decide now; you are told when it is your turn.",
+    "line.unknown": "I do not know {word!r}. Type help for the commands.",
+    "line.ambiguous": "{word!r} could mean {choices}; type more letters.",
+    "line.not_now": "You cannot {word} now. {legal}",
+    "line.legal_none": "Nothing is yours to decide now.",
+    "line.too_long": "That line was too long ({n} bytes); I kept nothing of it. Lines are at most {max} bytes.",
+    "line.bad_utf8": "That line was not valid UTF-8 text; I dropped the bad bytes.",
+    "line.no_table": "You are not at a table. Type tables to list them, or new to create one.",
+    "line.tables_none": "No tables are open. Type new to create one with bots.",
+    "line.table_row": "Table {id}: {name}, {game}, {taken} of {seats} seats, {status}{private}.",
+    "line.private": ", private",
+    "line.who": "Online: {names}.",
+    "line.seats": "Seats: {seats}.",
+    "line.seat_you": "{name} (you)",
+    "line.seat_bot": "{name} (bot)",
+    "line.seat_empty": "empty",
+    "line.seat_autopilot": "{name} (autopilot)",
+    "line.seat_away": "{name} (away)",
+    "line.created": "You created table {id} with {bots} bots; type start to deal.",
+    "line.joined": "You sit at table {id}, {name} ({game}); seat {seat}.",
+    "line.watching": "You watch table {id}, {name} ({game}).",
+    "line.left": "You left table {id}.",
+    "line.bot_added": "A bot sat down at seat {seat}.",
+    "line.started": "The game is starting.",
+    "line.ready": "You are ready.",
+    "line.waiting_start": "Waiting for the start: {taken} of {seats} seats taken. The host types start.",
+    "line.game_began": "The game begins: {game}, {players}.",
+    "line.game_over": "The game is over. Type rematch for another, or leave.",
+    "line.usage_join": "Say which table: join ID (tables lists them).",
+    "line.usage_create": "Usage: create [ahoy|ahoi] [SEATS] [bots] [easy|normal|hard] [blitz|relaxed|untimed].",
+    "line.bad_number": "{what} must be a number from {low} to {high}.",
+    "line.no_such_table": "No open table is called {id}. Type tables to list them.",
+    "line.said": "You say: {text}",
+    "line.chat": "{name} says: {text}",
+    "line.chat_lobby": "{name} says in the lobby: {text}",
+    "line.seconds_left": "{n} seconds left.",
+    "line.your_move_timed": "{prompt} You have {n} seconds.",
+    "line.suits_words": "Cards are read with suits as words from now on.",
+    "line.suits_symbols": "Cards are read with suit symbols from now on.",
+    "line.line_on": "Line mode is now your default: plain ssh logins start in it.",
+    "line.line_off": "Line mode is no longer your default; ssh host line still starts it.",
+    "line.lang_now": "Language: English.",
+    "line.bye": "Fair winds!",
+    "line.closed": "The table was closed: {reason}",
+    "line.log_none": "Nothing has happened yet.",
+    "line.say_usage": "Say what? say TEXT.",
+    "line.away_summary": "While you were away: {events}",
+    "line.back_at": "You are back at table {id}, {name} ({game}).",
+    "line.scores": "Scores: {scores}.",
+    "line.scores_none": "No scores yet.",
+    "line.rematch": "You asked for a rematch.",
+    "line.refused": "Refused: {reason}",
+    "line.stale": "Too late: the table moved on. {legal}",
+    "line.game_words": "Game words: {words}.",
+    "line.quit_hint": "Type quit to leave the server.",
+}
+
+ES: dict[str, str] = {
+    "line.welcome": "¡Ahoy, {name}! Modo línea: una frase por cambio. Escribe help para los comandos.",
+    "line.help_lobby": "En el salón: tables, join ID, watch ID, new (o create 4 bots hard, create ahoi 3 bots), who, say TEXTO.",
+    "line.help_waiting": "En la mesa: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXTO.",
+    "line.help_table": "Siempre: hand, table, scores, log 10, say TEXTO, who, leave, suits words|symbols, line off, quit.",
+    "line.help_now": "Posible ahora: {words}.",
+    "line.help_wait": "Nada que decidir ahora; te aviso cuando te toque.",
+    "line.unknown": "No conozco {word!r}. Escribe help para los comandos.",
+    "line.ambiguous": "{word!r} puede ser {choices}; escribe más letras.",
+    "line.not_now": "Ahora no puedes {word}. {legal}",
+    "line.legal_none": "Ahora no te toca decidir nada.",
+    "line.too_long": "Esa línea era demasiado larga ({n} bytes); no guardé nada. Las líneas tienen como mucho {max} bytes.",
+    "line.bad_utf8": "Esa línea no era texto UTF-8 válido; quité los bytes malos.",
+    "line.no_table": "No estás en una mesa. Escribe tables para verlas o new para crear una.",
+    "line.tables_none": "No hay mesas abiertas. Escribe new para crear una con bots.",
+    "line.table_row": "Mesa {id}: {name}, {game}, {taken} de {seats} plazas, {status}{private}.",
+    "line.private": ", privada",
+    "line.who": "En línea: {names}.",
+    "line.seats": "Plazas: {seats}.",
+    "line.seat_you": "{name} (tú)",
+    "line.seat_bot": "{name} (bot)",
+    "line.seat_empty": "libre",
+    "line.seat_autopilot": "{name} (piloto automático)",
+    "line.seat_away": "{name} (ausente)",
+    "line.created": "Creaste la mesa {id} con {bots} bots; escribe start para repartir.",
+    "line.joined": "Te sientas en la mesa {id}, {name} ({game}); plaza {seat}.",
+    "line.watching": "Miras la mesa {id}, {name} ({game}).",
+    "line.left": "Dejaste la mesa {id}.",
+    "line.bot_added": "Un bot se sentó en la plaza {seat}.",
+    "line.started": "La partida empieza.",
+    "line.ready": "Estás listo.",
+    "line.waiting_start": "Esperando el comienzo: {taken} de {seats} plazas ocupadas. El anfitrión escribe start.",
+    "line.game_began": "Empieza la partida: {game}, {players}.",
+    "line.game_over": "La partida terminó. Escribe rematch para otra, o leave.",
+    "line.usage_join": "Di qué mesa: join ID (tables las lista).",
+    "line.usage_create": "Uso: create [ahoy|ahoi] [PLAZAS] [bots] [easy|normal|hard] [blitz|relaxed|untimed].",
+    "line.bad_number": "{what} debe ser un número de {low} a {high}.",
+    "line.no_such_table": "Ninguna mesa abierta se llama {id}. Escribe tables para verlas.",
+    "line.said": "Dices: {text}",
+    "line.chat": "{name} dice: {text}",
+    "line.chat_lobby": "{name} dice en el salón: {text}",
+    "line.seconds_left": "Quedan {n} segundos.",
+    "line.your_move_timed": "{prompt} Tienes {n} segundos.",
+    "line.suits_words": "Desde ahora las cartas se leen con los palos en palabras.",
+    "line.suits_symbols": "Desde ahora las cartas se leen con símbolos de palo.",
+    "line.line_on": "El modo línea es ahora tu modo por defecto: ssh sin más empieza en él.",
+    "line.line_off": "El modo línea ya no es tu modo por defecto; ssh host line aún lo abre.",
+    "line.lang_now": "Idioma: español.",
+    "line.bye": "¡Buen viento!",
+    "line.closed": "La mesa se cerró: {reason}",
+    "line.log_none": "Aún no pasó nada.",
+    "line.say_usage": "¿Decir qué? say TEXTO.",
+    "line.away_summary": "Mientras no estabas: {events}",
+    "line.back_at": "Vuelves a la mesa {id}, {name} ({game}).",
+    "line.scores": "Puntos: {scores}.",
+    "line.scores_none": "Aún no hay puntos.",
+    "line.rematch": "Pediste la revancha.",
+    "line.refused": "Rechazado: {reason}",
+    "line.stale": "Demasiado tarde: la mesa siguió. {legal}",
+    "line.game_words": "Palabras del juego: {words}.",
+    "line.quit_hint": "Escribe quit para salir del servidor.",
+}
+
+DE: dict[str, str] = {
+    "line.welcome": "Ahoy, {name}! Zeilenmodus: ein Satz je Änderung. Tippe help für die Befehle.",
+    "line.help_lobby": "In der Lobby: tables, join ID, watch ID, new (oder create 4 bots hard, create ahoi 3 bots), who, say TEXT.",
+    "line.help_waiting": "Am Tisch: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXT.",
+    "line.help_table": "Jederzeit: hand, table, scores, log 10, say TEXT, who, leave, suits words|symbols, line off, quit.",
+    "line.help_now": "Jetzt möglich: {words}.",
+    "line.help_wait": "Gerade nichts zu entscheiden; du hörst es, wenn du dran bist.",
+    "line.unknown": "{word!r} kenne ich nicht. Tippe help für die Befehle.",
+    "line.ambiguous": "{word!r} kann {choices} heißen; tippe mehr Buchstaben.",
+    "line.not_now": "{word} geht jetzt nicht. {legal}",
+    "line.legal_none": "Gerade hast du nichts zu entscheiden.",
+    "line.too_long": "Die Zeile war zu lang ({n} Bytes); nichts davon wurde behalten. Zeilen haben höchstens {max} Bytes.",
+    "line.bad_utf8": "Die Zeile war kein gültiger UTF-8-Text; die falschen Bytes sind weg.",
+    "line.no_table": "Du sitzt an keinem Tisch. Tippe tables für die Liste oder new für einen neuen.",
+    "line.tables_none": "Kein Tisch ist offen. Tippe new für einen Tisch mit Bots.",
+    "line.table_row": "Tisch {id}: {name}, {game}, {taken} von {seats} Plätzen, {status}{private}.",
+    "line.private": ", privat",
+    "line.who": "Online: {names}.",
+    "line.seats": "Plätze: {seats}.",
+    "line.seat_you": "{name} (du)",
+    "line.seat_bot": "{name} (Bot)",
+    "line.seat_empty": "frei",
+    "line.seat_autopilot": "{name} (Autopilot)",
+    "line.seat_away": "{name} (weg)",
+    "line.created": "Du hast Tisch {id} mit {bots} Bots eröffnet; tippe start zum Geben.",
+    "line.joined": "Du sitzt an Tisch {id}, {name} ({game}); Platz {seat}.",
+    "line.watching": "Du schaust Tisch {id} zu, {name} ({game}).",
+    "line.left": "Du hast Tisch {id} verlassen.",
+    "line.bot_added": "Ein Bot sitzt jetzt auf Platz {seat}.",
+    "line.started": "Das Spiel beginnt.",
+    "line.ready": "Du bist bereit.",
+    "line.waiting_start": "Warten auf den Start: {taken} von {seats} Plätzen besetzt. Der Gastgeber tippt start.",
+    "line.game_began": "Das Spiel beginnt: {game}, {players}.",
+    "line.game_over": "Das Spiel ist aus. Tippe rematch für noch eins, oder leave.",
+    "line.usage_join": "Welcher Tisch? join ID (tables listet sie).",
+    "line.usage_create": "So: create [ahoy|ahoi] [PLÄTZE] [bots] [easy|normal|hard] [blitz|relaxed|untimed].",
+    "line.bad_number": "{what} muss eine Zahl von {low} bis {high} sein.",
+    "line.no_such_table": "Kein offener Tisch heißt {id}. Tippe tables für die Liste.",
+    "line.said": "Du sagst: {text}",
+    "line.chat": "{name} sagt: {text}",
+    "line.chat_lobby": "{name} sagt in der Lobby: {text}",
+    "line.seconds_left": "Noch {n} Sekunden.",
+    "line.your_move_timed": "{prompt} Du hast {n} Sekunden.",
+    "line.suits_words": "Karten werden ab jetzt mit Farben als Wörtern gelesen.",
+    "line.suits_symbols": "Karten werden ab jetzt mit Farbsymbolen gelesen.",
+    "line.line_on": "Der Zeilenmodus ist jetzt dein Standard: ein einfaches ssh startet ihn.",
+    "line.line_off": "Der Zeilenmodus ist nicht mehr dein Standard; ssh host line startet ihn weiter.",
+    "line.lang_now": "Sprache: Deutsch.",
+    "line.bye": "Mast- und Schotbruch!",
+    "line.closed": "Der Tisch wurde geschlossen: {reason}",
+    "line.log_none": "Noch ist nichts geschehen.",
+    "line.say_usage": "Was sagen? say TEXT.",
+    "line.away_summary": "Während du weg warst: {events}",
+    "line.back_at": "Du bist zurück an Tisch {id}, {name} ({game}).",
+    "line.scores": "Punkte: {scores}.",
+    "line.scores_none": "Noch keine Punkte.",
+    "line.rematch": "Du willst eine Revanche.",
+    "line.refused": "Abgelehnt: {reason}",
+    "line.stale": "Zu spät: der Tisch ist weiter. {legal}",
+    "line.game_words": "Spielwörter: {words}.",
+    "line.quit_hint": "Tippe quit, um den Server zu verlassen.",
+}
+
+TEXTS: dict[str, dict[str, str]] = {"en": EN, "es": ES, "de": DE}
+
+
+def add_texts(texts: dict[str, dict[str, str]]) -> None:
+    """Merge a game plug-in's own sentences (``{"en": {...}, "es": {...}, "de": {...}}``)."""
+    for lang, table in texts.items():
+        TEXTS.setdefault(lang, {}).update(table)
+
+
+def say(lang: str, key: str, **kw: object) -> str:
+    """The sentence ``key`` in ``lang`` (falls back to English, then to the UI's texts, then the key);
+    a template whose arguments do not fit is returned unformatted rather than raising."""
+    template = TEXTS.get(lang, EN).get(key) or EN.get(key)
+    if template is None:
+        try:
+            return tr(lang, key, **kw)
+        except (KeyError, IndexError, ValueError):
+            return key
+    try:
+        return template.format(**kw) if kw else template
+    except (KeyError, IndexError, ValueError):
+        return template
