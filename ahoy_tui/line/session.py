@@ -192,10 +192,11 @@ class LineSession:
             if u.view is not None and u.seat is not None:
                 self.out(game.hand(ctx))
         else:
+            keeps = getattr(game, "keeps", None)
             for e in u.events:
                 sentence = game.narrate(e, ctx)
                 if sentence:
-                    self.out(sentence, keep=True)
+                    self.out(sentence, keep=keeps is None or keeps(e))
         if before != self.status and self.status == "game_over" and not first:
             self.out(self.s("line.game_over"), keep=True)
         self._prompt(ctx, game)
