@@ -295,7 +295,9 @@ class LineSession:
         except Stale:
             self.out(self.s("line.stale", legal=self._legal_sentence()))
         except LobbyError as e:
-            self.out(self.s("line.refused", reason=refusal(self.t, e.reason)) + " " + self._legal_sentence())
+            reason = refusal(self.t, e.reason).rstrip()
+            reason += "" if reason.endswith((".", "!", "?")) else "."
+            self.out(self.s("line.refused", reason=reason) + " " + self._legal_sentence())
         return True
 
     def _legal_sentence(self) -> str:
@@ -494,8 +496,9 @@ class LineSession:
         await self._cmd_create(args, text)
 
     async def _cmd_create(self, args: list[str], text: str) -> None:
-        """``create [ahoy|ahoi] [N] [bots] [easy|normal|hard] [blitz|relaxed|normal|untimed] [to N]``:
-        ``N bots`` seats N bots beside you; a lone ``N`` is the seat count (the rest bots)."""
+        """``create [ahoy|ahoi] [N seats] [N bots] [easy|normal|hard] [blitz|relaxed|normal|untimed] [to N]``:
+        ``N bots`` seats N bots beside you (the table has one seat more unless ``N seats`` says otherwise);
+        a lone ``N`` (or ``N seats``) is the seat count, every seat but yours a bot unless ``N bots`` says."""
         game, level, clocks = "ahoy", "baseline", "normal"
         seats: int | None = None
         bots: int | None = None
@@ -516,6 +519,10 @@ class LineSession:
             elif w.isdigit():
                 if i + 1 < len(words) and words[i + 1].startswith("bot"):
                     bots = int(w)
+                    i += 1
+                elif i + 1 < len(words) and words[i + 1].startswith(("seat", "player", "plaza", "platz", "jugador",
+                                                                     "spieler")):
+                    seats = int(w)
                     i += 1
                 else:
                     seats = int(w)
