@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ahoy_tui.games.registry import GAMES
 from ahoy_tui.line.games import LINE_GAMES, Ctx, LineGame, Refusal, line_game
 from ahoy_tui.line.texts import say
-from ahoy_tui.line.words import pick
+from ahoy_tui.line.words import Pick, pick
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Stale
 from ahoy_tui.lobby.handle import PlayerHandle
@@ -277,6 +277,10 @@ class LineSession:
         legal = self.legal_words()
         known = set(SESSION_WORDS) | _all_game_verbs()
         p = pick(typed, legal, known)
+        if p.kind == "ambiguous" and self.update is not None and self.update.legal:
+            moves = [w for w in p.choices if w in self._game().legal_verbs(self.update.legal)]
+            if len(moves) == 1:  # a move legal now wins over the words legal at every point ("lo": look, not log)
+                p = Pick("ok", moves[0])
         if p.kind == "unknown":
             self.out(self.s("line.unknown", word=clean(typed, 20)))
             return True

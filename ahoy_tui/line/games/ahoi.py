@@ -219,7 +219,7 @@ class AhoiLine:
         # fernrohr NAME P; tauschen P with NAME Q
         targets = sorted({a.target for a in legal if isinstance(a, (Fernrohr, Tauschen))})
         names = ", ".join(ctx.name(t) for t in targets)
-        seat = ctx.seat_named(others[0]) if len(others) == 1 else None
+        seat = ctx.seat_named(" ".join(others)) if others else None  # a name may hold spaces ("Ned Low")
         if not isinstance(seat, int) or seat not in targets:
             return Refusal(s("ahoi.line.who_usage", names=names) + " " + self.usage(ctx))
         if verb == "fernrohr" and len(numbers) == 1:

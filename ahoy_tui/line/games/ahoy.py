@@ -282,9 +282,9 @@ class AhoyLine:
             names = ", ".join(ctx.name(x) for x in seats)
             if len(options) == 1 and not words:
                 return options[0]
-            if len(words) != 1:
+            if not words:
                 return Refusal(s("ahoy.line.who_usage", names=names))
-            seat = ctx.seat_named(words[0])
+            seat = ctx.seat_named(" ".join(words))  # a name may hold spaces ("Ned Low")
             for a, x in zip(options, seats):
                 if x == seat:
                     return a
