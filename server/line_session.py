@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ahoy_tui.line.session import LineSession
 from ahoy_tui.line.texts import say
@@ -28,9 +28,6 @@ from server.identity import sanitize_name
 from server.limits import address_key
 from server.logsafe import esc
 from server.termcaps import lang_for, utf8_for
-
-if TYPE_CHECKING:
-    from server.pty_session import Session
 
 log = logging.getLogger(__name__)
 
@@ -212,8 +209,11 @@ class LineChannel:
         self.lines.put_nowait(None)
 
 
-async def serve_line(session: "Session") -> int:
+async def serve_line(session: Any) -> int:
     """Run line mode on ``session``'s channel until the player quits or goes; returns the exit status.
+
+    ``session`` is the ``server.pty_session.Session`` of the channel (not imported: that module imports
+    this one); this sets its ``handle`` and ``line`` (the :class:`LineChannel` its channel events feed).
 
     Joins the lobby as the full screen does (``lobby.connect``: one live session per identity, R17),
     and leaves it (``disconnect``) at the end, whatever happens.
