@@ -195,8 +195,9 @@ class LineSession:
             keeps = getattr(game, "keeps", None)
             for e in u.events:
                 sentence = game.narrate(e, ctx)
-                if sentence:
-                    self.out(sentence, keep=keeps is None or keeps(e))
+                for one in (sentence or "").split("\n"):  # a plug-in may say a few sentences, one a line
+                    if one:
+                        self.out(one, keep=keeps is None or keeps(e))
         if before != self.status and self.status == "game_over" and not first:
             self.out(self.s("line.game_over"), keep=True)
         self._prompt(ctx, game)

@@ -174,3 +174,28 @@ async def test_term_dumb_and_the_saved_preference_choose_line_mode(tmp_path: Pat
     finally:
         PREFS.clear()
         await server.stop()
+
+
+async def test_back_after_a_dropped_link_hears_the_table_hand_and_decision(tmp_path: Path):
+    """R17: a line-mode player whose connection dropped in play gets her seat back, told in sentences."""
+    lobby = Lobby(timing=Timing(bot_delay=(0.5, 0.5), between_hands=0.3), seed=3)
+    server = await start_server(tmp_path, lobby)
+    try:
+        p = await connect(server.port, "anna", env=UTF8, command="line")
+        r = LineReader(p)
+        await r.wait("Line mode")
+        n = r.say("create 2 seats 1 bot")
+        tid = (await r.wait(r"You created table (t\d+)", after=n)).group(1)
+        r.say("start")
+        await r.wait(r"^You were dealt ")
+        await p.close()
+        table = lobby.tables[tid]
+        await wait_until(lambda: not any(h.name == "anna" for h in table.members), 10, "anna's link to drop")
+        q = await connect(server.port, "anna", env=UTF8, command="line")
+        rq = LineReader(q)
+        await rq.wait(rf"^You are back at table {tid}, anna's table \(AHOY!! V2\)\.$")
+        await rq.wait(r"^Your hand, \d+ cards: ")
+        assert b"\x1b" not in q.raw
+        await q.close()
+    finally:
+        await server.stop()

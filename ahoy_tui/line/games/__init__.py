@@ -105,7 +105,8 @@ class LineGame(Protocol):
         ...
 
     def narrate(self, event: Any, ctx: Ctx) -> str | None:
-        """The sentence for one event this viewer may see, or None."""
+        """The sentence for one event this viewer may see, or None; a few sentences are separated by
+        ``"\\n"`` (each is said on a line of its own)."""
         ...
 
     def hand(self, ctx: Ctx) -> str:

@@ -260,7 +260,7 @@ class AhoiLine:
             sums = ", ".join(f"{n(i)} {x}" for i, x in enumerate(d.get("sums") or ()))
             totals = ", ".join(f"{n(i)} {x}" for i, x in enumerate(d.get("totals") or ()))
             layouts = "; ".join(f"{n(i)} {' '.join(str(x) for x in row)}" for i, row in enumerate(d.get("layouts") or ()))
-            return (s("ahoi.line.round_end", n=d.get("round", "?"), sums=sums, totals=totals) + " "
+            return (s("ahoi.line.round_end", n=d.get("round", "?"), sums=sums, totals=totals) + "\n"
                     + s("ahoi.line.layouts", layouts=layouts))
         if k == "game_over":
             return s("ahoi.line.game_over", winners=", ".join(n(x) for x in d.get("winners") or ()))

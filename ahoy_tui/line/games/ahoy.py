@@ -358,9 +358,12 @@ class AhoyLine:
             base = Narrator(ctx.names, ctx.me, ctx.lang, False).sentence(event)
             scores = d.get("scores")
             if isinstance(scores, (list, tuple)):
-                base = f"{base} " + ctx.say("ahoy.line.hand_won", hand=d.get("hand"),
+                base = f"{base}\n" + ctx.say("ahoy.line.hand_won", hand=d.get("hand"),
                                             scores=", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(scores)))
             return worded(base, ctx)
+        if k == "dealt" and isinstance(d.get("cards"), (list, tuple)):  # in the hand's order (by rank, then suit)
+            return worded(ctx.say("ev.dealt", cards=" ".join(card_label(c % C.IDENTITIES) for c in
+                                                             sorted(c % C.IDENTITIES for c in d["cards"]))), ctx)
         sentence = Narrator(ctx.names, ctx.me, ctx.lang, False).sentence(event)
         return None if sentence is None else worded(sentence, ctx)
 
