@@ -85,6 +85,8 @@ class LineSession:
         self.marks_said: set[int] = set()
         self._clock: asyncio.TimerHandle | None = None
         self.status: str | None = None
+        self.announced: str | None = None
+        """The table whose "you sit at" / "you watch" was said."""
 
     # -- output ---------------------------------------------------------------------------
     def out(self, sentence: str, keep: bool = False) -> None:
@@ -180,7 +182,8 @@ class LineSession:
         assert ctx is not None
         game = self._game()
         if first or u.catch_up:
-            if first and u.catch_up:
+            if first and u.catch_up and self.announced != tid:
+                self.announced = tid
                 self.out(self.s("line.back_at" if u.seat is not None and u.view is not None else
                                 ("line.joined" if u.seat is not None else "line.watching"),
                                 id=tid, name=clean(u.table.config.name or u.table.name, 24),
@@ -456,6 +459,7 @@ class LineSession:
                 return
             self.out(self.s("line.no_such_table", id=clean(args[0], 24)))
             return
+        self._switch_to(tid)
         seat = await self.lobby.join(self.handle, tid, args[1] if len(args) > 1 else None)
         self._announce_at(tid, "line.joined", seat)
 
@@ -476,6 +480,9 @@ class LineSession:
             self._leave_table()
 
     def _announce_at(self, tid: str, key: str, seat: int) -> None:
+        if self.announced == tid:
+            return  # the table's first update said it already
+        self.announced = tid
         u = self.update if self.table_id == tid else None
         name = clean(u.table.config.name or u.table.name, 24) if u else tid
         game = self._game_word(u.table.config.game) if u else ""
@@ -483,6 +490,7 @@ class LineSession:
 
     def _leave_table(self) -> None:
         self.table_id = None
+        self.announced = None
         self.update = None
         self.status = None
         self.last_prompt = None

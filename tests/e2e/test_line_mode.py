@@ -105,6 +105,8 @@ async def test_whole_ahoy_game_in_line_mode_over_ssh_leaks_nothing(tmp_path: Pat
         assert state.phase is Phase.GAME_OVER and max(state.totals) >= LIMIT
         assert all(p.offers >= 1 for p in people), "each person made an offer by typing it"
 
+        assert sum(x.startswith(f"You sit at table {tid}") for x in rb.lines()) == 1, "said once"
+        assert any(re.fullmatch(r"anna held [^.]+\.|anna held -\.", x) for x in re_.lines()), "R14: hands shown"
         for p in players:
             assert b"\x1b" not in p.raw, "line mode sent an escape byte"
         seats = {h.name: s for h, s in table.members.items()}

@@ -74,6 +74,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.who_usage": "Name the player: {names}.",
         "ahoy.line.ahoy_usage": "You can call AHOY! with: {options}.",
         "ahoy.line.scores": "Scores to {limit}: {scores}.",
+        "ahoy.line.held": "{name} held {cards}.",
         "ahoy.line.hand_won": "Hand {hand} scores: {scores}.",
     },
     "es": {
@@ -108,6 +109,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.who_usage": "Nombra al jugador: {names}.",
         "ahoy.line.ahoy_usage": "Puedes cantar ¡AHOY! con: {options}.",
         "ahoy.line.scores": "Puntos hasta {limit}: {scores}.",
+        "ahoy.line.held": "{name} tenía {cards}.",
         "ahoy.line.hand_won": "Puntos de la mano {hand}: {scores}.",
     },
     "de": {
@@ -142,6 +144,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.who_usage": "Nenne den Spieler: {names}.",
         "ahoy.line.ahoy_usage": "Du kannst AHOY! rufen mit: {options}.",
         "ahoy.line.scores": "Punkte bis {limit}: {scores}.",
+        "ahoy.line.held": "{name} hatte {cards}.",
         "ahoy.line.hand_won": "Punkte der Hand {hand}: {scores}.",
     },
 }
@@ -360,6 +363,12 @@ class AhoyLine:
             if isinstance(scores, (list, tuple)):
                 base = f"{base}\n" + ctx.say("ahoy.line.hand_won", hand=d.get("hand"),
                                             scores=", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(scores)))
+            v = ctx.view
+            if v is not None and v.revealed is not None:  # R14: every hand face up at the end
+                for i, held in enumerate(v.revealed):
+                    base += "\n" + ctx.say("ahoy.line.held", name=ctx.name(i),
+                                            cards=" ".join(card_label(c % C.IDENTITIES)
+                                                           for c in sorted(c % C.IDENTITIES for c in held)) or "-")
             return worded(base, ctx)
         if k == "dealt" and isinstance(d.get("cards"), (list, tuple)):  # in the hand's order (by rank, then suit)
             return worded(ctx.say("ev.dealt", cards=" ".join(card_label(c % C.IDENTITIES) for c in
