@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 ALWAYS = ("help", "who", "tables", "say", "suits", "line", "log", "quit")
 """Session words legal at every point."""
 LOBBY_ONLY = ("join", "watch", "new", "create")
-AT_TABLE = ("hand", "table", "scores", "leave")
+AT_TABLE = ("hand", "table", "scores", "leave", "autopilot")
 WAITING = ("start", "add", "ready")
 OVER = ("rematch",)
 SESSION_WORDS = ALWAYS + LOBBY_ONLY + AT_TABLE + WAITING + OVER
@@ -87,6 +87,8 @@ class LineSession:
         self.status: str | None = None
         self.announced: str | None = None
         """The table whose "you sit at" / "you watch" was said."""
+        self.piloted = False
+        """The autopilot plays this session's seat (R17: told when that changes)."""
 
     # -- output ---------------------------------------------------------------------------
     def out(self, sentence: str, keep: bool = False) -> None:
@@ -176,6 +178,8 @@ class LineSession:
         first = self.table_id is None
         self.table_id = tid
         before = self.status
+        was_piloted = self.piloted
+        self.piloted = u.seat is not None and u.seat < len(u.table.seats) and u.table.seats[u.seat].autopilot
         self.update = u
         self.status = u.table.status
         ctx = self._ctx(u)
@@ -203,6 +207,8 @@ class LineSession:
                         self.out(one, keep=keeps is None or keeps(e))
         if before != self.status and self.status == "game_over" and not first:
             self.out(self.s("line.game_over"), keep=True)
+        if self.piloted != was_piloted and u.table.status != "game_over":
+            self.out(self.s("line.piloted" if self.piloted else "line.unpiloted"), keep=True)
         self._prompt(ctx, game)
 
     def _prompt(self, ctx: Ctx, game: LineGame) -> None:
@@ -491,6 +497,7 @@ class LineSession:
     def _leave_table(self) -> None:
         self.table_id = None
         self.announced = None
+        self.piloted = False
         self.update = None
         self.status = None
         self.last_prompt = None
@@ -598,6 +605,14 @@ class LineSession:
             return
         await self.lobby.rematch(self.handle, self.table_id)
         self.out(self.s("line.rematch"))
+
+    async def _cmd_autopilot(self, args: list[str], text: str) -> None:
+        """``autopilot on|off``: let the autopilot play your seat, or take it back (R17); alone: toggles."""
+        if self.table_id is None:
+            self.out(self.s("line.no_table"))
+            return
+        on = (args[0].casefold() in ("on", "yes", "1")) if args else not self.piloted
+        await self.lobby.set_autopilot(self.handle, self.table_id, on)
 
     def _prefs(self) -> Prefs:
         return PREFS.get(self.handle.identity) or Prefs(theme="pirate", ascii_only=not self.utf8, lang=self.lang)

@@ -14,7 +14,7 @@ EN: dict[str, str] = {
     "line.welcome": "Ahoy, {name}! Line mode: one sentence per change. Type help for the commands.",
     "line.help_lobby": "In the lobby: tables, join ID, watch ID, new (or create 4 bots hard, create ahoi 3 bots), who, say TEXT.",
     "line.help_waiting": "At the table: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXT.",
-    "line.help_table": "Any time: hand, table, scores, log 10, say TEXT, who, leave, suits words|symbols, line off, quit.",
+    "line.help_table": "Any time: hand, table, scores, log 10, say TEXT, who, leave, autopilot on|off, suits words|symbols, line off, quit.",
     "line.help_now": "Legal now: {words}.",
     "line.help_wait": "Nothing to decide now; you are told when it is your turn.",
     "line.unknown": "I do not know {word!r}. Type help for the commands.",
@@ -70,6 +70,8 @@ EN: dict[str, str] = {
     "line.refused": "Refused: {reason}",
     "line.stale": "Too late: the table moved on. {legal}",
     "line.game_words": "Game words: {words}.",
+    "line.piloted": "The autopilot plays your seat now; type autopilot off to play it yourself.",
+    "line.unpiloted": "You play your seat yourself again.",
     "line.quit_hint": "Type quit to leave the server.",
 }
 
@@ -77,7 +79,7 @@ ES: dict[str, str] = {
     "line.welcome": "¡Ahoy, {name}! Modo línea: una frase por cambio. Escribe help para los comandos.",
     "line.help_lobby": "En el salón: tables, join ID, watch ID, new (o create 4 bots hard, create ahoi 3 bots), who, say TEXTO.",
     "line.help_waiting": "En la mesa: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXTO.",
-    "line.help_table": "Siempre: hand, table, scores, log 10, say TEXTO, who, leave, suits words|symbols, line off, quit.",
+    "line.help_table": "Siempre: hand, table, scores, log 10, say TEXTO, who, leave, autopilot on|off, suits words|symbols, line off, quit.",
     "line.help_now": "Posible ahora: {words}.",
     "line.help_wait": "Nada que decidir ahora; te aviso cuando te toque.",
     "line.unknown": "No conozco {word!r}. Escribe help para los comandos.",
@@ -133,6 +135,8 @@ ES: dict[str, str] = {
     "line.refused": "Rechazado: {reason}",
     "line.stale": "Demasiado tarde: la mesa siguió. {legal}",
     "line.game_words": "Palabras del juego: {words}.",
+    "line.piloted": "El piloto automático juega tu plaza ahora; escribe autopilot off para jugarla tú.",
+    "line.unpiloted": "Vuelves a jugar tu plaza tú mismo.",
     "line.quit_hint": "Escribe quit para salir del servidor.",
 }
 
@@ -140,7 +144,7 @@ DE: dict[str, str] = {
     "line.welcome": "Ahoy, {name}! Zeilenmodus: ein Satz je Änderung. Tippe help für die Befehle.",
     "line.help_lobby": "In der Lobby: tables, join ID, watch ID, new (oder create 4 bots hard, create ahoi 3 bots), who, say TEXT.",
     "line.help_waiting": "Am Tisch: start, add bot [easy|normal|hard], ready, leave, table, who, say TEXT.",
-    "line.help_table": "Jederzeit: hand, table, scores, log 10, say TEXT, who, leave, suits words|symbols, line off, quit.",
+    "line.help_table": "Jederzeit: hand, table, scores, log 10, say TEXT, who, leave, autopilot on|off, suits words|symbols, line off, quit.",
     "line.help_now": "Jetzt möglich: {words}.",
     "line.help_wait": "Gerade nichts zu entscheiden; du hörst es, wenn du dran bist.",
     "line.unknown": "{word!r} kenne ich nicht. Tippe help für die Befehle.",
@@ -196,6 +200,8 @@ DE: dict[str, str] = {
     "line.refused": "Abgelehnt: {reason}",
     "line.stale": "Zu spät: der Tisch ist weiter. {legal}",
     "line.game_words": "Spielwörter: {words}.",
+    "line.piloted": "Der Autopilot spielt jetzt deinen Platz; tippe autopilot off, um selbst zu spielen.",
+    "line.unpiloted": "Du spielst deinen Platz wieder selbst.",
     "line.quit_hint": "Tippe quit, um den Server zu verlassen.",
 }
 

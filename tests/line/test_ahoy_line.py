@@ -71,3 +71,20 @@ async def test_the_clock_of_a_decision_is_announced(monkeypatch):
                      10, "the clock announced")
     s.close()
     await lobby.disconnect(handle)
+
+
+async def test_the_autopilot_is_told_and_taken_back_by_words():
+    """R17: a seat the autopilot plays (3 timeouts, or by choice) is said so, and ``autopilot off`` takes it back."""
+    lobby = InMemoryLobby(Lobby(timing=Timing(bot_delay=(5, 5), between_hands=0.05), seed=6))
+    handle = await lobby.connect("user:anna", "anna")
+    lines: list[str] = []
+    s = LineSession(lobby, handle, lines.append)
+    s.start()
+    await s.line("create 2 seats 1 bot")
+    await s.line("start")
+    await s.line("autop on")
+    assert "The autopilot plays your seat now; type autopilot off to play it yourself." in lines
+    await s.line("autopilot off")
+    assert lines[-1] == "You play your seat yourself again."
+    s.close()
+    await lobby.disconnect(handle)
