@@ -176,9 +176,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         """This channel gets a plain-text answer (a command, or no PTY), not the TUI."""
         return (self.command is not None or not self.has_pty) and not self.line_mode
 
-    @property
+    @functools.cached_property
     def line_mode(self) -> bool:
-        """This channel gets line mode (``server.line_session.wants_line_mode``; issue 28.1)."""
+        """This channel gets line mode (``server.line_session.wants_line_mode``; issue 28.1); asked once the
+        session starts (the identity's saved preference is read once)."""
         if self.chan is None or self.bad_command:
             return False
         saved = None
@@ -202,7 +203,6 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self._refuse(refusal)
             return
         tally.started["screen"] += 1
-        self.run_line = self.line_mode
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
@@ -306,7 +306,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                     self.server.tally.refusals["session_limit"] += 1
                     self._refuse(refusal)
                     return
-            await (serve_line(self) if getattr(self, "run_line", False) else self._serve())
+            await (serve_line(self) if self.line_mode else self._serve())
         except Exception:
             log.exception("session of %s failed to start", esc(self.connection.identity))
             try:

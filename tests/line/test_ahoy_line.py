@@ -29,6 +29,8 @@ def test_offer_names_the_card_given_then_the_card_wanted():
     x = ctx([Offer(want=c("5d"), give=c("2s"))])
     assert GAME.parse("offer", ["2s", "for", "5d"], x) == Offer(want=c("5d"), give=c("2s"))
     assert GAME.parse("offer", ["2♠", "for", "5♦", "to", "bo"], x) == Offer(want=c("5d"), give=c("2s"))
+    assert GAME.parse("offer", ["2s", "for", "5d", "to", "ned"], x) == Refusal(
+        "An offer goes to the next player, bo (R8). Type offer GIVE for WANT, for example offer 6h for 5d.")
     refused = GAME.parse("offer", ["2s"], x)
     assert isinstance(refused, Refusal) and "offer GIVE for WANT" in refused
 

@@ -68,6 +68,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.bad_card": "{word!r} is not a card; type cards like 6h, 10s, qd or jk.",
         "ahoy.line.not_in_hand": "You do not hold {card}.",
         "ahoy.line.offer_usage": "Type offer GIVE for WANT, for example offer 6h for 5d.",
+        "ahoy.line.offer_next": "An offer goes to the next player, {name} (R8).",
         "ahoy.line.not_legal": "That is not a legal {what} now.",
         "ahoy.line.lay_count": "Lay down exactly {k} cards of your hand.",
         "ahoy.line.pick_usage": "Type pick and a number from 1 to {k}.",
@@ -103,6 +104,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.bad_card": "{word!r} no es una carta; escribe cartas como 6h, 10s, qd o jk.",
         "ahoy.line.not_in_hand": "No tienes {card}.",
         "ahoy.line.offer_usage": "Escribe offer DOY for QUIERO, por ejemplo offer 6h for 5d.",
+        "ahoy.line.offer_next": "Una oferta va al siguiente jugador, {name} (R8).",
         "ahoy.line.not_legal": "Ahora eso no es un {what} válido.",
         "ahoy.line.lay_count": "Baja exactamente {k} cartas de tu mano.",
         "ahoy.line.pick_usage": "Escribe pick y un número de 1 a {k}.",
@@ -138,6 +140,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.bad_card": "{word!r} ist keine Karte; tippe Karten wie 6h, 10s, qd oder jk.",
         "ahoy.line.not_in_hand": "Du hast {card} nicht.",
         "ahoy.line.offer_usage": "Tippe offer GEBE for WILL, zum Beispiel offer 6h for 5d.",
+        "ahoy.line.offer_next": "Ein Angebot geht an den nächsten Spieler, {name} (R8).",
         "ahoy.line.not_legal": "Das ist jetzt kein gültiges {what}.",
         "ahoy.line.lay_count": "Lege genau {k} Karten deiner Hand.",
         "ahoy.line.pick_usage": "Tippe pick und eine Zahl von 1 bis {k}.",
@@ -311,6 +314,10 @@ class AhoyLine:
                 return Refusal(s("ahoy.line.bad_card", word=bad[:20]) + " " + s("ahoy.line.offer_usage"))
             if "to" in words:  # "to NAME" names the next player (R8): the only one an offer can go to
                 cards = [c for c in (parse_card(w) for w in args[:words.index("to")]) if c is not None]
+                to = ctx.seat_named(" ".join(args[words.index("to") + 1:]))
+                nxt = ((ctx.me or 0) + 1) % v.players if v is not None else None
+                if to != nxt:
+                    return Refusal(s("ahoy.line.offer_next", name=ctx.name(nxt)) + " " + s("ahoy.line.offer_usage"))
             if len(cards) != 2:
                 return Refusal(s("ahoy.line.offer_usage"))
             give, want = cards
