@@ -106,6 +106,8 @@ async def test_whole_ahoy_game_in_line_mode_over_ssh_leaks_nothing(tmp_path: Pat
         assert all(p.offers >= 1 for p in people), "each person made an offer by typing it"
 
         assert sum(x.startswith(f"You sit at table {tid}") for x in rb.lines()) == 1, "said once"
+        longest = max((x for r in (ra, rb, re_) for x in r.lines()), key=len)
+        assert len(longest) <= 130, f"one short sentence a line: {longest!r}"
         assert any(re.fullmatch(r"anna held [^.]+\.|anna held -\.", x) for x in re_.lines()), "R14: hands shown"
         for p in players:
             assert b"\x1b" not in p.raw, "line mode sent an escape byte"
