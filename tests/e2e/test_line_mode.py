@@ -1,5 +1,6 @@
-"""Line mode over real SSH (issue 28.1): a whole AHOY!! V2 game against bots played from the lines alone,
-no ESC byte ever, no card another seat holds (R18), and bad input answered with one clear line.
+"""Line mode over real SSH (issue 28.1): a whole AHOY!! V2 game and a whole Ahoi game against bots played
+from the lines alone, no ESC byte ever, no card another seat holds (R18), and bad input answered with one
+clear line.
 
 ``ssh -t host line`` is an exec request with a PTY; the server answers with plain sentences (CR LF).
 The hidden-card scan reuses the whole-game test's server-side truth (``Table.publish`` wrapped)
@@ -201,5 +202,53 @@ async def test_back_after_a_dropped_link_hears_the_table_hand_and_decision(tmp_p
         await rq.wait(r"^Your hand, \d+ cards: ")
         assert b"\x1b" not in q.raw
         await q.close()
+    finally:
+        await server.stop()
+
+
+async def test_whole_ahoi_game_in_line_mode_over_ssh(tmp_path: Path):
+    """Ahoi over real SSH, read from the lines alone: no ESC byte, refusals none, a winner."""
+    from tests.line.test_ahoi_line import _PROMPT, decide
+
+    lobby = Lobby(timing=Timing(bot_delay=(0, 0.01), between_hands=0.05), seed=12)
+    server = await start_server(tmp_path, lobby)
+    try:
+        p = await connect(server.port, "anna", env=UTF8, command="line")
+        r = LineReader(p)
+        await r.wait("Line mode")
+        n = r.say("create ahoi 3 seats 2 bots easy")
+        await r.wait(r"You created table (t\d+)", after=n)
+        r.say("start")
+        rng = random.Random(5)
+        done, typed = 0, []
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            lines = r.lines()
+            if any(x.startswith("Game over. Winner:") for x in lines):
+                break
+            prompts = [x for x in lines[done:] if _PROMPT.search(x)]
+            if not prompts:
+                p.changed.clear()
+                try:
+                    await asyncio.wait_for(p.changed.wait(), 0.5)
+                except asyncio.TimeoutError:
+                    pass
+                continue
+            before = r.say("hand")
+            layout = (await r.wait(r"^Your layout, (\d) cards", after=before)).group(1)
+            r.say("who")
+            seats = (await r.wait(r"^Seats: (.*)\.$", after=before)).group(1)
+            done = len(r.lines()) - 1
+            others = [s.split(" (")[0] for s in seats.split(", ") if "(you)" not in s]
+            command = decide(prompts[-1], rng, int(layout), others)
+            if command:
+                typed.append(command)
+                r.say(command)
+        lines = r.lines()
+        assert any(x.startswith("Game over. Winner:") for x in lines), "\n".join(lines[-20:])
+        assert not [x for x in lines if x.startswith(("I do not know", "Refused"))]
+        assert {c.split()[0] for c in typed} >= {"look", "draw", "place"}, typed
+        assert b"\x1b" not in p.raw
+        await p.close()
     finally:
         await server.stop()

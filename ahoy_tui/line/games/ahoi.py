@@ -20,7 +20,7 @@ from ahoy_tui.ui.games.ahoi.narrate import line as log_line
 VERBS: tuple[str, ...] = ("look", "take", "draw", "discard", "place", "lupe", "fernrohr", "tauschen", "ahoi")
 _KIND_VERBS = {"first_look": "look", "take_discard": "take", "draw": "draw", "discard": "discard",
                "place": "place", "lupe": "lupe", "fernrohr": "fernrohr", "tauschen": "tauschen", "ahoi": "ahoi"}
-_USAGE = {"look": "look P P", "take": "take", "draw": "draw", "discard": "discard", "place": "place P (or place P P)",
+_USAGE = {"look": "look P P", "take": "take", "draw": "draw", "discard": "discard", "place": "place P | place P P",
           "lupe": "lupe P", "fernrohr": "fernrohr NAME P", "tauschen": "tauschen P with NAME Q", "ahoi": "ahoi"}
 _ACTION = {7: "Lupe", 8: "Lupe", 9: "Fernrohr", 10: "Fernrohr", 11: "Tauschen", 12: "Tauschen"}
 _PRIVATE_VALUES = frozenset({"peek", "drawn", "placed_card"})
