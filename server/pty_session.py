@@ -1,4 +1,8 @@
-"""One SSH session channel: a Textual app with a PTY, plain text without.
+"""One SSH session channel: a Textual app with a PTY, plain text without, or line mode.
+
+Line mode (``ssh -t host line``, a PTY with ``TERM=dumb``, or the identity's saved ``line on``;
+issue 28.1) is run by :func:`server.line_session.serve_line` in place of the app, with the same
+session limits, replacement of older sessions and shutdown.
 
 The channel is in bytes mode (``encoding=None``, no line editor). With a
 PTY and a shell request the session joins the lobby, builds the app with

@@ -252,3 +252,21 @@ async def test_whole_ahoi_game_in_line_mode_over_ssh(tmp_path: Path):
         await p.close()
     finally:
         await server.stop()
+
+
+async def test_a_newer_session_of_the_same_name_replaces_the_line_session(tmp_path: Path):
+    """One live session per identity (R17): the older line session is told why, in a line, and ends."""
+    server = await start_server(tmp_path)
+    try:
+        old = await connect(server.port, "anna", env=UTF8, command="line")
+        await LineReader(old).wait("Line mode")
+        new = await connect(server.port, "anna", env=UTF8, command="line")
+        await LineReader(new).wait("Line mode")
+        await LineReader(old).wait(r"^Ahoy! anna just logged in again from another session, which now has the seat\.")
+        await wait_until(lambda: old.closed.is_set() or old.exit_status is not None, 10, "the old session to end")
+        n = LineReader(new).say("who")
+        await LineReader(new).wait(r"^Online: anna\.$", after=n)
+        assert b"\x1b" not in old.raw and b"\x1b" not in new.raw
+        await new.close()
+    finally:
+        await server.stop()
