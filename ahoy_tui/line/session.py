@@ -52,7 +52,7 @@ CLOCKS = ("relaxed", "normal", "blitz", "untimed")
 
 
 def _all_game_verbs() -> set[str]:
-    return {v for name in LINE_GAMES for v in line_game(name).verbs}
+    return {v for name in LINE_GAMES for g in [line_game(name)] for v in (*g.verbs, *getattr(g, "tells", ()))}
 
 
 class LineSession:
@@ -89,6 +89,9 @@ class LineSession:
         """The table whose "you sit at" / "you watch" was said."""
         self.piloted = False
         """The autopilot plays this session's seat (R17: told when that changes)."""
+        self.seen: list[Any] = []
+        """The events of the current table's game this session was sent (R18: already its own share),
+        for a plug-in's ``tell`` (AHOY!! V2's ``deals``)."""
 
     # -- output ---------------------------------------------------------------------------
     def out(self, sentence: str, keep: bool = False) -> None:
@@ -186,6 +189,8 @@ class LineSession:
         assert ctx is not None
         game = self._game()
         if first or u.catch_up:
+            if u.catch_up:
+                self.seen = list(u.events)
             if first and u.catch_up and self.announced != tid:
                 self.announced = tid
                 self.out(self.s("line.back_at" if u.seat is not None and u.view is not None else
@@ -199,6 +204,7 @@ class LineSession:
             if u.view is not None and u.seat is not None:
                 self.out(game.hand(ctx))
         else:
+            self.seen.extend(u.events)
             keeps = getattr(game, "keeps", None)
             for e in u.events:
                 sentence = game.narrate(e, ctx)
@@ -270,6 +276,7 @@ class LineSession:
         if u is None:
             return words + list(LOBBY_ONLY)
         words += AT_TABLE
+        words += getattr(self._game(), "tells", ())
         if u.table.status == "waiting":
             words += WAITING
         if u.table.status == "game_over":
@@ -324,6 +331,11 @@ class LineSession:
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is not None:
             await handler(args, text)
+            return
+        ctx = self._ctx()
+        if ctx is not None and verb in getattr(self._game(), "tells", ()):
+            for line in self._game().tell(verb, args, ctx, self.seen):
+                self.out(line)
             return
         await self._game_action(verb, args)
 
@@ -498,6 +510,7 @@ class LineSession:
         self.table_id = None
         self.announced = None
         self.piloted = False
+        self.seen = []
         self.update = None
         self.status = None
         self.last_prompt = None

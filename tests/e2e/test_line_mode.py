@@ -101,6 +101,11 @@ async def test_whole_ahoy_game_in_line_mode_over_ssh_leaks_nothing(tmp_path: Pat
             await asyncio.gather(*tasks, return_exceptions=True)
         await ra.wait("^Game over! Winner:")
         await re_.wait("^Game over! Winner:")
+        await ra.wait("^Type deals to hear who lied")
+        n = ra.say("deals")  # the last hand's deals, as the reveal showed the table (scanned below too)
+        await ra.wait(r"^The deals of hand \d+:$", after=n)
+        n = re_.say("deals")
+        await re_.wait(r"^The deals of hand \d+:$", after=n)
         await asyncio.gather(*(p.settle(0.2, 3) for p in players))
         state = table.game.state
         assert state.phase is Phase.GAME_OVER and max(state.totals) >= LIMIT

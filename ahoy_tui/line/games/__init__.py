@@ -88,6 +88,11 @@ class LineGame(Protocol):
     verbs: tuple[str, ...]
     texts: dict[str, dict[str, str]]
 
+    # Optional (read with getattr): ``tells`` (words that read something out, legal at any point at the
+    # table, e.g. AHOY!! V2's ``deals``) with ``tell(word, args, ctx, seen) -> list[str]`` (``seen``: the
+    # game's events this session was sent), and ``keeps(event) -> bool`` (False: the sentence is said
+    # once and not kept for ``log``, Ahoi's private values, AH15).
+
     def legal_verbs(self, legal: Sequence[Any]) -> list[str]:
         """The command words that some of ``legal`` answers to."""
         ...

@@ -76,6 +76,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.ahoy_usage": "You can call AHOY! with: {options}.",
         "ahoy.line.scores": "Scores to {limit}: {scores}.",
         "ahoy.line.held": "{name} held {cards}.",
+        "ahoy.line.deals_none": "No hand is over yet, or the table does not show deals.",
+        "ahoy.line.deals_of": "The deals of hand {hand}:",
+        "ahoy.line.deal_hands_up": "{name}: HANDS UP! at {target}, took {card}.",
+        "ahoy.line.deal_offer": "{name} offered {to} {give} for {want}",
+        "ahoy.line.deal_accepted": "accepted",
+        "ahoy.line.deal_stepped": "declined, stepped in: {names}",
+        "ahoy.line.deal_nobody": "declined, nobody stepped in",
+        "ahoy.line.deal_none": "no deal",
+        "ahoy.line.deal_gave": "{name} gave {card}, {truth}",
+        "ahoy.line.lie": "a lie",
+        "ahoy.line.true": "true",
+        "ahoy.line.deals_hint": "Type deals to hear who lied in this hand's deals.",
         "ahoy.line.hand_won": "Hand {hand} scores: {scores}.",
     },
     "es": {
@@ -112,6 +124,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.ahoy_usage": "Puedes cantar ¡AHOY! con: {options}.",
         "ahoy.line.scores": "Puntos hasta {limit}: {scores}.",
         "ahoy.line.held": "{name} tenía {cards}.",
+        "ahoy.line.deals_none": "Aún no terminó ninguna mano, o la mesa no muestra los tratos.",
+        "ahoy.line.deals_of": "Los tratos de la mano {hand}:",
+        "ahoy.line.deal_hands_up": "{name}: ¡MANOS ARRIBA! a {target}, se llevó {card}.",
+        "ahoy.line.deal_offer": "{name} ofreció a {to} {give} por {want}",
+        "ahoy.line.deal_accepted": "aceptado",
+        "ahoy.line.deal_stepped": "rechazado, intervino: {names}",
+        "ahoy.line.deal_nobody": "rechazado, nadie intervino",
+        "ahoy.line.deal_none": "sin trato",
+        "ahoy.line.deal_gave": "{name} dio {card}, {truth}",
+        "ahoy.line.lie": "mentira",
+        "ahoy.line.true": "verdad",
+        "ahoy.line.deals_hint": "Escribe deals para oír quién mintió en los tratos de esta mano.",
         "ahoy.line.hand_won": "Puntos de la mano {hand}: {scores}.",
     },
     "de": {
@@ -148,6 +172,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "ahoy.line.ahoy_usage": "Du kannst AHOY! rufen mit: {options}.",
         "ahoy.line.scores": "Punkte bis {limit}: {scores}.",
         "ahoy.line.held": "{name} hatte {cards}.",
+        "ahoy.line.deals_none": "Noch ist keine Hand vorbei, oder der Tisch zeigt keine Tauschgeschäfte.",
+        "ahoy.line.deals_of": "Die Tauschgeschäfte von Hand {hand}:",
+        "ahoy.line.deal_hands_up": "{name}: HÄNDE HOCH! gegen {target}, nahm {card}.",
+        "ahoy.line.deal_offer": "{name} bot {to} {give} für {want}",
+        "ahoy.line.deal_accepted": "angenommen",
+        "ahoy.line.deal_stepped": "abgelehnt, eingesprungen: {names}",
+        "ahoy.line.deal_nobody": "abgelehnt, niemand sprang ein",
+        "ahoy.line.deal_none": "kein Tausch",
+        "ahoy.line.deal_gave": "{name} gab {card}, {truth}",
+        "ahoy.line.lie": "gelogen",
+        "ahoy.line.true": "wahr",
+        "ahoy.line.deals_hint": "Tippe deals, um zu hören, wer in dieser Hand gelogen hat.",
         "ahoy.line.hand_won": "Punkte der Hand {hand}: {scores}.",
     },
 }
@@ -205,6 +241,39 @@ class AhoyLine:
     name = "ahoy"
     verbs = VERBS
     texts = TEXTS
+    tells = ("deals",)
+
+    def tell(self, word: str, args: list[str], ctx: Ctx, seen: Sequence[Any]) -> list[str]:
+        """``deals``: the last finished hand's deals as the reveal showed the table (house rule ``reveal``,
+        beside R18: public once the hand is over), one sentence each."""
+        reveal = next((e for e in reversed(seen) if e.kind == "reveal"), None)
+        if reveal is None:
+            return [ctx.say("ahoy.line.deals_none")]
+        s = ctx.say
+        out = [s("ahoy.line.deals_of", hand=reveal.data.get("hand"))]
+        for d in reveal.data.get("deals") or ():
+            name = ctx.name(d.get("seat"))
+            if d.get("kind") == "hands_up":
+                took = card(d.get("card"), ctx) if d.get("card") is not None else "-"
+                out.append(s("ahoy.line.deal_hands_up", name=name, target=ctx.name(d.get("target")), card=took))
+                continue
+            parts = [s("ahoy.line.deal_offer", name=name, to=ctx.name(d.get("to")), give=card(d.get("give"), ctx),
+                       want=card(d.get("want"), ctx))]
+            if d.get("accepted"):
+                parts.append(s("ahoy.line.deal_accepted"))
+            elif d.get("accepted") is False:
+                steppers = d.get("steppers") or []
+                parts.append(s("ahoy.line.deal_stepped", names=", ".join(ctx.name(x) for x in steppers))
+                             if steppers else s("ahoy.line.deal_nobody"))
+            if d.get("gave") is None:
+                parts.append(s("ahoy.line.deal_none"))
+            else:
+                for seat, given, lied in ((d.get("seat"), d.get("gave"), d.get("offerer_lied")),
+                                          (d.get("partner"), d.get("got"), d.get("partner_lied"))):
+                    parts.append(s("ahoy.line.deal_gave", name=ctx.name(seat), card=card(given, ctx),
+                                   truth=s("ahoy.line.lie" if lied else "ahoy.line.true")))
+            out.append("; ".join(parts) + ".")
+        return out
 
     def legal_verbs(self, legal: Sequence[Any]) -> list[str]:
         out: list[str] = []
@@ -362,6 +431,8 @@ class AhoyLine:
                 return None  # the prompt says it ("... accept or decline")
             return ctx.say("ahoy.line.offered", name=ctx.name(d.get("seat")), to=ctx.name(to),
                            give=card(d.get("give"), ctx), want=card(d.get("want"), ctx))
+        if k == "reveal":
+            return ctx.say("ahoy.line.deals_hint") if event.data.get("deals") else None
         if k == "offer_open" and ctx.me is not None and ctx.update.legal:
             return None  # the prompt says it (step in or pass)
         if k == "hand_over":
