@@ -192,9 +192,6 @@ class LineChannel:
     def write(self, sentence: str) -> None:
         """One sentence as a line. While the player has typed part of a line (PTY), the sentence goes on a
         line of its own and the partial line is typed again below it."""
-        if sentence == "\a":
-            self._send(b"\a")
-            return
         text = plain_text(sentence.replace("\n", " "), self.utf8)
         nl = "\r\n" if self.pty else "\n"
         pending = self.editor.pending if self.pty else b""

@@ -64,17 +64,15 @@ class LineSession:
         write: Called with each sentence (one line, printable characters only).
         lang: ``"en"``, ``"es"`` or ``"de"``.
         utf8: The client reads UTF-8; else sentences are ASCII (suits as letters).
-        bell: Ring BEL (0x07) before "your turn" prompts (no escape sequences ever).
     """
 
     def __init__(self, lobby: LobbyAPI, handle: PlayerHandle, write: Callable[[str], None], lang: str = "en",
-                 utf8: bool = True, bell: bool = False) -> None:
+                 utf8: bool = True) -> None:
         self.lobby = lobby
         self.handle = handle
         self._write = write
         self.lang = lang
         self.utf8 = utf8
-        self.bell = bell
         prefs = PREFS.get(handle.identity)
         self.words = bool(prefs and prefs.suit_words)
         self.table_id: str | None = None
@@ -229,10 +227,9 @@ class LineSession:
             return
         self.last_prompt = text
         self.marks_said = set()
-        if u.remaining is not None and u.remaining >= 1:
-            text = self.s("line.your_move_timed", prompt=text, n=int(u.remaining))
-        if self.bell:
-            self._write("\a")
+        mine = self._my_clock(u)
+        if mine is not None and mine >= 1:
+            text = self.s("line.your_move_timed", prompt=text, n=int(mine))
         self.out(text, keep=True)
         self._schedule_clock(u)
 
@@ -242,12 +239,19 @@ class LineSession:
             self._clock.cancel()
             self._clock = None
 
+    @staticmethod
+    def _my_clock(u: TableUpdate) -> float | None:
+        """Seconds left on the decision the table waits for from this seat, or None (no clock, or the
+        clock is another seat's: an AHOY! call possible out of turn has none of its own)."""
+        return u.remaining if u.seat is not None and u.seat in u.waiting_for else None
+
     def _schedule_clock(self, u: TableUpdate) -> None:
         """Announce the next of :data:`CLOCK_MARKS` still ahead on this decision's clock (one timer at most)."""
         self._cancel_clock()
-        if u.remaining is None:
+        remaining = self._my_clock(u)
+        if remaining is None:
             return
-        ahead = [m for m in CLOCK_MARKS if m < u.remaining and m not in self.marks_said]
+        ahead = [m for m in CLOCK_MARKS if m < remaining and m not in self.marks_said]
         if not ahead:
             return
         mark = max(ahead)
@@ -255,11 +259,11 @@ class LineSession:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._clock = loop.call_later(u.remaining - mark, self._clock_mark, mark)
+        self._clock = loop.call_later(remaining - mark, self._clock_mark, mark)
 
     def _clock_mark(self, mark: int) -> None:
         self._clock = None
-        if self.last_prompt is None or self.update is None or not self.update.legal:
+        if self.last_prompt is None or self.update is None or self._my_clock(self.update) is None:
             return
         self.marks_said.add(mark)
         self.out(self.s("line.seconds_left", n=mark))
