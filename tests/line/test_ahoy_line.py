@@ -90,3 +90,23 @@ async def test_the_autopilot_is_told_and_taken_back_by_words():
     assert lines[-1] == "You play your seat yourself again."
     s.close()
     await lobby.disconnect(handle)
+
+
+async def test_an_ahoy_call_out_of_turn_is_not_timed_by_another_seats_clock():
+    """R12: AHOY! may be called while another seat decides; that seat's clock is not this player's."""
+    lobby = InMemoryLobby(Lobby(timing=Timing(bot_delay=(5, 5), between_hands=0.05), seed=6))
+    handle = await lobby.connect("user:anna", "anna")
+    lines: list[str] = []
+    s = LineSession(lobby, handle, lines.append)
+    one = Ahoy((c("2s"), c("3s"), c("4s"), c("5s")))
+    x = ctx([one])
+    update = SimpleNamespace(**vars(x.update), seat=0, waiting_for=(1,), remaining=30.0)
+    s._prompt(Ctx(update=update, names=x.names, me=0, lang="en", words=False, say=x.say), GAME)  # type: ignore[arg-type]
+    assert lines == ["You hold a treasure: type ahoy to call AHOY!"]
+    assert s._clock is None
+    mine = SimpleNamespace(**vars(x.update), seat=0, waiting_for=(0,), remaining=30.0)
+    s.last_prompt = None
+    s._prompt(Ctx(update=mine, names=x.names, me=0, lang="en", words=False, say=x.say), GAME)  # type: ignore[arg-type]
+    assert lines[-1] == "You hold a treasure: type ahoy to call AHOY! You have 30 seconds."
+    assert s._clock is not None
+    s.close()
