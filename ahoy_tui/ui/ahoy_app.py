@@ -101,6 +101,8 @@ class AhoyApp(App[int]):
         self.specs: dict[str, ThemeSpec] = themes()
         saved = prefs.get(session.identity)
         self._chosen: set[str] = set(saved.chosen) if saved else set()
+        self._line_prefs = (saved.line_mode, saved.suit_words) if saved else (False, False)
+        """Line mode's preferences (``Prefs.line_mode``, ``suit_words``): kept as they were when this app saves."""
         """The display preferences this identity chose with a key (``prefs.Prefs.chosen``)."""
         self.lang = saved.lang if saved and "lang" in self._chosen else normalize_lang(session.lang)
         self.ascii_only = saved.ascii_only if saved and "ascii_only" in self._chosen else not session.utf8
@@ -194,7 +196,8 @@ class AhoyApp(App[int]):
     def _save_prefs(self) -> None:
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
                                                            self.auto_pass, self.hints,
-                                                           tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen))))
+                                                           tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen)),
+                                                           *self._line_prefs))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""
