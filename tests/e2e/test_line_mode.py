@@ -275,3 +275,36 @@ async def test_a_newer_session_of_the_same_name_replaces_the_line_session(tmp_pa
         await new.close()
     finally:
         await server.stop()
+
+
+async def test_real_openssh_line_mode_with_and_without_a_pty(tmp_path: Path):
+    """``ssh -tt host line`` (the README's way) and ``ssh -T host line`` with OpenSSH: sentences, no ESC byte."""
+    import subprocess
+
+    from test_openssh import SSH, PtyClient
+
+    if SSH is None:
+        pytest.skip("OpenSSH client `ssh` not installed")
+    server = await start_server(tmp_path)
+    opts = ["-F", "/dev/null", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no",
+            "-o", "PreferredAuthentications=keyboard-interactive"]
+    try:
+        client = PtyClient([SSH, "-tt", *opts, "anna@127.0.0.1", "line"], 80, 24)
+        try:
+            await client.wait_for("Line mode: one sentence per change")
+            client.type("hel\r")
+            await client.wait_for("Legal now: help, who")
+            client.type("quit\r")
+            assert await client.wait_exit() == 0
+            assert b"\x1b" not in bytes(client.raw)
+        finally:
+            client.close()
+        proc = await asyncio.create_subprocess_exec(
+            SSH, "-T", *opts, "bo@127.0.0.1", "line",
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, err = await asyncio.wait_for(proc.communicate(b"who\nquit\n"), 30)
+        assert proc.returncode == 0, err
+        assert b"\nOnline: bo.\n" in out and b"\r" not in out and b"\x1b" not in out
+    finally:
+        await server.stop()
