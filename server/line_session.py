@@ -164,14 +164,13 @@ class LineChannel:
         self.max_buffer = max_buffer
         self.on_overflow = on_overflow
         self.closed = False
-        self.lines: asyncio.Queue[tuple[str, bool] | None] = asyncio.Queue()
-        self.editor = LineEditor(on_line=lambda text, bad: self.lines.put_nowait((text, bad)),
-                                 on_too_long=self._too_long, on_quit=lambda: self.lines.put_nowait(None),
+        self.lines: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+        """What the player typed, in order: ``("line", text)``, ``("bad_utf8", text)`` (invalid UTF-8
+        replaced), ``("too_long", "")`` (a line over the limit, dropped); None: no more (quit, EOF)."""
+        self.editor = LineEditor(on_line=lambda text, bad: self.lines.put_nowait(("bad_utf8" if bad else "line", text)),
+                                 on_too_long=lambda n: self.lines.put_nowait(("too_long", "")),
+                                 on_quit=lambda: self.lines.put_nowait(None),
                                  echo=self._echo if pty else None)
-        self.too_long: Callable[[int], None] = lambda n: None
-
-    def _too_long(self, limit: int) -> None:
-        self.too_long(limit)
 
     def _send(self, data: bytes) -> None:
         if self.closed:
@@ -206,6 +205,13 @@ class LineChannel:
         self.lines.put_nowait(None)
 
 
+def open_line(session: Any) -> LineChannel:
+    """The :class:`LineChannel` of ``session``'s channel, made when the session starts so that what the
+    client sends at once (``printf 'who\\n' | ssh -T host line``) waits in its queue for :func:`serve_line`."""
+    env = dict(session.chan.get_environment())
+    return LineChannel(session.chan, session.has_pty, utf8_for(env), session.server.config.max_buffer, session._drop)
+
+
 async def serve_line(session: Any) -> int:
     """Run line mode on ``session``'s channel until the player quits or goes; returns the exit status.
 
@@ -222,6 +228,9 @@ async def serve_line(session: Any) -> int:
     env = dict(chan.get_environment())
     lang, utf8 = lang_for(env), utf8_for(env)
     identity = session.connection.identity
+    if session.replaced:  # a newer session of this identity started first
+        session._refuse(session.goodbye or "")
+        return 1
     handle = session.handle = await lobby.connect(identity, sanitize_name(session.connection.username))
     handle.address = address_key(session.connection.address)
     located = getattr(lobby, "set_address", None)
@@ -229,21 +238,22 @@ async def serve_line(session: Any) -> int:
         located(handle, handle.address)
     for older in [s for s in server.sessions if s.started < session.started and s.connection.identity == identity]:
         older.replace(handle.name)
-    link = session.line = LineChannel(chan, session.has_pty, utf8, server.config.max_buffer, session._drop)
+    link = session.line if session.line is not None else open_line(session)
+    session.line = link
     talk = LineSession(lobby, handle, link.write, lang=lang, utf8=utf8)
-    link.too_long = lambda n: talk.out(say(lang, "line.too_long", n=f"> {n}", max=n))
     log.info("line session start %s as %s from %s", esc(identity), esc(handle.name), session.connection.peer)
     status = 0
     try:
         talk.start()
-        if session.input_ended:
-            return 0
         while not session.replaced and not link.closed:
             item = await link.lines.get()
             if item is None:
                 break
-            text, bad = item
-            if bad:
+            kind, text = item
+            if kind == "too_long":
+                talk.out(say(lang, "line.too_long", n=f"> {MAX_LINE}", max=MAX_LINE))
+                continue
+            if kind == "bad_utf8":
                 talk.out(say(lang, "line.bad_utf8"))
             try:
                 if not await talk.line(text):

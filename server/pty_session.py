@@ -36,7 +36,7 @@ from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
 from server.identity import sanitize_name
 from server.limits import address_key
-from server.line_session import serve_line, wants_line_mode
+from server.line_session import open_line, serve_line, wants_line_mode
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.refusal_lines import refusal_line
@@ -210,6 +210,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
+        if self.line_mode:  # from now on what the client types waits for the conversation
+            self.line = open_line(self)
         self.task = asyncio.ensure_future(self._run_tui())
 
     def _refuse(self, line: str) -> None:
