@@ -7,6 +7,8 @@ and abbreviable (unique prefixes), and ``help`` lists what is legal now (docs/ac
 * :mod:`ahoy_tui.line.session` — :class:`LineSession`: the conversation over a text in/out
   interface: parse a line, dispatch to the :class:`~ahoy_tui.lobby.api.LobbyAPI`, narrate the
   messages that arrive on the ``PlayerHandle``;
+* :mod:`ahoy_tui.line.lobby_words` — the lobby and table commands (tables, join, watch, create, start,
+  leave, autopilot) and the saved preferences (``suits words``, ``line on``);
 * :mod:`ahoy_tui.line.words` — prefix matching of command words;
 * :mod:`ahoy_tui.line.texts` — the mode's own sentences (en, es, de);
 * :mod:`ahoy_tui.line.games` — each game's words and narration (a :class:`LineGame` plug-in per game).
