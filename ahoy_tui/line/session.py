@@ -223,10 +223,12 @@ class LineSession(LobbyWords):
             return
         self.last_prompt = text
         self.marks_said = set()
+        first, *more = text.split("\n")  # the decision, then notes on lines of their own
         mine = self._my_clock(u)
         if mine is not None and mine >= 1:
-            text = self.s("line.your_move_timed", prompt=text, n=int(mine))
-        self.out(text, keep=True)
+            first = self.s("line.your_move_timed", prompt=first, n=int(mine))
+        for line in (first, *more):
+            self.out(line, keep=True)
         self._schedule_clock(u)
 
     # -- clocks -----------------------------------------------------------------------------
@@ -292,6 +294,8 @@ class LineSession(LobbyWords):
             return True
         typed = words[0]
         legal = self.legal_words()
+        if len(typed) < 3:  # a word that reads a long list out is not guessed from one or two letters
+            legal = [w for w in legal if w not in getattr(self._game(), "tells", ())]
         known = set(SESSION_WORDS) | _all_game_verbs()
         p = pick(typed, legal, known)
         if p.kind == "ambiguous" and self.update is not None and self.update.legal:

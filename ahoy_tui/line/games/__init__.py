@@ -106,7 +106,7 @@ class LineGame(Protocol):
         ...
 
     def prompt(self, ctx: Ctx) -> str | None:
-        """What the viewer must decide now (one sentence), or None."""
+        """What the viewer must decide now (one sentence; a note may follow after ``"\\n"``), or None."""
         ...
 
     def narrate(self, event: Any, ctx: Ctx) -> str | None:

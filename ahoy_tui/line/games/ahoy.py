@@ -267,12 +267,13 @@ class AhoyLine:
                              if steppers else s("ahoy.line.deal_nobody"))
             if d.get("gave") is None:
                 parts.append(s("ahoy.line.deal_none"))
-            else:
-                for seat, given, lied in ((d.get("seat"), d.get("gave"), d.get("offerer_lied")),
-                                          (d.get("partner"), d.get("got"), d.get("partner_lied"))):
-                    parts.append(s("ahoy.line.deal_gave", name=ctx.name(seat), card=card(given, ctx),
-                                   truth=s("ahoy.line.lie" if lied else "ahoy.line.true")))
             out.append("; ".join(parts) + ".")
+            if d.get("gave") is not None:  # who gave what: a sentence of its own (short lines)
+                out.append("; ".join(
+                    s("ahoy.line.deal_gave", name=ctx.name(seat), card=card(given, ctx),
+                      truth=s("ahoy.line.lie" if lied else "ahoy.line.true"))
+                    for seat, given, lied in ((d.get("seat"), d.get("gave"), d.get("offerer_lied")),
+                                              (d.get("partner"), d.get("got"), d.get("partner_lied")))) + ".")
         return out
 
     def legal_verbs(self, legal: Sequence[Any]) -> list[str]:
@@ -324,7 +325,7 @@ class AhoyLine:
             parts.append(s("ahoy.line.discard"))
         if "ahoy" in kinds:
             parts.append(s("ahoy.line.ahoy_now"))
-        return " ".join(parts) or None
+        return "\n".join(parts) or None
 
     def usage(self, ctx: Ctx) -> str:
         words = []
