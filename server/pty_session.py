@@ -1,4 +1,8 @@
-"""One SSH session channel: a Textual app with a PTY, plain text without.
+"""One SSH session channel: a Textual app with a PTY, plain text without, or line mode.
+
+Line mode (``ssh -t host line``, a PTY with ``TERM=dumb``, or the identity's saved ``line on``;
+issue 28.1) is run by :func:`server.line_session.serve_line` in place of the app, with the same
+session limits, replacement of older sessions and shutdown.
 
 The channel is in bytes mode (``encoding=None``, no line editor). With a
 PTY and a shell request the session joins the lobby, builds the app with
@@ -33,6 +37,7 @@ from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
 from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
 from server.identity import sanitize_name
 from server.limits import address_key
+from server.line_session import open_line, serve_line, wants_line_mode
 from server.logsafe import esc
 from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.refusal_lines import refusal_line
@@ -143,6 +148,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         """Order in which interactive sessions started (a newer one replaces older ones)."""
         self.bot: BotSession | None = None
         """``ssh -T host bot``: the bot API runs this channel (``server.bot_session``)."""
+        self.line: Any = None
+        """Line mode's channel (``server.line_session.LineChannel``) while this session runs it."""
 
     # -- requests before the session starts ---------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
@@ -174,7 +181,21 @@ class Session(asyncssh.SSHServerSession[bytes]):
     @property
     def has_plain_answer(self) -> bool:
         """This channel gets a plain-text answer (a command, or no PTY), not the TUI."""
-        return self.command is not None or not self.has_pty
+        return (self.command is not None or not self.has_pty) and not self.line_mode
+
+    @functools.cached_property
+    def line_mode(self) -> bool:
+        """This channel gets line mode (``server.line_session.wants_line_mode``; issue 28.1); asked once the
+        session starts (the identity's saved preference is read once)."""
+        if self.chan is None or self.bad_command:
+            return False
+        saved = None
+        if self.command is None and self.has_pty:
+            from ahoy_tui.ui.prefs import STORE
+
+            saved = STORE.get(self.connection.identity)
+        return wants_line_mode(self.command, self.term or self.chan.get_environment().get("TERM"), self.has_pty,
+                               bool(saved and saved.line_mode))
 
     def session_started(self) -> None:
         assert self.chan is not None
@@ -196,6 +217,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         # Counted at once, so channels opened in one burst all see each other.
         self.started = next(_STARTS)
         self.server.sessions.add(self)
+        if self.line_mode:  # from now on what the client types waits for the conversation
+            self.line = open_line(self)
         self.task = asyncio.ensure_future(self._run_tui())
 
     def _refuse(self, line: str) -> None:
@@ -298,7 +321,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                     self.server.tally.refusals["session_limit"] += 1
                     self._refuse(refusal)
                     return
-            await self._serve()
+            await (serve_line(self) if self.line_mode else self._serve())
         except Exception:
             log.exception("session of %s failed to start", esc(self.connection.identity))
             try:
@@ -385,6 +408,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.server.sessions.discard(self)
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
 
     def _drop(self) -> None:
         """Disconnect a client that stopped reading (output over the bound)."""
@@ -399,6 +424,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.goodbye = message
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
         if self.task is not None:
             await asyncio.shield(self.task)
 
@@ -406,6 +433,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self.bot is not None:
             self.bot.feed(data)
+        elif self.line is not None:
+            self.line.feed(data)
         elif self.link is not None:
             self.link.feed(data)
 
@@ -427,6 +456,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.bot.eof()
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.end()
         return True
 
     def break_received(self, msec: int) -> bool:
@@ -439,3 +470,6 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self.link.closed = True
         if self.app is not None:
             self.app.exit()
+        if self.line is not None:
+            self.line.closed = True
+            self.line.end()

@@ -10,7 +10,8 @@
   (``auth_completed``), each with the ban's one line as the disconnect reason.
 * A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
   without a PTY, or for ``exec``, a plain-text answer
-  (:mod:`server.commands`). Subsystems (SFTP), SCP, port forwarding,
+  (:mod:`server.commands`); ``line`` (or ``TERM=dumb``, or the saved
+  preference) starts line mode (:mod:`server.line_session`). Subsystems (SFTP), SCP, port forwarding,
   agent and X11 forwarding are refused.
 """
 

@@ -104,6 +104,8 @@ class AhoyApp(App[int]):
         saved = prefs.get(session.identity)
         self._chosen: set[str] = set(saved.chosen) if saved else set()
         """The display preferences this identity chose with a key (``prefs.Prefs.chosen``)."""
+        self._line_prefs = (saved.line_mode, saved.suit_words) if saved else (False, False)
+        """Line mode's preferences (``Prefs.line_mode``, ``suit_words``): kept as they were when this app saves."""
         self.lang = saved.lang if saved and "lang" in self._chosen else normalize_lang(session.lang)
         self.ascii_only = saved.ascii_only if saved and "ascii_only" in self._chosen else not session.utf8
         self._theme_name = saved.theme if saved and saved.theme in self.specs else DEFAULT_THEME
@@ -200,7 +202,8 @@ class AhoyApp(App[int]):
         self._prefs_store.put(self.session.identity, Prefs(self.theme, self.ascii_only, self.lang,
                                                            self.auto_pass, self.hints,
                                                            tuple(sorted(self.hints_shown)), tuple(sorted(self._chosen)),
-                                                           alerts=self.turn_alerts.mode))
+                                                           alerts=self.turn_alerts.mode, line_mode=self._line_prefs[0],
+                                                           suit_words=self._line_prefs[1]))
 
     def refresh_texts(self) -> None:
         """Redraw every screen after a language, ASCII or theme change."""

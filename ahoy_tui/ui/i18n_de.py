@@ -220,6 +220,7 @@ DE_PLAIN: dict[str, str] = {
     "plain.help": (
         "Ahoy! Das ist ein Server für das Kartenspiel AHOY!!.\n"
         "Im Terminal spielen:  {connect}\n"
+        "In einfachen Zeilen spielen (Screenreader, Braille):  ssh -t ... line\n"
         "Befehle ohne Terminal:\n"
         "  help    dieser Text\n"
         "  rules   die Regeln in Kürze (rules ahoi: die von Ahoi)\n"

@@ -10,6 +10,7 @@ EN_PLAIN: dict[str, str] = {
     "plain.help": (
         "Ahoy! This is an AHOY!! card game server.\n"
         "Play in a terminal:  {connect}\n"
+        "Play in plain lines (screen readers, braille):  ssh -t ... line  (docs/accessibility.md)\n"
         "Commands without a terminal:\n"
         "  help    this text\n"
         "  rules   the rules in short (rules ahoi: Ahoi's)\n"
@@ -40,6 +41,7 @@ ES_PLAIN: dict[str, str] = {
     "plain.help": (
         "¡Ahoy! Este es un servidor del juego de cartas AHOY!!\n"
         "Para jugar en un terminal:  {connect}\n"
+        "Para jugar en líneas simples (lectores de pantalla, braille):  ssh -t ... line\n"
         "Órdenes sin terminal:\n"
         "  help    este texto\n"
         "  rules   las reglas en breve (rules ahoi: las de Ahoi)\n"

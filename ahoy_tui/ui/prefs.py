@@ -49,6 +49,8 @@ class Prefs:
         alerts: Turn alerts (key ``N`` at a table, docs/ui.md "Turn alerts"): ``"off"``,
             ``"bell"`` (the default) or ``"title"`` (bell, terminal title and, where the
             terminal shows one, a desktop notification).
+        line_mode: Plain logins start in line mode (``line on`` in line mode; issue 28.1).
+        suit_words: Line mode reads suits as words ("6 of hearts"; ``suits words``).
     """
 
     theme: str
@@ -59,6 +61,8 @@ class Prefs:
     hints_seen: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
     alerts: str = "bell"
+    line_mode: bool = False
+    suit_words: bool = False
 
     def to_text(self) -> str:
         """These preferences as one JSON object (what the store keeps)."""
@@ -78,6 +82,8 @@ class Prefs:
         kept["ascii_only"] = bool(kept.get("ascii_only", False))
         kept["auto_pass"] = bool(kept.get("auto_pass", False))
         kept["hints"] = bool(kept.get("hints", True))
+        kept["line_mode"] = bool(kept.get("line_mode", False))
+        kept["suit_words"] = bool(kept.get("suit_words", False))
         seen = kept.get("hints_seen", ())
         kept["hints_seen"] = tuple(str(k) for k in seen) if isinstance(seen, list) else ()
         chosen = kept.get("chosen", ())
