@@ -19,7 +19,6 @@ from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import TableConfig, TableUpdate
 from ahoy_tui.ui.option_text import game_word, status_word
 from ahoy_tui.ui.prefs import STORE as PREFS, Prefs
-from ahoy_tui.ui.themes import DEFAULT_THEME
 from ahoy_tui.ui.text import clean
 
 LEVELS = {"easy": "random", "normal": "baseline", "hard": "hard", "random": "random", "baseline": "baseline"}
@@ -203,7 +202,7 @@ class LobbyWords:
         await self.lobby.set_autopilot(self.handle, self.table_id, on)
 
     def _prefs(self) -> Prefs:
-        return PREFS.get(self.handle.identity) or Prefs(theme=DEFAULT_THEME, ascii_only=not self.utf8, lang=self.lang)
+        return PREFS.get(self.handle.identity) or Prefs(theme="pirate", ascii_only=not self.utf8, lang=self.lang)
 
     async def _cmd_suits(self, args: list[str], text: str) -> None:
         self.words = not (args and args[0].casefold().startswith("s")) if args else not self.words
