@@ -185,7 +185,7 @@ async def test_a_desktop_notification_only_for_a_terminal_known_to_show_it(lobby
         await player.close()
 
 
-@pytest.mark.parametrize("term", ["linux", "vt100", "dumb"])
+@pytest.mark.parametrize("term", ["linux", "vt100"])  # TERM=dumb gets line mode (tests/e2e/test_line_mode.py)
 async def test_an_old_terminal_gets_the_bell_and_no_escape_it_cannot_show(lobby_server, term) -> None:
     lobby, server = lobby_server
     player, table, seat = await seated(lobby, server, "title", term=term)
