@@ -214,18 +214,70 @@ async def test_back_after_a_dropped_link_hears_the_table_hand_and_decision(tmp_p
         await server.stop()
 
 
-async def test_whole_ahoi_game_in_line_mode_over_ssh(tmp_path: Path):
-    """Ahoi over real SSH, read from the lines alone: no ESC byte, refusals none, a winner."""
+class MarkedReader(LineReader):
+    """A reader for a session whose Ahoi values are marked ``«7»`` (:func:`mark_values`): the lines read
+    without the marks, as the player reads them."""
+
+    def lines(self) -> list[str]:
+        return [x.replace("«", "").replace("»", "") for x in super().lines()]
+
+
+def mark_values(monkeypatch) -> None:
+    """Every Ahoi card value line mode says (``line.games.ahoi.value``, the one way a value is put in a
+    sentence) is sent as ``«7»`` / ``«7 (Lupe)»``, so the scan finds each value in the bytes."""
+    from ahoy_tui.line.games import ahoi as line_ahoi
+
+    said = line_ahoi.value
+    monkeypatch.setattr(line_ahoi, "value", lambda v: f"«{said(v)}»" if isinstance(v, int) else said(v))
+
+
+_MARKED = re.compile(r"«(\d+)")
+
+
+def scan_ahoi_values(seat: int | None, chunks, truth) -> tuple[list[str], int]:
+    """Every marked value in the received packets, checked against ``truth`` (``test_ahoi_game.AhoiTruth``:
+    what the seat could see, with the peeks' seconds) at the arrival of its line's last packet."""
+    leaks, checked, pending = [], 0, ""
+    for t, data in chunks:
+        pending += data.decode("utf-8", "replace")
+        *done, pending = pending.split("\r\n")
+        for line in done:
+            for m in _MARKED.finditer(line):
+                checked += 1
+                if not truth.known_at(seat, int(m.group(1)), t):
+                    leaks.append(f"{m.group(1)} in {line!r} @{t:.3f}")
+    return leaks, checked
+
+
+def test_the_ahoi_value_scan_sees_a_value_the_seat_was_not_shown():
+    from test_ahoi_game import AhoiTruth
+
+    truth = AhoiTruth()
+    truth.allow(0, {4}, 10.0)
+    chunks = [(10.5, "You drew «4».\r\nbo looked at «9»\r\n".encode())]
+    leaks, checked = scan_ahoi_values(0, chunks, truth)
+    assert checked == 2 and len(leaks) == 1 and leaks[0].startswith("9 in")
+
+
+async def test_whole_ahoi_game_in_line_mode_over_ssh(tmp_path: Path, monkeypatch):
+    """Ahoi over real SSH, read from the lines alone: no ESC byte, refusals none, a winner, and every card
+    value said was one the seat could see then (AH15, AH16: the server-side truth of the full screen's
+    whole-game scan, ``test_ahoi_game.AhoiTruth``)."""
+    from test_ahoi_game import AhoiTruth, instrument as instrument_ahoi
+
     from tests.line.test_ahoi_line import _PROMPT, decide
 
+    truth = AhoiTruth()
+    instrument_ahoi(monkeypatch, truth)
+    mark_values(monkeypatch)
     lobby = Lobby(timing=Timing(bot_delay=(0, 0.01), between_hands=0.05), seed=12)
     server = await start_server(tmp_path, lobby)
     try:
         p = await connect(server.port, "anna", env=UTF8, command="line")
-        r = LineReader(p)
+        r = MarkedReader(p)
         await r.wait("Line mode")
         n = r.say("create ahoi 3 seats 2 bots easy")
-        await r.wait(r"You created table (t\d+)", after=n)
+        tid = (await r.wait(r"You created table (t\d+)", after=n)).group(1)
         r.say("start")
         rng = random.Random(5)
         done, typed = 0, []
@@ -257,6 +309,11 @@ async def test_whole_ahoi_game_in_line_mode_over_ssh(tmp_path: Path):
         assert not [x for x in lines if x.startswith(("I do not know", "Refused"))]
         assert {c.split()[0] for c in typed} >= {"look", "draw", "place"}, typed
         assert b"\x1b" not in p.raw
+        seat = next(i for i, s in enumerate(lobby.tables[tid].seats) if s.name == "anna") \
+            if tid in lobby.tables else 0
+        leaks, checked = scan_ahoi_values(seat, p.chunks, truth)
+        assert truth.publishes and checked > 30, (truth.publishes, checked)  # the scan saw plenty of values
+        assert not leaks, "\n".join(leaks[:20])
         await p.close()
     finally:
         await server.stop()
