@@ -56,6 +56,10 @@ class Ctx:
             return self.names[seat] or f"#{seat + 1}"
         return "?"
 
+    def per_seat(self, values: Sequence[object]) -> str:
+        """``"anna 3, bo 5"``: one value a seat, in play order (hand sizes, layouts, totals)."""
+        return ", ".join(f"{self.name(i)} {x}" for i, x in enumerate(values))
+
     def seat_named(self, word: str) -> int | None | str:
         """The seat whose name ``word`` is (any case; a unique prefix is enough, or a seat number 1..n);
         None when nobody fits; the word back when several do."""

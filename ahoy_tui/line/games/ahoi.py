@@ -257,8 +257,7 @@ class AhoiLine:
                      positions=",".join(str(p) for p in d.get("positions") or ()),
                      cards=", ".join(value(x) for x in d.get("values") or ()))
         if k == "round_end":
-            sums = ", ".join(f"{n(i)} {x}" for i, x in enumerate(d.get("sums") or ()))
-            totals = ", ".join(f"{n(i)} {x}" for i, x in enumerate(d.get("totals") or ()))
+            sums, totals = ctx.per_seat(d.get("sums") or ()), ctx.per_seat(d.get("totals") or ())
             layouts = "; ".join(f"{n(i)} {' '.join(str(x) for x in row)}" for i, row in enumerate(d.get("layouts") or ()))
             return (s("ahoi.line.round_end", n=d.get("round", "?"), sums=sums, totals=totals) + "\n"
                     + s("ahoi.line.layouts", layouts=layouts))
@@ -299,7 +298,7 @@ class AhoiLine:
             return [s("ahoi.line.no_round")]
         turn = s("ahoi.line.turn_of", name=ctx.name(v.active)) + " " if v.active is not None else ""
         top = value(v.discard_top) if v.discard_top is not None else s("ahoi.line.none")
-        sizes = ", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(v.layout_sizes))
+        sizes = ctx.per_seat(v.layout_sizes)
         lines = [s("ahoi.line.table", n=v.round_no, turn=turn, draw=v.draw_size, top=top, sizes=sizes)]
         if v.caller is not None:
             lines.append(s("ahoi.line.caller", name=ctx.name(v.caller)))
@@ -309,8 +308,7 @@ class AhoiLine:
         v = ctx.view
         if v is None:
             return ctx.say("line.scores_none")
-        return ctx.say("ahoi.line.scores", target=v.target,
-                       scores=", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(v.totals)))
+        return ctx.say("ahoi.line.scores", target=v.target, scores=ctx.per_seat(v.totals))
 
 
 GAME = AhoiLine()

@@ -441,7 +441,7 @@ class AhoyLine:
             scores = d.get("scores")
             if isinstance(scores, (list, tuple)):
                 base = f"{base}\n" + ctx.say("ahoy.line.hand_won", hand=d.get("hand"),
-                                            scores=", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(scores)))
+                                            scores=ctx.per_seat(scores))
             v = ctx.view
             if v is not None and v.revealed is not None:  # R14: every hand face up at the end
                 for i, held in enumerate(v.revealed):
@@ -472,7 +472,7 @@ class AhoyLine:
         top = card(v.discard[-1], ctx) if v.discard else ctx.say("ahoy.line.top_none")
         turn = ctx.say("ahoy.line.turn_of", name=ctx.name(v.active)) if v.phase is not Phase.NO_HAND else ""
         lines = [ctx.say("ahoy.line.table", hand=v.hand_no, turn=turn, draw=v.draw_size, top=top).replace("  ", " "),
-                 ctx.say("ahoy.line.sizes", sizes=", ".join(f"{ctx.name(i)} {n}" for i, n in enumerate(v.hand_sizes)))]
+                 ctx.say("ahoy.line.sizes", sizes=ctx.per_seat(v.hand_sizes))]
         if v.offer is not None:
             off, to, want, give = v.offer
             lines.append(ctx.say("ahoy.line.offered", name=ctx.name(off), to=ctx.name(to), give=card(give, ctx),
@@ -483,8 +483,7 @@ class AhoyLine:
         v = ctx.view
         if v is None:
             return ctx.say("line.scores_none")
-        return ctx.say("ahoy.line.scores", limit=v.limit,
-                       scores=", ".join(f"{ctx.name(i)} {x}" for i, x in enumerate(v.totals)))
+        return ctx.say("ahoy.line.scores", limit=v.limit, scores=ctx.per_seat(v.totals))
 
 
 GAME = AhoyLine()
