@@ -1,0 +1,89 @@
+"""A whole AHOY!! V2 game against three hard bots over real SSH (issue 30; R17, R18).
+
+anna connects with a real SSH client (asyncssh + pyte), opens a table, seats
+three bots with the ``b`` picker at level 3 (hard), starts and plays from her
+screen like a person (``test_whole_game.Person``) until a total reaches the
+limit (R15). The hard bots' searching decisions run in the server's search
+workers (``lobby.search_pool``), and every card label anna's client received is
+checked against what her seat could see then (``test_whole_game.scan``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+
+import pytest
+from harness import connect, start_server, wait_until
+from test_whole_game import FPS, UTF8, Person, Truth, _handle, instrument, record_frames, scan
+
+from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.lobby import Lobby, TableConfig, Timing
+
+GAME_WAIT = 400
+LIMIT = 50
+
+
+@pytest.mark.slow
+async def test_a_whole_ahoy_game_against_three_hard_bots_over_ssh(tmp_path: Path, monkeypatch):
+    t0 = time.monotonic()
+    truth = Truth()
+    instrument(monkeypatch, truth)
+    import textual.screen
+
+    monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 1 / FPS)
+    lobby = Lobby(timing=Timing(bot_delay=(0, 0.02), between_hands=1.5), seed=11)
+    from server.hosting import default_app_factory
+
+    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    anna = None
+    try:
+        anna = await connect(server.port, "anna", cols=80, rows=24, env=UTF8)
+        frames = record_frames(anna)
+        await anna.wait_for("welcome aboard", 30)
+        tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make(name="hard-deck", seats=4, limit=LIMIT,
+                                                                         clocks="blitz"))
+        await anna.wait_for("Add bot", 30)
+        for seat in (2, 3, 4):
+            anna.send("b")
+            await anna.wait_for("Press 1, 2 or 3 for", 30)
+            anna.send("3")
+            await anna.wait_for(rf"{seat}\. .*\(bot, hard[^)]*\)", 30)
+        table = lobby.tables[tid]
+        assert [s.bot_kind for s in table.seats[1:]] == ["hard", "hard", "hard"]
+        await anna.settle(0.1)
+        anna.send("g")
+        await wait_until(lambda: table.game is not None, 30, "the game to start")
+        seat = table.members[_handle(lobby, "anna")]
+        done = asyncio.Event()
+        person = Person("anna", anna, random.Random(3))
+        task = asyncio.create_task(person.play(done))
+        try:
+            await wait_until(lambda: table.game is not None and table.game.over, GAME_WAIT, "the game to end")
+        except AssertionError as e:
+            st = table.game.state
+            raise AssertionError(f"{e}: hand {st.hand_no} phase {st.phase} totals {st.totals}\n"
+                                 f"pressed {person.pressed} last {person.log[-8:]}\n{anna.text()}") from None
+        await asyncio.wait_for(task, 120)  # anna's screen reached the game-over view
+        done.set()
+        await anna.settle(0.2, 3)
+
+        st = table.game.state
+        assert max(st.totals) >= LIMIT and st.phase is Phase.GAME_OVER
+        assert truth.conserved_ok, "a card went missing or was doubled (R1)"
+        assert person.pressed > 10
+        assert table.pilot.searched_answers > 0, "the hard bots' searches were played"
+        leaks, checked = scan("anna", seat, anna, truth, False, frames)
+        assert checked > 50
+        assert not leaks, "\n".join(f"{lk.where} {lk.card} @{lk.at:.3f}: {lk.context!r}" for lk in leaks[:20])
+        print(f"\nahoy hard e2e: {st.hand_no} hands, totals {st.totals}, {table.pilot.searched_answers} "
+              f"searched answers, {checked} labels checked, {time.monotonic() - t0:.1f}s")
+    finally:
+        if anna is not None:
+            try:
+                await asyncio.wait_for(anna.close(), 30)
+            except Exception:
+                pass
+        await server.stop()
