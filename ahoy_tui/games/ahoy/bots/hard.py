@@ -38,39 +38,32 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
 from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
+from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.view import PlayerView
 
 #: Default seconds per decision before the search stops starting new worlds.
 BUDGET = 0.10
-#: Weight of a card someone claimed to give (likelier in their hand, R8).
-GIVE_CLAIM_WEIGHT = 0.4
-#: Score cost of handing a card the receiver likely wants (per unit of ``_danger``).
-DANGER_COST = 0.04
-#: Score bonus of discarding a card others likely want (dead for them until a reshuffle).
-DENIAL_BONUS = 0.01
-#: Below this loss (``hard_search.W`` units) a held card is junk and may be named as a decoy want.
-W_DECOY = 0.01
-
-
 class HardBot:
     """Information-set Monte Carlo over determinized worlds of one seat's view.
 
     Args:
         rng: The bot's own RNG (never the game's).
-        worlds: Worlds sampled per decision.
-        horizon: Own draws played out per world.
+        worlds: Worlds sampled per decision (None: ``tuning.worlds``).
+        horizon: Own draws played out per world (None: ``tuning.horizon``).
         budget: Seconds per decision (None: no limit, fully deterministic).
+        tuning: The constants (``hard_tuning``; self-play tries others).
     """
 
     name = "hard"
     searches = True
     """Slow enough to be run off the lobby's event loop (``lobby.autopilot``)."""
 
-    def __init__(self, rng: random.Random, worlds: int = 32, horizon: int = 10,
-                 budget: float | None = BUDGET) -> None:
+    def __init__(self, rng: random.Random, worlds: int | None = None, horizon: int | None = None,
+                 budget: float | None = BUDGET, tuning: HardTuning = DEFAULT) -> None:
         self.rng = rng
-        self.n_worlds = worlds
-        self.horizon = horizon
+        self.t = tuning
+        self.n_worlds = tuning.worlds if worlds is None else worlds
+        self.horizon = tuning.horizon if horizon is None else horizon
         self.budget = budget
         self.mem = HandMemory()
 
@@ -91,13 +84,14 @@ class HardBot:
             return kinds[Ahoy][0]
         if Draw in kinds:
             return kinds[Draw][0]
-        if HandsUp in kinds:
+        if HandsUp in kinds and (self.t.hands_up or Offer not in kinds):
             return HandsUp(self._target([a.target for a in kinds[HandsUp]], view))  # type: ignore[attr-defined]
         if Offer in kinds:
             return self._offer(view)
         if Respond in kinds:
-            return Respond(True) if Respond(True) in kinds[Respond] else Respond(False)
-        if StepIn in kinds:
+            yes = Respond(True) in kinds[Respond] and self._takes(view, self.t.accept_min)
+            return Respond(yes)
+        if StepIn in kinds and self._takes(view, self.t.step_in_min):
             return StepIn()
         if Pass in kinds:
             return Pass()
@@ -134,7 +128,24 @@ class HardBot:
         focus = max((sum(1 for w in set(claims) if w % 4 == s and abs(w // 4 - r) <= 3)
                      for s in range(4) for r in range(13)), default=0)
         lead = min(view.totals) == view.totals[seat]
-        return view.hand_sizes[seat] * 2.0 + focus + (0.5 if lead else 0.0)
+        nxt = seat == (view.seat + 1) % view.players if view.seat is not None else False
+        t = self.t
+        return (view.hand_sizes[seat] * t.target_size + focus * t.target_focus + (t.target_lead if lead else 0.0)
+                + (t.target_next if nxt else 0.0))
+
+    def _takes(self, view: PlayerView, least: float | None) -> bool:
+        """Whether to accept or step in (R9): always when ``least`` is None, else when the
+        card the offer says it gives (R8) adds at least ``least`` to the hand's worth."""
+        if least is None or view.offer is None:
+            return True
+        card = view.offer[3]
+        if card == C.JOKER:
+            return True
+        idx = run_index(view.ace_low)
+        hand = Counter(view.hand)
+        hand[card] += 1
+        alive = idx.alive(hand, unseen_pool(view, self.mem))
+        return idx.loss(card, hand, idx.counts(hand), alive, self.t.w) >= least
 
     def _target(self, targets: list[int], view: PlayerView) -> int:
         return max(targets, key=lambda t: (self._closeness(t, view), -view.totals[t], -t))
@@ -148,12 +159,12 @@ class HardBot:
         for s, gives in self.mem.gave_claims.items():
             if s != view.seat:
                 for g in gives:
-                    weights[g] = GIVE_CLAIM_WEIGHT
+                    weights[g] = self.t.give_claim_weight
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         scores = score_drops(idx, view.hand, candidates, pool, weights, self.rng,
-                             self.n_worlds, self.horizon, deadline=deadline)
+                             self.n_worlds, self.horizon, gamma=self.t.gamma, deadline=deadline, w=self.t.w)
         if C.JOKER in scores:
-            scores[C.JOKER] -= 0.02  # keep it for a HANDS UP! next turn (R7)
+            scores[C.JOKER] -= self.t.joker_keep  # keep it for a HANDS UP! next turn (R7)
         return idx, scores
 
     def _discard(self, view: PlayerView, pool: list[int]) -> Discard:
@@ -162,7 +173,7 @@ class HardBot:
 
         def key(i: int) -> tuple:
             deny = max((self._danger(i, s) for s in others), default=0.0)
-            return (scores[i] + DENIAL_BONUS * deny + C.VALUES[i] * 1e-4, i)
+            return (scores[i] + self.t.denial_bonus * deny + C.VALUES[i] * 1e-4, i)
         return Discard(max(pool, key=key))
 
     def _exchange(self, view: PlayerView, pool: list[int]) -> Exchange:
@@ -171,7 +182,7 @@ class HardBot:
 
         def key(i: int) -> tuple:
             danger = self._danger(i, other) if other is not None else 0.0
-            return (scores[i] - DANGER_COST * danger, C.VALUES[i], i)
+            return (scores[i] - self.t.danger_cost * danger, C.VALUES[i], i)
         card = max(pool, key=key)
         if other is not None:
             self.mem.expect_loss(other, (card,))
@@ -182,7 +193,7 @@ class HardBot:
         hand = Counter(view.hand)
         alive = idx.alive(hand, unseen_pool(view, self.mem))
         cnt = idx.counts(hand)
-        loss = {i: idx.loss(i, hand, cnt, alive) for i in hand}
+        loss = {i: idx.loss(i, hand, cnt, alive, self.t.w) for i in hand}
         best = min(options, key=lambda a: (sum(loss[i] for i in a.cards),
                                            -sum(C.VALUES[i] for i in a.cards), a.cards))
         if view.hands_up is not None:
@@ -205,7 +216,7 @@ class HardBot:
         give = next((w for w in wanted if w != C.JOKER), None)
         if give is None:
             give = self.rng.randrange(52)
-        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive) < W_DECOY]
+        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive, self.t.w) < self.t.w_decoy]
         want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
         return Offer(want, give)
 
