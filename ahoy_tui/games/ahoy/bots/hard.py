@@ -122,6 +122,20 @@ class HardBot:
             best = max(best, (1.0, 0.5, 0.3, 0.2)[d] if d < 4 else 0.0)
         return best
 
+    def _open(self, ident: int, view: PlayerView, idx: RunIndex) -> float:
+        """Share (0..1) of the treasures (R2) with ``ident`` that another seat could still
+        complete with it: none of their other cards is all discarded or in this hand."""
+        if ident == C.JOKER:
+            return 0.0
+        copies = 1 if view.players <= 4 else 2
+        gone = Counter(view.discard)
+        mine = set(view.hand)
+        n = 0
+        for r in idx.runs_of[ident]:
+            if all(j == ident or (gone[j] < copies and j not in mine) for j in idx.runs[r]):
+                n += 1
+        return n / 4.0
+
     def _closeness(self, seat: int, view: PlayerView) -> float:
         """A guess at how near ``seat`` is to a treasure (bigger: nearer)."""
         claims = [w for w in self.mem.claims.get(seat, ()) if w != C.JOKER]
@@ -152,37 +166,56 @@ class HardBot:
 
     # -- search -------------------------------------------------------------------
 
-    def _scores(self, view: PlayerView, candidates: Sequence[int]) -> tuple[RunIndex, dict[int, float]]:
+    def _scores(self, view: PlayerView, candidates: Sequence[int],
+                first: int | None = None) -> tuple[RunIndex, dict[int, float]]:
         idx = run_index(view.ace_low)
         pool = unseen_pool(view, self.mem)
+        if first is not None and first in pool:
+            pool.remove(first)
+        else:
+            first = None
         weights: dict[int, float] = {}
+        if self.t.hold_weight != 1.0:
+            for s, wants in self.mem.claims.items():
+                w = next((x for x in reversed(wants) if x != C.JOKER), None) if s != view.seat else None
+                if w is None:
+                    continue
+                for i in pool:  # its treasure's other cards: likelier in its hand (R8)
+                    if i != C.JOKER and i != w and i % 4 == w % 4 and abs(i // 4 - w // 4) <= 3:
+                        weights[i] = self.t.hold_weight
         for s, gives in self.mem.gave_claims.items():
             if s != view.seat:
                 for g in gives:
                     weights[g] = self.t.give_claim_weight
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         scores = score_drops(idx, view.hand, candidates, pool, weights, self.rng,
-                             self.n_worlds, self.horizon, gamma=self.t.gamma, deadline=deadline, w=self.t.w)
+                             self.n_worlds, self.horizon, gamma=self.t.gamma, deadline=deadline, w=self.t.w,
+                             first=first)
         if C.JOKER in scores:
             scores[C.JOKER] -= self.t.joker_keep  # keep it for a HANDS UP! next turn (R7)
         return idx, scores
 
     def _discard(self, view: PlayerView, pool: list[int]) -> Discard:
-        _, scores = self._scores(view, pool)
+        idx, scores = self._scores(view, pool)
         others = [s for s in range(view.players) if s != view.seat]
 
         def key(i: int) -> tuple:
             deny = max((self._danger(i, s) for s in others), default=0.0)
-            return (scores[i] + self.t.denial_bonus * deny + C.VALUES[i] * 1e-4, i)
+            deny_open = self.t.deny_open * self._open(i, view, idx) if self.t.deny_open else 0.0
+            return (scores[i] + self.t.denial_bonus * deny + deny_open + C.VALUES[i] * 1e-4, i)
         return Discard(max(pool, key=key))
 
     def _exchange(self, view: PlayerView, pool: list[int]) -> Exchange:
         other = view.active if view.seat != view.active else view.partner
-        _, scores = self._scores(view, pool)
+        coming = None
+        if self.t.trust_give and view.seat != view.active and view.offer is not None:
+            coming = view.offer[3]  # the offerer said it gives this (R8): likely what comes (R10)
+        idx, scores = self._scores(view, pool, coming)
 
         def key(i: int) -> tuple:
             danger = self._danger(i, other) if other is not None else 0.0
-            return (scores[i] - self.t.danger_cost * danger, C.VALUES[i], i)
+            feed = self.t.open_cost * self._open(i, view, idx) if self.t.open_cost else 0.0
+            return (scores[i] - self.t.danger_cost * danger - feed, C.VALUES[i], i)
         card = max(pool, key=key)
         if other is not None:
             self.mem.expect_loss(other, (card,))
@@ -213,6 +246,10 @@ class HardBot:
         for s in range(view.players):
             if s not in (addressed, view.seat):
                 wanted += list(reversed(self.mem.claims.get(s, [])))
+        if self.t.live_claims:
+            copies = 1 if view.players <= 4 else 2
+            gone = Counter(view.discard)
+            wanted = [w for w in wanted if gone[w] < copies and hand[w] < copies]
         give = next((w for w in wanted if w != C.JOKER), None)
         if give is None:
             give = self.rng.randrange(52)

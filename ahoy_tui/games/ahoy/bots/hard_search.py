@@ -151,7 +151,7 @@ def rollout(runs_of: Sequence[tuple[int, ...]], live_of: Sequence[tuple[int, ...
 def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], pool: Sequence[int],
                 weights: dict[int, float], rng: random.Random, n_worlds: int = 32, horizon: int = 10,
                 gamma: float = 0.85, deadline: float | None = None,
-                w: Sequence[float] = W) -> dict[int, float]:
+                w: Sequence[float] = W, first: int | None = None) -> dict[int, float]:
     """Mean rollout score of the hand without each candidate identity.
 
     Args:
@@ -160,6 +160,8 @@ def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], p
         pool: Identities that may still be drawn (with multiplicity).
         deadline: ``time.perf_counter()`` value after which no new world starts.
         w: Worths of holding k of a treasure's cards, for the greedy keep policy.
+        first: An identity the seat expects to receive before its draws (the card an
+            offer says it gives, R8, R10): the first card of every world, not in ``pool``.
 
     Returns:
         Candidate → mean of ``gamma ** t`` over the worlds played (0..1).
@@ -169,6 +171,8 @@ def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], p
     live_of = [tuple(r for r in rs if alive[r]) for rs in idx.runs_of]
     dups = len(set(pool) | set(hand)) < len(pool) + len(hand) or len(pool) > C.IDENTITIES
     seqs = worlds(pool, weights, horizon, n_worlds, rng)
+    if first is not None:
+        seqs = [[first] + seq[:-1] for seq in seqs]
     d_of = D if tuple(w) == W else gains(w)
     starts = {}
     for c in candidates:

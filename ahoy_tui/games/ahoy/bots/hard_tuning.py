@@ -22,12 +22,20 @@ class HardTuning:
         w: Worth of holding k (index) of a treasure's four cards.
         give_claim_weight: Sampling weight of a card someone said they would give (R8);
             below 1 it is likelier in their hand than in the draw pile.
+        hold_weight: Sampling weight of a card near (same suit, 3 ranks) the last card a seat
+            said it wanted (R8): below 1 it is likelier in that seat's hand than in the draw pile.
         danger_cost: Cost of handing over a card the receiver likely wants (R10), per unit of danger.
+        open_cost: Cost of handing over a card (R10) per share of its treasures others could
+            still complete (``HardBot._open``).
+        deny_open: Bonus of discarding a card (R11) per share of its treasures others could still complete.
         denial_bonus: Bonus of discarding a card others likely want (R11), per unit of danger.
         joker_keep: Cost of discarding a Joker (kept for a HANDS UP! next turn, R7).
         w_decoy: Below this loss a held card is junk and may be named as a decoy want (R8).
         accept_min: Accept an offer (R9) only when the card it names gains at least this; None: always.
         step_in_min: The same for stepping in (R9); None: always.
+        trust_give: Score a dirty-deal card (R10) as if the offer's *give* (R8) comes first.
+        live_claims: Name as the offer's *give* (R8) only claimed wants still in play (not all
+            discarded, not all in its own hand).
         hands_up: Play HANDS UP! (R7) whenever it holds a Joker (else it offers).
         target_size: Weight of a seat's hand size when choosing a HANDS UP! target (R7).
         target_focus: Weight of a seat's claims focused on one treasure.
@@ -40,12 +48,17 @@ class HardTuning:
     gamma: float = 0.85
     w: tuple[float, ...] = (0.0, 0.002, 0.03, 0.25, 100.0)
     give_claim_weight: float = 0.4
+    hold_weight: float = 1.0
     danger_cost: float = 0.04
+    open_cost: float = 0.0
+    deny_open: float = 0.0
     denial_bonus: float = 0.01
     joker_keep: float = 0.02
     w_decoy: float = 0.01
     accept_min: float | None = None
     step_in_min: float | None = None
+    trust_give: bool = False
+    live_claims: bool = False
     hands_up: bool = True
     target_size: float = 2.0
     target_focus: float = 1.0
