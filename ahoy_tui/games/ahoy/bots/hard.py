@@ -10,6 +10,8 @@ Policy, by decision:
 * Discard (R11) and the dirty-deal card (R10): the card whose loss the
   rollouts (``hard_search``) mind least; a card the partner likely wants
   (their claims, R8) is not given away; a card others want is a good discard.
+  As the partner of someone else's offer it expects the card the offer says
+  it gives (R8) and keeps what that card completes.
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
   closest to a treasure (bigger hand, claims focused on one treasure, lower
   total).
@@ -22,7 +24,8 @@ Policy, by decision:
   points first, R14).
 
 Deterministic for a seed as long as the time budget is not hit
-(``budget=None`` turns the budget off).
+(``budget=None`` turns the budget off). The constants are a
+``hard_tuning.HardTuning`` (tuned by self-play, ``bench/tune_hard.py``).
 """
 
 from __future__ import annotations
