@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import math
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -31,8 +32,6 @@ from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning  # noqa: E4
 from ahoy_tui.games.ahoy.game import Game  # noqa: E402
 from ahoy_tui.games.ahoy.simulate import play_hand  # noqa: E402
 from ahoy_tui.games.ahoy.state import Settings  # noqa: E402
-
-import random  # noqa: E402
 
 
 def parse(text: str, base: HardTuning = DEFAULT) -> HardTuning:

@@ -46,6 +46,8 @@ from ahoy_tui.games.ahoy.view import PlayerView
 
 #: Default seconds per decision before the search stops starting new worlds.
 BUDGET = 0.10
+
+
 class HardBot:
     """Information-set Monte Carlo over determinized worlds of one seat's view.
 
