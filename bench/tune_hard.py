@@ -56,9 +56,26 @@ def play_units(tuning: HardTuning, seed: int, units: range) -> list[bool]:
     return won
 
 
-def run(tuning: HardTuning, seed: int, hands: int, workers: int, pool: ProcessPoolExecutor) -> list[bool]:
+def play_games(tuning: HardTuning, seed: int, units: range) -> list[bool]:
+    """Per hand of whole games (limit 100, R15), one game per unit, the hard seat ``u % 4``:
+    did the hard seat win it? (``bench/bots.py``'s ``1hard-4p``, paired by game.)"""
+    won = []
+    for u in units:
+        hard_seat = u % 4
+        game = Game([f"p{i}" for i in range(4)], Settings(limit=100, max_reshuffles=50), seed=seed * 100_000 + u)
+        bots = [HardBot(random.Random((seed * 100_000 + u) * 16 + i), budget=None, tuning=tuning)
+                if i == hard_seat else make_bot("baseline", (seed * 100_000 + u) * 16 + i) for i in range(4)]
+        while not game.over:
+            play_hand(game, bots)
+            won.append(game.state.results[-1].winner == hard_seat)
+    return won
+
+
+def run(tuning: HardTuning, seed: int, hands: int, workers: int, pool: ProcessPoolExecutor,
+        games: bool = False) -> list[bool]:
     per = math.ceil(hands / workers)
-    futs = [pool.submit(play_units, tuning, seed, range(w * per, min(hands, (w + 1) * per))) for w in range(workers)]
+    fn = play_games if games else play_units
+    futs = [pool.submit(fn, tuning, seed, range(w * per, min(hands, (w + 1) * per))) for w in range(workers)]
     return [x for f in futs for x in f.result()]
 
 
@@ -68,22 +85,30 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=30)
     ap.add_argument("--base", default="", help="reference tuning (default: the bot's)")
+    ap.add_argument("--games", action="store_true",
+                    help="units are whole games (--hands counts games), compared by share of hands won")
     ap.add_argument("--cand", action="append", default=[], help="candidate, e.g. 'gamma=0.9;horizon=12'")
     args = ap.parse_args()
     base = parse(args.base)
     with ProcessPoolExecutor(args.workers) as pool:
         t = time.perf_counter()
-        ref = run(base, args.seed, args.hands, args.workers, pool)
-        print(f"reference {args.base or 'HardTuning()'}: {sum(ref)}/{args.hands} = {sum(ref) / args.hands:.1%} "
+        ref = run(base, args.seed, args.hands, args.workers, pool, args.games)
+        print(f"reference {args.base or 'HardTuning()'}: {sum(ref)}/{len(ref)} = {sum(ref) / len(ref):.1%} "
               f"({time.perf_counter() - t:.0f} s)", flush=True)
         for text in args.cand:
             t = time.perf_counter()
-            got = run(parse(text, base), args.seed, args.hands, args.workers, pool)
+            got = run(parse(text, base), args.seed, args.hands, args.workers, pool, args.games)
+            if args.games:  # games differ in length: compare shares, interval from the two proportions
+                p, q = sum(got) / len(got), sum(ref) / len(ref)
+                half = 1.96 * math.sqrt(p * (1 - p) / len(got) + q * (1 - q) / len(ref))
+                print(f"{text}: {sum(got)}/{len(got)} = {p:.1%}, diff {p - q:+.1%} [{p - q - half:+.1%}, "
+                      f"{p - q + half:+.1%}] ({time.perf_counter() - t:.0f} s)", flush=True)
+                continue
             d = [int(a) - int(b) for a, b in zip(got, ref)]
             mean = sum(d) / len(d)
             sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(len(d) - 1, 1))
             half = 1.96 * sd / math.sqrt(len(d))
-            print(f"{text}: {sum(got)}/{args.hands} = {sum(got) / args.hands:.1%}, "
+            print(f"{text}: {sum(got)}/{len(got)} = {sum(got) / len(got):.1%}, "
                   f"diff {mean:+.1%} [{mean - half:+.1%}, {mean + half:+.1%}], "
                   f"changed {sum(1 for x in d if x)} units ({time.perf_counter() - t:.0f} s)", flush=True)
 
