@@ -10,6 +10,8 @@ Policy, by decision:
 * Discard (R11) and the dirty-deal card (R10): the card whose loss the
   rollouts (``hard_search``) mind least; a card the partner likely wants
   (their claims, R8) is not given away; a card others want is a good discard.
+  As the partner of someone else's offer it expects the card the offer says
+  it gives (R8) and keeps what that card completes.
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
   closest to a treasure (bigger hand, claims focused on one treasure, lower
   total).
@@ -22,7 +24,8 @@ Policy, by decision:
   points first, R14).
 
 Deterministic for a seed as long as the time budget is not hit
-(``budget=None`` turns the budget off).
+(``budget=None`` turns the budget off). The constants are a
+``hard_tuning.HardTuning`` (tuned by self-play, ``bench/tune_hard.py``).
 """
 
 from __future__ import annotations
@@ -38,18 +41,11 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
 from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
+from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.view import PlayerView
 
 #: Default seconds per decision before the search stops starting new worlds.
 BUDGET = 0.10
-#: Weight of a card someone claimed to give (likelier in their hand, R8).
-GIVE_CLAIM_WEIGHT = 0.4
-#: Score cost of handing a card the receiver likely wants (per unit of ``_danger``).
-DANGER_COST = 0.04
-#: Score bonus of discarding a card others likely want (dead for them until a reshuffle).
-DENIAL_BONUS = 0.01
-#: Below this loss (``hard_search.W`` units) a held card is junk and may be named as a decoy want.
-W_DECOY = 0.01
 
 
 class HardBot:
@@ -57,20 +53,22 @@ class HardBot:
 
     Args:
         rng: The bot's own RNG (never the game's).
-        worlds: Worlds sampled per decision.
-        horizon: Own draws played out per world.
+        worlds: Worlds sampled per decision (None: ``tuning.worlds``).
+        horizon: Own draws played out per world (None: ``tuning.horizon``).
         budget: Seconds per decision (None: no limit, fully deterministic).
+        tuning: The constants (``hard_tuning``; self-play tries others).
     """
 
     name = "hard"
     searches = True
     """Slow enough to be run off the lobby's event loop (``lobby.autopilot``)."""
 
-    def __init__(self, rng: random.Random, worlds: int = 32, horizon: int = 10,
-                 budget: float | None = BUDGET) -> None:
+    def __init__(self, rng: random.Random, worlds: int | None = None, horizon: int | None = None,
+                 budget: float | None = BUDGET, tuning: HardTuning = DEFAULT) -> None:
         self.rng = rng
-        self.n_worlds = worlds
-        self.horizon = horizon
+        self.t = tuning
+        self.n_worlds = tuning.worlds if worlds is None else worlds
+        self.horizon = tuning.horizon if horizon is None else horizon
         self.budget = budget
         self.mem = HandMemory()
 
@@ -91,13 +89,14 @@ class HardBot:
             return kinds[Ahoy][0]
         if Draw in kinds:
             return kinds[Draw][0]
-        if HandsUp in kinds:
+        if HandsUp in kinds and (self.t.hands_up or Offer not in kinds):
             return HandsUp(self._target([a.target for a in kinds[HandsUp]], view))  # type: ignore[attr-defined]
         if Offer in kinds:
             return self._offer(view)
         if Respond in kinds:
-            return Respond(True) if Respond(True) in kinds[Respond] else Respond(False)
-        if StepIn in kinds:
+            yes = Respond(True) in kinds[Respond] and self._takes(view, self.t.accept_min)
+            return Respond(yes)
+        if StepIn in kinds and self._takes(view, self.t.step_in_min):
             return StepIn()
         if Pass in kinds:
             return Pass()
@@ -128,50 +127,100 @@ class HardBot:
             best = max(best, (1.0, 0.5, 0.3, 0.2)[d] if d < 4 else 0.0)
         return best
 
+    def _open(self, ident: int, view: PlayerView, idx: RunIndex) -> float:
+        """Share (0..1) of the treasures (R2) with ``ident`` that another seat could still
+        complete with it: none of their other cards is all discarded or in this hand."""
+        if ident == C.JOKER:
+            return 0.0
+        copies = 1 if view.players <= 4 else 2
+        gone = Counter(view.discard)
+        mine = set(view.hand)
+        n = 0
+        for r in idx.runs_of[ident]:
+            if all(j == ident or (gone[j] < copies and j not in mine) for j in idx.runs[r]):
+                n += 1
+        return n / 4.0
+
     def _closeness(self, seat: int, view: PlayerView) -> float:
         """A guess at how near ``seat`` is to a treasure (bigger: nearer)."""
         claims = [w for w in self.mem.claims.get(seat, ()) if w != C.JOKER]
         focus = max((sum(1 for w in set(claims) if w % 4 == s and abs(w // 4 - r) <= 3)
                      for s in range(4) for r in range(13)), default=0)
         lead = min(view.totals) == view.totals[seat]
-        return view.hand_sizes[seat] * 2.0 + focus + (0.5 if lead else 0.0)
+        nxt = seat == (view.seat + 1) % view.players if view.seat is not None else False
+        t = self.t
+        return (view.hand_sizes[seat] * t.target_size + focus * t.target_focus + (t.target_lead if lead else 0.0)
+                + (t.target_next if nxt else 0.0))
+
+    def _takes(self, view: PlayerView, least: float | None) -> bool:
+        """Whether to accept or step in (R9): always when ``least`` is None, else when the
+        card the offer says it gives (R8) adds at least ``least`` to the hand's worth."""
+        if least is None or view.offer is None:
+            return True
+        card = view.offer[3]
+        if card == C.JOKER:
+            return True
+        idx = run_index(view.ace_low)
+        hand = Counter(view.hand)
+        hand[card] += 1
+        alive = idx.alive(hand, unseen_pool(view, self.mem))
+        return idx.loss(card, hand, idx.counts(hand), alive, self.t.w) >= least
 
     def _target(self, targets: list[int], view: PlayerView) -> int:
         return max(targets, key=lambda t: (self._closeness(t, view), -view.totals[t], -t))
 
     # -- search -------------------------------------------------------------------
 
-    def _scores(self, view: PlayerView, candidates: Sequence[int]) -> tuple[RunIndex, dict[int, float]]:
+    def _scores(self, view: PlayerView, candidates: Sequence[int],
+                first: int | None = None) -> tuple[RunIndex, dict[int, float]]:
         idx = run_index(view.ace_low)
         pool = unseen_pool(view, self.mem)
+        if first is not None and first in pool:
+            pool.remove(first)
+        else:
+            first = None
         weights: dict[int, float] = {}
+        if self.t.hold_weight != 1.0:
+            for s, wants in self.mem.claims.items():
+                w = next((x for x in reversed(wants) if x != C.JOKER), None) if s != view.seat else None
+                if w is None:
+                    continue
+                for i in pool:  # its treasure's other cards: likelier in its hand (R8)
+                    if i != C.JOKER and i != w and i % 4 == w % 4 and abs(i // 4 - w // 4) <= 3:
+                        weights[i] = self.t.hold_weight
         for s, gives in self.mem.gave_claims.items():
             if s != view.seat:
                 for g in gives:
-                    weights[g] = GIVE_CLAIM_WEIGHT
+                    weights[g] = self.t.give_claim_weight
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         scores = score_drops(idx, view.hand, candidates, pool, weights, self.rng,
-                             self.n_worlds, self.horizon, deadline=deadline)
+                             self.n_worlds, self.horizon, gamma=self.t.gamma, deadline=deadline, w=self.t.w,
+                             first=first)
         if C.JOKER in scores:
-            scores[C.JOKER] -= 0.02  # keep it for a HANDS UP! next turn (R7)
+            scores[C.JOKER] -= self.t.joker_keep  # keep it for a HANDS UP! next turn (R7)
         return idx, scores
 
     def _discard(self, view: PlayerView, pool: list[int]) -> Discard:
-        _, scores = self._scores(view, pool)
+        idx, scores = self._scores(view, pool)
         others = [s for s in range(view.players) if s != view.seat]
 
         def key(i: int) -> tuple:
             deny = max((self._danger(i, s) for s in others), default=0.0)
-            return (scores[i] + DENIAL_BONUS * deny + C.VALUES[i] * 1e-4, i)
+            deny_open = self.t.deny_open * self._open(i, view, idx) if self.t.deny_open else 0.0
+            return (scores[i] + self.t.denial_bonus * deny + deny_open + C.VALUES[i] * 1e-4, i)
         return Discard(max(pool, key=key))
 
     def _exchange(self, view: PlayerView, pool: list[int]) -> Exchange:
         other = view.active if view.seat != view.active else view.partner
-        _, scores = self._scores(view, pool)
+        coming = None
+        if self.t.trust_give and view.seat != view.active and view.offer is not None:
+            coming = view.offer[3]  # the offerer said it gives this (R8): likely what comes (R10)
+        idx, scores = self._scores(view, pool, coming)
 
         def key(i: int) -> tuple:
             danger = self._danger(i, other) if other is not None else 0.0
-            return (scores[i] - DANGER_COST * danger, C.VALUES[i], i)
+            feed = self.t.open_cost * self._open(i, view, idx) if self.t.open_cost else 0.0
+            return (scores[i] - self.t.danger_cost * danger - feed, C.VALUES[i], i)
         card = max(pool, key=key)
         if other is not None:
             self.mem.expect_loss(other, (card,))
@@ -182,7 +231,7 @@ class HardBot:
         hand = Counter(view.hand)
         alive = idx.alive(hand, unseen_pool(view, self.mem))
         cnt = idx.counts(hand)
-        loss = {i: idx.loss(i, hand, cnt, alive) for i in hand}
+        loss = {i: idx.loss(i, hand, cnt, alive, self.t.w) for i in hand}
         best = min(options, key=lambda a: (sum(loss[i] for i in a.cards),
                                            -sum(C.VALUES[i] for i in a.cards), a.cards))
         if view.hands_up is not None:
@@ -202,10 +251,14 @@ class HardBot:
         for s in range(view.players):
             if s not in (addressed, view.seat):
                 wanted += list(reversed(self.mem.claims.get(s, [])))
+        if self.t.live_claims:
+            copies = 1 if view.players <= 4 else 2
+            gone = Counter(view.discard)
+            wanted = [w for w in wanted if gone[w] < copies and hand[w] < copies]
         give = next((w for w in wanted if w != C.JOKER), None)
         if give is None:
             give = self.rng.randrange(52)
-        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive) < W_DECOY]
+        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive, self.t.w) < self.t.w_decoy]
         want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
         return Offer(want, give)
 

@@ -56,15 +56,18 @@ class RunIndex:
         reach = set(pool) | {i for i, k in hand.items() if k > 0}
         return [reach.issuperset(run) for run in self.runs]
 
-    def loss(self, ident: int, hand: Counter, cnt: list[int], alive: list[bool]) -> float:
-        """What letting one copy of ``ident`` go costs the hand's value (>= 0)."""
+    def loss(self, ident: int, hand: Counter, cnt: list[int], alive: list[bool],
+             w: Sequence[float] = ()) -> float:
+        """What letting one copy of ``ident`` go costs the hand's value (>= 0), with
+        worths ``w`` (default ``W``)."""
+        w = w or W
         if hand[ident] > 1:
             return 0.0
         total = 0.0
         for r in self.runs_of[ident]:
             if alive[r]:
                 k = cnt[r]
-                total += W[k] - W[k - 1]
+                total += w[k] - w[k - 1]
         return total
 
 
@@ -91,20 +94,27 @@ def worlds(pool: Sequence[int], weights: dict[int, float], horizon: int, n: int,
     return out
 
 
-#: Gain of the k-th held card of a treasure (``W[k] - W[k-1]``), 0 for k = 0.
-D: tuple[float, ...] = (0.0,) + tuple(W[k] - W[k - 1] for k in range(1, 5))
+def gains(w: Sequence[float]) -> tuple[float, ...]:
+    """Gain of the k-th held card of a treasure (``w[k] - w[k-1]``), 0 for k = 0."""
+    return (0.0,) + tuple(w[k] - w[k - 1] for k in range(1, 5))
+
+
+#: ``gains(W)``.
+D: tuple[float, ...] = gains(W)
 #: Tie-break of the greedy drop: among equal losses, let the most points go (R14).
 _PEN: tuple[float, ...] = tuple(-C.VALUES[i] * 1e-6 - i * 1e-9 for i in range(C.IDENTITIES))
 
 
 def rollout(runs_of: Sequence[tuple[int, ...]], live_of: Sequence[tuple[int, ...]], hand: list[int],
-            cnt: list[int], draws: Sequence[int], gamma: float, dups: bool) -> float:
+            cnt: list[int], draws: Sequence[int], gamma: float, dups: bool,
+            d_of: Sequence[float] = D) -> float:
     """Play ``draws`` into ``hand`` with the greedy drop (both modified in place).
 
     Args:
         runs_of: Per identity, the treasures it is in; ``live_of`` the live ones.
         hand: Identities held; ``cnt`` per treasure, distinct identities held.
         dups: Two decks: a hand may hold two copies of an identity (R1).
+        d_of: ``gains(w)`` of the worths the greedy keep policy uses.
 
     Returns:
         ``gamma ** t`` when a treasure is complete after draw ``t`` (1-based), else 0.
@@ -128,7 +138,7 @@ def rollout(runs_of: Sequence[tuple[int, ...]], live_of: Sequence[tuple[int, ...
             else:
                 loss = _PEN[i]
                 for r in live_of[i]:
-                    loss += D[cnt[r]]
+                    loss += d_of[cnt[r]]
             if loss < best_l:
                 best_j, best_l = j, loss
         drop = hand.pop(best_j)
@@ -140,7 +150,8 @@ def rollout(runs_of: Sequence[tuple[int, ...]], live_of: Sequence[tuple[int, ...
 
 def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], pool: Sequence[int],
                 weights: dict[int, float], rng: random.Random, n_worlds: int = 32, horizon: int = 10,
-                gamma: float = 0.85, deadline: float | None = None) -> dict[int, float]:
+                gamma: float = 0.85, deadline: float | None = None,
+                w: Sequence[float] = W, first: int | None = None) -> dict[int, float]:
     """Mean rollout score of the hand without each candidate identity.
 
     Args:
@@ -148,6 +159,9 @@ def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], p
         candidates: Distinct identities of ``hand`` that may be let go.
         pool: Identities that may still be drawn (with multiplicity).
         deadline: ``time.perf_counter()`` value after which no new world starts.
+        w: Worths of holding k of a treasure's cards, for the greedy keep policy.
+        first: An identity the seat expects to receive before its draws (the card an
+            offer says it gives, R8, R10): the first card of every world, not in ``pool``.
 
     Returns:
         Candidate → mean of ``gamma ** t`` over the worlds played (0..1).
@@ -157,6 +171,9 @@ def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], p
     live_of = [tuple(r for r in rs if alive[r]) for rs in idx.runs_of]
     dups = len(set(pool) | set(hand)) < len(pool) + len(hand) or len(pool) > C.IDENTITIES
     seqs = worlds(pool, weights, horizon, n_worlds, rng)
+    if first is not None:
+        seqs = [[first] + seq[:-1] for seq in seqs]
+    d_of = D if tuple(w) == W else gains(w)
     starts = {}
     for c in candidates:
         h = list(hand)
@@ -169,5 +186,5 @@ def score_drops(idx: RunIndex, hand: Sequence[int], candidates: Sequence[int], p
             break
         played += 1
         for c, (h, cnt) in starts.items():
-            total[c] += rollout(idx.runs_of, live_of, list(h), list(cnt), seq, gamma, dups)
+            total[c] += rollout(idx.runs_of, live_of, list(h), list(cnt), seq, gamma, dups, d_of)
     return {c: v / max(played, 1) for c, v in total.items()}

@@ -7,13 +7,15 @@ import random
 
 import pytest
 
-from ahoy_tui.games.ahoy.actions import Ahoy, Discard
+from ahoy_tui.games.ahoy import cards as C
+from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
-from ahoy_tui.games.ahoy.state import Settings
+from ahoy_tui.games.ahoy.state import Phase, Settings
 from ahoy_tui.games.ahoy.view import PlayerView
 from ahoy_tui.games.kit.bots import RandomBot
 
@@ -127,9 +129,10 @@ def test_hard_modules_import_nothing_that_holds_game_state():
 
     allowed = {"ahoy_tui.games.ahoy.cards", "ahoy_tui.games.ahoy.actions", "ahoy_tui.games.ahoy.treasure",
                "ahoy_tui.games.ahoy.view", "ahoy_tui.games.ahoy.bots.hard_memory",
-               "ahoy_tui.games.ahoy.bots.hard_search", "ahoy_tui.games.ahoy.bots.base"}
+               "ahoy_tui.games.ahoy.bots.hard_search", "ahoy_tui.games.ahoy.bots.base",
+               "ahoy_tui.games.ahoy.bots.hard_tuning"}
     root = Path(__file__).resolve().parents[4] / "ahoy_tui" / "games" / "ahoy" / "bots"
-    for name in ("hard.py", "hard_memory.py", "hard_search.py"):
+    for name in ("hard.py", "hard_memory.py", "hard_search.py", "hard_tuning.py"):
         for node in ast.walk(ast.parse((root / name).read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ahoy_tui"):
                 if node.module == "ahoy_tui.games.ahoy":
@@ -140,3 +143,25 @@ def test_hard_modules_import_nothing_that_holds_game_state():
                     assert [a.name for a in node.names] == ["PlayerView"], name
                 else:
                     assert node.module in allowed, (name, node.module)
+
+
+def test_hard_keeps_the_three_cards_the_offered_card_completes():
+    """R8, R10: seat 1 offers 5♠ to the hard seat; holding 2♠ 3♠ 4♠ and 9♥ 10♥ J♥ it hands
+    over a heart, so that the 5♠ it is told it gets makes a treasure (R2)."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    spades = tuple(C.parse(n) for n in ("2S", "3S", "4S"))
+    hearts = tuple(C.parse(n) for n in ("9H", "10H", "JH"))
+    hand = tuple(sorted(spades + hearts))
+    v = dataclasses.replace(game.view(0), phase=Phase.EXCHANGE, active=1, partner=0, hand=hand, discard=(),
+                            offer=(1, 0, C.parse("KD"), C.parse("5S")), hand_sizes=(6, 5, 5, 5))
+    card = hard(1).choose(StrictView(v), [Exchange(i) for i in hand]).card
+    assert card in hearts, C.name(card)
+
+
+def test_tuning_names_its_fields_and_plays_through_the_bot():
+    assert DEFAULT == HardTuning() and DEFAULT.with_(gamma=0.9).gamma == 0.9
+    with pytest.raises(ValueError, match="gama"):
+        DEFAULT.with_(gama=0.9)
+    bot = HardBot(random.Random(1), tuning=DEFAULT.with_(worlds=5, horizon=3))
+    assert (bot.n_worlds, bot.horizon) == (5, 3)

@@ -1,0 +1,81 @@
+"""The hard bot's constants in one value, so that self-play can try others (issue 30).
+
+``HardTuning()`` is what the bot plays; ``bench/tune_hard.py`` plays candidate
+values against it on the same deals (docs/bots.md says which were tuned and
+over how many hands). Units: ``hard_search.W`` units for losses and gains,
+rollout score (0..1, ``gamma ** t``) for costs and bonuses added to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+
+@dataclass(frozen=True, slots=True)
+class HardTuning:
+    """Constants of ``HardBot`` (RULES.md rule ids where they act).
+
+    Attributes:
+        worlds: Worlds sampled per searched decision.
+        horizon: Own draws played out per world.
+        gamma: Discount per draw of a completed treasure (R2).
+        w: Worth of holding k (index) of a treasure's four cards.
+        give_claim_weight: Sampling weight of a card someone said they would give (R8);
+            below 1 it is likelier in their hand than in the draw pile.
+        hold_weight: Sampling weight of a card near (same suit, 3 ranks) the last card a seat
+            said it wanted (R8): below 1 it is likelier in that seat's hand than in the draw pile.
+        danger_cost: Cost of handing over a card the receiver likely wants (R10), per unit of danger.
+        open_cost: Cost of handing over a card (R10) per share of its treasures others could
+            still complete (``HardBot._open``).
+        deny_open: Bonus of discarding a card (R11) per share of its treasures others could still complete.
+        denial_bonus: Bonus of discarding a card others likely want (R11), per unit of danger.
+        joker_keep: Cost of discarding a Joker (kept for a HANDS UP! next turn, R7).
+        w_decoy: Below this loss a held card is junk and may be named as a decoy want (R8).
+        accept_min: Accept an offer (R9) only when the card it names gains at least this; None: always.
+        step_in_min: The same for stepping in (R9); None: always.
+        trust_give: Score a dirty-deal card (R10) as if the offer's *give* (R8) comes first.
+        live_claims: Name as the offer's *give* (R8) only claimed wants still in play (not all
+            discarded, not all in its own hand).
+        hands_up: Play HANDS UP! (R7) whenever it holds a Joker (else it offers).
+        target_size: Weight of a seat's hand size when choosing a HANDS UP! target (R7).
+        target_focus: Weight of a seat's claims focused on one treasure.
+        target_lead: Weight of a seat having the lowest total (R15).
+        target_next: Weight of the seat being the next player (the one it trades with, R8).
+    """
+
+    worlds: int = 64
+    horizon: int = 14
+    gamma: float = 0.85
+    w: tuple[float, ...] = (0.0, 0.002, 0.03, 0.25, 100.0)
+    give_claim_weight: float = 0.4
+    hold_weight: float = 0.5
+    danger_cost: float = 0.2
+    open_cost: float = 0.0
+    deny_open: float = 0.0
+    denial_bonus: float = 0.01
+    joker_keep: float = 0.02
+    w_decoy: float = 0.01
+    accept_min: float | None = None
+    step_in_min: float | None = None
+    trust_give: bool = True
+    live_claims: bool = True
+    hands_up: bool = True
+    target_size: float = 2.0
+    target_focus: float = 1.0
+    target_lead: float = 0.5
+    target_next: float = 0.0
+
+    def with_(self, **changes: object) -> "HardTuning":
+        """A copy with ``changes`` (field names); ValueError names an unknown field."""
+        names = {f.name for f in fields(self)}
+        bad = sorted(set(changes) - names)
+        if bad:
+            raise ValueError(f"unknown tuning field(s) {', '.join(bad)}; choose from {', '.join(sorted(names))}")
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+DEFAULT = HardTuning()
+"""The values the hard bot plays. Tuned by ``bench/tune_hard.py`` (hard vs 3 baseline, 4 players,
+paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give``, ``live_claims``,
+``danger_cost`` 0.04 → 0.2 and ``hold_weight`` 1 → 0.5 together +5.4 points of hands won over 800
+hands (95 % interval +0.9…+9.9); the rest as set by hand (docs/bots.md)."""
