@@ -351,5 +351,5 @@ async def test_create_dialog_fills_the_other_seats_with_hard_bots_and_the_ring_s
                        and sum(s.kind == "bot" for s in next(iter(lobby.tables.values())).seats) == 2)
         table = next(iter(lobby.tables.values()))
         assert [s.bot_kind for s in table.seats if s.kind == "bot"] == ["hard", "hard"]
-        # the seat list names both ("2. Mary Read  (bot, hard · 2360)", issue 30); the table chat by level
+        # the seat list names both ("2. Mary Read  (bot, hard · 2231)", issue 30); the table chat by level
         await wait_for(pilot, lambda a: len(re.findall(r"\d\. .+\(bot, hard[^)]*\)", screen_text(a))) == 2)

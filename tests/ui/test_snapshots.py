@@ -10,6 +10,8 @@ import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
+from ahoy_tui.games.kit import strength as strength_file
+from ahoy_tui.games.kit.strength import Strength
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 from ahoy_tui.ui.games.ahoy.table import TableScreen
@@ -34,8 +36,15 @@ def test_lobby(snap_compare, size):
     assert snap_compare(lobby_app(), terminal_size=size, run_before=settle)
 
 
+FIXED_STRENGTH = {kind: Strength(kind, 25.0, 2.0, rating, 300, "2026-12-06")
+                  for kind, rating in (("random", 1000), ("baseline", 1900), ("hard", 2200))}
+"""The bot levels' ratings the waiting room's pictures show (the shipped figures move with each
+``bench/bot_strength.py`` run; the pictures must not)."""
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_waiting_room(snap_compare, size):
+def test_waiting_room(snap_compare, size, monkeypatch):
+    monkeypatch.setattr(strength_file, "load", lambda package: FIXED_STRENGTH)
     app = make_app(new_lobby(seed=11))
 
     async def setup(pilot):

@@ -107,7 +107,7 @@ class CreateTableScreen(ModalScreen[Any]):
 
     def _bot_choices(self) -> list[tuple[str, str]]:
         """None, then the chosen game's bot levels (``GameSpec.bot_kinds``), easiest first, each with its
-        measured rating when known ("hard · 2360", issue 30)."""
+        measured rating when known ("hard · 2231", issue 30)."""
         app = services(self)
         fix = self._fix()
         return [(fix(app.t("level.none")), "")] + [(fix(with_strength(app.t(f"level.{k}"), self.game, k)), k)
