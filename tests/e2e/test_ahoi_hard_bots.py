@@ -50,7 +50,7 @@ async def test_a_whole_ahoi_game_against_three_hard_bots_over_ssh(tmp_path: Path
             anna.send("b")
             await anna.wait_for("Press 1, 2 or 3 for", 30)     # the picker offers hard at an Ahoi table
             anna.send("3")
-            await anna.wait_for(rf"{seat}\. .*\(bot, hard\)", 30)
+            await anna.wait_for(rf"{seat}\. .*\(bot, hard[^)]*\)", 30)
         table = lobby.tables[tid]
         assert [s.bot_kind for s in table.seats[1:]] == ["hard", "hard", "hard"]
         await anna.settle(0.1)
