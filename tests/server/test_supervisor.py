@@ -138,6 +138,10 @@ async def test_two_workers_serve_one_port_and_a_killed_one_comes_back(redis_serv
             out = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout
             return [int(p) for p in out.split()]
         await wait_until(lambda: listening() == 2, timeout=60, what="two workers listening")
+        # the first worker prints the banner just after it listens: killed before that (a loaded
+        # machine), nobody would print it, as its replacement's run is not the first
+        await wait_until(lambda: any("Players connect with" in line for line in out), timeout=30,
+                         what="the banner")
         first = workers()
         got: list[tuple[str, str]] = []
 
