@@ -77,6 +77,8 @@ class BotSession:
         self.info: _Info | None = None
         self._early: list[bytes] = []
         self._eof = False
+        self._dropped = False
+        """The client stopped reading and was dropped (``max_buffer``): nothing more is written or logged."""
         self._done = asyncio.Event()
 
     # -- the channel ---------------------------------------------------------------------
@@ -99,12 +101,15 @@ class BotSession:
 
     def _send(self, line: bytes) -> None:
         chan = self.chan
+        if self._dropped:  # once dropped, the lines still queued go nowhere (and are not logged each)
+            return
         try:
             chan.write(line)
         except OSError:  # the client went away
             self.eof()
             return
         if chan.get_write_buffer_size() > self.server.config.max_buffer:
+            self._dropped = True
             log.info("bot %s from %s dropped: not reading its output", esc(self.connection.identity),
                      self.connection.peer)
             self.eof()

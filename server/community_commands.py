@@ -58,7 +58,7 @@ async def community_answer(words: list[str], lobby: LobbyAPI, lang: str) -> tupl
             if which is None:
                 return tr(lang, "plain.top_usage"), 1
             rows = await lobby.leaderboard(which[0], which[1], BOARD_LINES, which[2])
-            lines = [board_title(lang, *which), *board_lines(lang, which[0], rows), "", board_note(lang)]
+            lines = [board_title(lang, *which), *board_lines(lang, which[0], rows), "", board_note(lang, which[0])]
             return "\n".join(lines) + "\n", 0
         name = sanitize_name(" ".join(words[1:]), 64) if len(words) > 1 else ""
         if not name:

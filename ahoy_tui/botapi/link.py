@@ -242,11 +242,17 @@ class BotLink:
         it names, nor of the newest one, of those this bot was sent (a person's screen offers no
         others). A listed one goes to the lobby, which refuses it when that version is stale
         (``Stale``, relayed as ``stale``) exactly as it refuses a person's late press."""
-        kept = self._legal.get(req.args["table"], {})
+        if req.args["table"] not in self._legal:
+            raise BadRequest("refused", f"you hold no seat at table {json.dumps(req.args['table'])[:40]} (join it"
+                                        " first: tables lists them)", req.id)
+        kept = self._legal[req.args["table"]]
         version = req.args["version"]
         newest = next(reversed(kept), None)
         if action in kept.get(version, ()) or (newest is not None and action in kept[newest]):
             return
+        if newest is not None and version > newest:
+            raise BadRequest("not_legal", f"no update has version {version} yet (the newest you were sent is "
+                                          f"{newest}); echo the version of the TableUpdate you answer", req.id)
         if newest is not None and version < newest and version not in kept:
             raise BadRequest("stale", f"the table has moved on (your version {version}, now {newest}); "
                                       "look again", req.id)

@@ -102,6 +102,20 @@ class Request:
     args: dict[str, Any] = field(default_factory=dict)
 
 
+def _integral(value: Any) -> Any:
+    """``1.0`` as ``1`` (JSON Schema's integer is any number without a fraction); anything else as it is."""
+    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53 else value
+
+
+def _sendable(text: str) -> bool:
+    """``text`` can be written back in UTF-8 (JSON's ``\\ud800`` escapes give lone surrogates, which cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _type_name(t: type | tuple[type, ...]) -> str:
     names = {str: "a string", int: "an integer", bool: "true or false", dict: "an object"}
     return names.get(t, "a value") if isinstance(t, type) else " or ".join(names[x] for x in t)
@@ -126,11 +140,12 @@ def parse(line: bytes) -> Request:
         raise BadRequest("bad_json", f"the line is not JSON{where}; send one JSON object per line") from None
     if not isinstance(raw, dict):
         raise BadRequest("not_object", "a request is a JSON object: {\"id\": 1, \"cmd\": \"tables\"}")
-    rid = raw.get("id")
+    rid = _integral(raw.get("id"))
     if rid is not None and (isinstance(rid, bool) or not isinstance(rid, (str, int))
-                            or (isinstance(rid, str) and len(rid) > MAX_ID)
+                            or (isinstance(rid, str) and (len(rid) > MAX_ID or not _sendable(rid)))
                             or (isinstance(rid, int) and abs(rid) > 2**53)):
-        raise BadRequest("bad_id", f"\"id\" must be a string of at most {MAX_ID} characters or an integer")
+        raise BadRequest("bad_id", f"\"id\" must be a string of at most {MAX_ID} characters (UTF-8: no lone"
+                                   " surrogate) or an integer of at most 2^53 in size")
     cmd = raw.get("cmd")
     if not isinstance(cmd, str) or cmd not in FIELDS:
         shown = json.dumps(cmd)[:40]
@@ -146,7 +161,7 @@ def parse(line: bytes) -> Request:
             if required:
                 raise BadRequest("bad_field", f"{cmd} needs \"{name}\" ({_type_name(typ)})", rid)
             continue
-        value = raw[name]
+        value = _integral(raw[name]) if typ is int else raw[name]
         if (typ is int and isinstance(value, bool)) or not isinstance(value, typ):
             raise BadRequest("bad_field", f"{cmd}: \"{name}\" must be {_type_name(typ)}", rid)
         args[name] = value
@@ -159,8 +174,12 @@ def reply_line(reply: Reply) -> bytes:
 
 
 def error_line(code: str, message: str, id: str | int | None = None, **extra: str) -> bytes:
-    """A refusal as one wire line: ``{"@":"Reply","id":...,"ok":false,"error":{"code":...,"message":...}}``."""
-    return reply_line(Reply(id, False, None, {"code": code, "message": message, **extra}))
+    """A refusal as one wire line: ``{"@":"Reply","id":...,"ok":false,"error":{"code":...,"message":...}}``
+    (with ``id`` null when ``id`` itself cannot be encoded: the bot still gets its one reply)."""
+    try:
+        return reply_line(Reply(id, False, None, {"code": code, "message": message, **extra}))
+    except codec.CodecError:
+        return reply_line(Reply(None, False, None, {"code": code, "message": message, **extra}))
 
 
 __all__ = ["MAX_LINE", "COMMANDS", "FIELDS", "ERROR_CODES", "Reply", "BadRequest", "Request", "parse",

@@ -145,7 +145,9 @@ def request_schema() -> dict:
                                        "additionalProperties": {"type": ["boolean", "integer", "string"]}}
     variants = []
     for cmd, spec in FIELDS.items():
-        props: dict[str, Any] = {"id": {"anyOf": [{"type": "string", "maxLength": MAX_ID}, {"type": "integer"}]},
+        props: dict[str, Any] = {"id": {"anyOf": [{"type": "string", "maxLength": MAX_ID},
+                                                  {"type": "integer", "minimum": -2**53, "maximum": 2**53},
+                                                  {"type": "null"}]},
                                  "cmd": {"const": cmd}}
         for name, typ, _ in spec:
             props[name] = config if name == "config" else (

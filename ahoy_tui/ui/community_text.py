@@ -57,9 +57,10 @@ def board_lines(lang: str, board: str, rows: Sequence[BoardRow]) -> list[str]:
     return out
 
 
-def board_note(lang: str) -> str:
-    """What ``?`` means and who is rated."""
-    return tr(lang, "cm.board.note", n=PROVISIONAL_GAMES)
+def board_note(lang: str, board: str = "overall") -> str:
+    """What ``?`` means and who is rated on ``board`` (the ``bots`` board rates bot API programs among
+    themselves; every other board rates people with a key)."""
+    return tr(lang, "cm.board.note_bots" if board == "bots" else "cm.board.note", n=PROVISIONAL_GAMES)
 
 
 def profile_lines(lang: str, p: Profile) -> list[str]:

@@ -9,6 +9,8 @@ EN_COMMUNITY: dict[str, str] = {
     "cm.board.bots": "Leaderboard: bot API programs, by rating (rated among themselves)",
     "cm.board.note": ("? = provisional rating (first {n} rated games). Rated: games between two or more"
                       " players with an SSH key; games against bots are not rated."),
+    "cm.board.note_bots": ("? = provisional rating (first {n} rated games). Rated: games between two or more bot"
+                           " API programs (keys), among themselves; people's ratings never count them."),
     "cm.board.empty": ("Nobody is on this leaderboard yet. A game is rated when two or more players with an"
                        " SSH key play it; games against bots are not rated."),
     "cm.unrated_game": ("This game is not rated: a rating needs two or more players with an SSH key at the"
@@ -60,6 +62,8 @@ ES_COMMUNITY: dict[str, str] = {
     "cm.board.bots": "Clasificación: programas de la bot API, por puntuación (entre ellos)",
     "cm.board.note": ("? = puntuación provisional (primeras {n} partidas puntuadas). Puntúan las partidas entre"
                       " dos o más jugadores con clave SSH; las partidas contra bots no puntúan."),
+    "cm.board.note_bots": ("? = puntuación provisional (primeras {n} partidas puntuadas). Puntúan las partidas entre"
+                           " dos o más programas de la bot API (claves), entre ellos; nunca cuentan para las personas."),
     "cm.board.empty": ("Aún no hay nadie en esta clasificación. Una partida puntúa cuando la juegan dos o más"
                        " jugadores con clave SSH; las partidas contra bots no puntúan."),
     "cm.unrated_game": ("Esta partida no puntúa: hacen falta dos o más jugadores con clave SSH en la mesa;"

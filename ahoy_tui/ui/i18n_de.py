@@ -263,6 +263,8 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.board.bots": "Rangliste: Programme der Bot-API, nach Wertung (untereinander)",
     "cm.board.note": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
                       " oder mehr Spielern mit SSH-Schlüssel; Spiele gegen Bots nicht."),
+    "cm.board.note_bots": ("? = vorläufige Wertung (erste {n} gewertete Spiele). Gewertet werden Spiele zwischen zwei"
+                           " oder mehr Programmen der Bot-API (Schlüsseln), untereinander; Menschen zählen sie nie."),
     "cm.board.empty": ("Noch niemand auf dieser Rangliste. Ein Spiel wird gewertet, wenn zwei oder mehr Spieler"
                        " mit SSH-Schlüssel es spielen; Spiele gegen Bots werden nicht gewertet."),
     "cm.unrated_game": ("Dieses Spiel wird nicht gewertet: dazu braucht es zwei oder mehr Spieler mit"

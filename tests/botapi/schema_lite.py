@@ -1,7 +1,7 @@
 """A tiny JSON Schema validator for the subset ``schema/bot-api/*.json`` uses (the lock has no ``jsonschema``).
 
 Keywords: ``type`` (one or a list), ``const``, ``enum``, ``properties``, ``required``,
-``additionalProperties`` (bool or schema), ``items``, ``maxLength``, ``anyOf``, ``oneOf``,
+``additionalProperties`` (bool or schema), ``items``, ``maxLength``, ``minimum``, ``maximum``, ``anyOf``, ``oneOf``,
 ``allOf``, ``not`` and local ``$ref`` (``#/$defs/NAME``); ``$schema``, ``$id``, ``title``,
 ``description`` are ignored. Anything else is refused, so the files cannot silently use more.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 KNOWN = {"type", "const", "enum", "properties", "required", "additionalProperties", "items", "maxLength",
+         "minimum", "maximum",
          "anyOf", "oneOf", "allOf", "not", "$ref", "$schema", "$id", "title", "description", "$defs"}
 
 
@@ -57,6 +58,11 @@ def validate(x: Any, schema: dict, root: dict | None = None, path: str = "$") ->
         raise Invalid(f"{path}: {x!r} not in {schema['enum']}")
     if "maxLength" in schema and type(x) is str and len(x) > schema["maxLength"]:
         raise Invalid(f"{path}: longer than {schema['maxLength']}")
+    numeric = type(x) in (int, float)
+    if numeric and "minimum" in schema and x < schema["minimum"]:
+        raise Invalid(f"{path}: below {schema['minimum']}")
+    if numeric and "maximum" in schema and x > schema["maximum"]:
+        raise Invalid(f"{path}: above {schema['maximum']}")
     if type(x) is dict:
         props = schema.get("properties", {})
         for key in schema.get("required", ()):

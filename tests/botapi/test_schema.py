@@ -94,6 +94,9 @@ REQUESTS = [
     b'{"cmd": "act", "table": "t1", "action": {"@": "Draw"}, "version": true}',
     b'{"cmd": "ping", "extra": 1}', b'{"id": [1], "cmd": "ping"}', b'{"id": true, "cmd": "ping"}',
     b'{"cmd": "ready", "table": "t1", "ready": 1}', b'{"id": "' + b"x" * 65 + b'", "cmd": "ping"}',
+    b'{"id": null, "cmd": "ping"}', b'{"id": 9007199254740993, "cmd": "ping"}', b'{"id": 9007199254740992, "cmd": "ping"}',
+    b'{"cmd": "act", "table": "t1", "action": {"@": "Draw"}, "version": 1.0}',
+    b'{"cmd": "act", "table": "t1", "action": {"@": "Draw"}, "version": 1.5}',
 ]
 
 

@@ -199,6 +199,8 @@ MALFORMED = [
     (b'{"id": 7, "cmd": "act", "table": "t1", "action": {"@": "Draw"}}\n', "bad_field"),
     (b'{"id": 8, "cmd": "chat", "channel": "lobby", "text": "hi", "loud": true}\n', "bad_field"),
     (b'{"id": [1], "cmd": "ping"}\n', "bad_id"),
+    (b'{"id": "\\ud800", "cmd": "ping"}\n', "bad_id"),       # a lone surrogate: it cannot be sent back
+    (b'{"id": 12, "cmd": "act", "table": "t999", "action": {"@": "Draw"}, "version": 1}\n', "refused"),
     (b'{"id": 9, "cmd": "act", "table": "t1", "action": {"@": "Nope"}, "version": 1}\n', "bad_field"),
     (b'{"id": 10, "cmd": "create", "config": {"seats": "four"}}\n', "bad_field"),
     (b'{"id": 11, "cmd": "join", "table": "t999"}\n', "refused"),
@@ -268,6 +270,9 @@ async def test_a_stale_version_is_refused_as_for_people(tmp_path, client_key):
         again = await bot.ask({**act, "id": 6})                       # the same press twice
         assert again["ok"] is False and again["error"]["code"] == "stale"
         assert "moved on" in again["error"]["message"] or "no hand" in again["error"]["message"]
+        ahead = await bot.ask({**act, "id": 7, "version": u["version"] + 1000})  # a version never sent
+        assert ahead["ok"] is False and ahead["error"]["code"] == "not_legal"
+        assert "no update has version" in ahead["error"]["message"]
     finally:
         await bot.close()
         await server.stop()

@@ -205,4 +205,5 @@ async def test_top_bots_lists_the_bot_api_programs_only(lobby):
     lines = ans.text.splitlines()
     assert ans.status == 0 and "bot API" in lines[0]
     assert [ln.split()[2] for ln in lines[2:4]] == ["r2d2", "dee"] and "anna" not in ans.text
+    assert "bot API programs" in lines[-1] and "games against bots are not rated" not in ans.text  # its own note
     assert "r2d2" not in (await answer("top", lobby, "ssh host")).text

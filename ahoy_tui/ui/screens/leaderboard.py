@@ -98,7 +98,7 @@ class LeaderboardScreen(Screen[None]):
         spec = GAMES[self.game]
         self.query_one("#board-tabs", Static).update(
             Text(fix(app.t("cm.tabs", low=spec.min_seats, high=spec.max_seats))))
-        self.query_one("#board-note", Static).update(Text(fix(board_note(app.lang))))
+        self.query_one("#board-note", Static).update(Text(fix(board_note(app.lang, self.board))))
         table = self.query_one("#board", DataTable)
         table.clear(columns=True)
         extra = "cm.col.gained" if self.board == "recent" else "cm.col.avg"
