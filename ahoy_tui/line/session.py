@@ -212,8 +212,10 @@ class LineSession(LobbyWords):
         self._prompt(ctx, game)
 
     def _prompt(self, ctx: Ctx, game: LineGame) -> None:
+        """The decision the table waits for from this seat, said once with its clock; none while the
+        autopilot plays the seat (R17: it decides at once; ``autopilot off`` takes the seat back)."""
         u = ctx.update
-        text = game.prompt(ctx) if u.legal else None
+        text = game.prompt(ctx) if u.legal and not self.piloted else None
         if text is None:
             self.last_prompt = None
             self._cancel_clock()
@@ -227,8 +229,10 @@ class LineSession(LobbyWords):
         mine = self._my_clock(u)
         if mine is not None and mine >= 1:
             first = self.s("line.your_move_timed", prompt=first, n=int(mine))
+        kept = getattr(game, "prompt_kept", None)
+        keep = kept is None or kept(ctx)
         for line in (first, *more):
-            self.out(line, keep=True)
+            self.out(line, keep=keep)
         self._schedule_clock(u)
 
     # -- clocks -----------------------------------------------------------------------------
@@ -275,8 +279,10 @@ class LineSession(LobbyWords):
         """The command words possible now (``help``)."""
         words = list(ALWAYS)
         u = self.update
-        if u is None:
-            return words + list(LOBBY_ONLY)
+        if u is None or u.table.table_id != self.table_id:
+            if self.table_id is None:
+                return words + list(LOBBY_ONLY)
+            return words + list(AT_TABLE) + list(WAITING)  # a table just created or joined: its first update is on its way
         words += AT_TABLE
         words += getattr(self._game(), "tells", ())
         if u.table.status == "waiting":

@@ -101,6 +101,9 @@ async def test_whole_ahoy_game_in_line_mode_over_ssh_leaks_nothing(tmp_path: Pat
             await asyncio.gather(*tasks, return_exceptions=True)
         await ra.wait("^Game over! Winner:")
         await re_.wait("^Game over! Winner:")
+        over = next(i for i, x in enumerate(ra.lines()) if x.startswith("Game over! Winner:"))
+        totals = ", ".join(f"{s.name} {t}" for s, t in zip(table.seats, table.game.state.totals))
+        assert ra.lines()[over + 1] == f"Scores to {LIMIT}: {totals}.", ra.lines()[over:over + 3]  # every final total
         await ra.wait("^Type deals to hear who lied")
         n = ra.say("deals")  # the last hand's deals, as the reveal showed the table (scanned below too)
         await ra.wait(r"^The deals of hand \d+:$", after=n)

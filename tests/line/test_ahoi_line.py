@@ -106,6 +106,8 @@ async def test_whole_ahoi_game_against_bots_from_the_lines():
     await session.line("log 200")
     replay = r.lines[before:]
     assert replay and not [x for x in replay if x.startswith(("You see ", "You drew ", "Your position "))]
+    assert any(", drawn:" in x for x in private + r.lines), "a drawn card's prompt was said"
+    assert not [x for x in replay if ", drawn:" in x], "log repeats no prompt naming a drawn card (AH15)"
     session.close()
     await lobby.disconnect(handle)
 
@@ -129,5 +131,45 @@ async def test_ahoi_refusals_say_why_and_what_is_legal():
     await session.line("lo 2 3")
     assert r.lines[n] == "anna looked at two cards."
     assert re.fullmatch(r"You see your position 2: \d+( \(\w+\))?; your position 3: \d+( \(\w+\))?\.", r.lines[n + 1])
+    session.close()
+    await lobby.disconnect(handle)
+
+
+async def test_a_command_typed_right_after_create_is_taken_at_the_new_table():
+    """``create`` then ``start`` at once (a paste, ``ssh -T`` with piped input): the new table's first
+    update may not have come yet; ``start`` is still a word of that table, not refused as the lobby's."""
+    lobby = InMemoryLobby(Lobby(timing=Timing(bot_delay=(0, 0.01), between_hands=0.05), seed=11))
+    handle = await lobby.connect("user:anna", "anna")
+    r = Reader()
+    session = LineSession(lobby, handle, r.write)
+    session.start()
+    await session.line("create ahoi 3 seats 2 bots easy")
+    session.update = None  # as when the table's first update is still on its way (a store's write first)
+    assert "start" in session.legal_words() and "join" not in session.legal_words()
+    before = len(r.lines)
+    await session.line("start")
+    assert not [x for x in r.lines[before:] if "cannot" in x], r.lines[before:]
+    await wait_until(lambda: any("Look at two" in x or "look P P" in x for x in r.lines), 10, "the deal")
+    session.close()
+    await lobby.disconnect(handle)
+
+
+async def test_no_decision_is_announced_while_the_autopilot_plays_the_seat():
+    """R17: with ``autopilot on`` the autopilot decides at once; line mode does not hand the player each
+    decision with its clock (it said "Your turn ... You have 19 seconds" and then what the autopilot did)."""
+    lobby = InMemoryLobby(Lobby(timing=Timing(bot_delay=(0, 0.01), between_hands=0.05), seed=11))
+    handle = await lobby.connect("user:anna", "anna")
+    r = Reader()
+    session = LineSession(lobby, handle, r.write)
+    session.start()
+    await session.line("create ahoi 3 seats 2 bots easy")
+    await session.line("start")
+    await wait_until(lambda: session.update is not None and session.update.legal, 10, "a decision")
+    await session.line("autopilot on")
+    await wait_until(lambda: session.piloted, 10, "the autopilot")
+    after = len(r.lines)
+    await wait_until(lambda: any("Round 1 over" in x for x in r.lines[after:]), 30, "the round to end")
+    prompts = [x for x in r.lines[after:] if _PROMPT.search(x)]
+    assert not prompts, prompts
     session.close()
     await lobby.disconnect(handle)

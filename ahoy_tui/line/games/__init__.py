@@ -94,8 +94,9 @@ class LineGame(Protocol):
 
     # Optional (read with getattr): ``tells`` (words that read something out, legal at any point at the
     # table, e.g. AHOY!! V2's ``deals``) with ``tell(word, args, ctx, seen) -> list[str]`` (``seen``: the
-    # game's events this session was sent), and ``keeps(event) -> bool`` (False: the sentence is said
-    # once and not kept for ``log``, Ahoi's private values, AH15).
+    # game's events this session was sent), ``keeps(event) -> bool`` (False: the sentence is said
+    # once and not kept for ``log``, Ahoi's private values, AH15) and ``prompt_kept(ctx) -> bool``
+    # (the same for the prompt now: Ahoi's names the card the seat drew).
 
     def legal_verbs(self, legal: Sequence[Any]) -> list[str]:
         """The command words that some of ``legal`` answers to."""

@@ -179,6 +179,11 @@ class AhoiLine:
         return v.layout_sizes[ctx.me] if v is not None and ctx.me is not None else 4
 
     # -- prompts ----------------------------------------------------------------------------
+    def prompt_kept(self, ctx: Ctx) -> bool:
+        """False while the prompt names a card this seat drew (AH15: said once, never repeated by ``log``)."""
+        v = ctx.view
+        return v is None or v.held is None or v.held_from != "draw"
+
     def prompt(self, ctx: Ctx) -> str | None:
         v, legal = ctx.view, ctx.legal
         if v is None or not legal or ctx.me is None:

@@ -449,6 +449,9 @@ class AhoyLine:
                                             cards=" ".join(card_label(c % C.IDENTITIES)
                                                            for c in sorted(c % C.IDENTITIES for c in held)) or "-")
             return worded(base, ctx)
+        if k == "game_over" and ctx.view is not None:  # the winner, then every final total (R15)
+            sentence = Narrator(ctx.names, ctx.me, ctx.lang, False).sentence(event)
+            return worded("\n".join(filter(None, (sentence, self.scores(ctx)))), ctx)
         if k == "dealt" and isinstance(d.get("cards"), (list, tuple)):  # in the hand's order (by rank, then suit)
             return worded(ctx.say("ev.dealt", cards=" ".join(card_label(c % C.IDENTITIES) for c in
                                                              sorted(c % C.IDENTITIES for c in d["cards"]))), ctx)
