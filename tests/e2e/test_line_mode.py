@@ -150,7 +150,7 @@ async def test_bad_input_gets_one_clear_line_and_the_session_survives(tmp_path: 
         n = r.say("s")
         await r.wait(r"'s' could mean say, suits; type more letters", after=n)
         n = r.say("draw")
-        await r.wait(r"You cannot draw now\. Legal now: help", after=n)
+        await r.wait(r"draw: not now\. Legal now: help", after=n)
         n = len(r.lines())
         p.send(b"a" * 1_000_000 + b"\r")
         await r.wait(r"That line was too long .*I kept nothing of it", after=n)

@@ -126,7 +126,7 @@ async def test_ahoi_refusals_say_why_and_what_is_legal():
     assert r.lines[n:] == ["Name positions 1 to 4 of your layout. Type: look P P."]
     n = len(r.lines)
     await session.line("draw")
-    assert r.lines[n:] == ["You cannot draw now. Type: look P P."]
+    assert r.lines[n:] == ["draw: not now. Type: look P P."]
     n = len(r.lines)
     await session.line("lo 2 3")
     assert r.lines[n] == "anna looked at two cards."
