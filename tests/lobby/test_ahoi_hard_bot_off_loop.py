@@ -10,6 +10,7 @@ from ahoy_tui.games.ahoi.hard import HardBot
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.search_pool import PRELOAD
 from tests.lobby.helpers import conserved, make_lobby, play_out
+from tests.waiting import wait_until
 
 
 def ahoi_hard_table(lobby, clock, hard: int = 2):
@@ -84,9 +85,7 @@ def test_real_loop_ahoi_searches_run_in_a_worker_process():
         lobby.add_bot(h, tid, "baseline")
         lobby.start(h, tid)
         table = lobby.tables[tid]
-        for _ in range(20000):
-            if table.pilot.searched_answers >= 3 or table.status == "game_over":
-                break
-            await asyncio.sleep(0.002)
+        await wait_until(lambda: table.pilot.searched_answers >= 3 or table.status == "game_over", 40,
+                         "three searched answers (or the game's end)")
         return table.pilot.searched_answers
     assert asyncio.run(main()) >= 3            # answers from the worker processes were applied
