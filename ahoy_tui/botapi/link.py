@@ -22,26 +22,19 @@ from typing import Any, Callable
 
 from ahoy_tui.botapi.protocol import (MAX_LINE, BadRequest, Reply, Request, error_line, parse, reply_line)
 from ahoy_tui.lobby import codec
+from ahoy_tui.community.rating import API_BOT
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, RuleBroken, Stale
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby.seats import API_BOT, api_bot
 from ahoy_tui.lobby.messages import LobbyChanged, TableClosed, TableConfig, TableUpdate
 
 log = logging.getLogger(__name__)
 
-BOT_IDENTITY = API_BOT
-"""A bot's lobby identity is this and its key's fingerprint (``bot:SHA256:...``): its own player,
-apart from the person with the same key (its seat is marked, its rating is on the bots board)."""
-
-
 def bot_identity(key_fingerprint: str) -> str:
-    """The lobby identity of a bot connection authenticated with ``key_fingerprint`` (``SHA256:...``)."""
-    return BOT_IDENTITY + key_fingerprint
-
-
-is_bot_identity = api_bot
-"""``identity`` is a bot API connection's (``bot:SHA256:...``; ``lobby.seats.api_bot``)."""
+    """The lobby identity of a bot connection authenticated with ``key_fingerprint`` (``SHA256:...``):
+    ``community.rating.API_BOT`` and the fingerprint, its own player apart from the person with the same
+    key (its seat is marked, its rating is on the bots board)."""
+    return API_BOT + key_fingerprint
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,4 +298,4 @@ class BotLink:
         raise BadRequest("unknown_command", f"unknown command {req.cmd}", req.id)  # pragma: no cover
 
 
-__all__ = ["BOT_IDENTITY", "BotLimits", "BotLink", "bot_identity", "is_bot_identity", "table_config"]
+__all__ = ["BotLimits", "BotLink", "bot_identity", "table_config"]

@@ -35,7 +35,9 @@ PROVISIONAL_GAMES = 10
 KEYED = "key:"
 """Identities that start with this are SSH keys: the only people rated."""
 API_BOT = "bot:"
-"""Identities that start with this are bot API programs (``ahoy_tui.lobby.seats.API_BOT``): rated apart."""
+"""Identities that start with this are programs playing over the bot API (``bot:SHA256:...``, docs/bot-api.md):
+they hold a person's kind of seat (they join, act, leave), are marked as a bot everywhere a seat is shown,
+and are rated apart (the bots board)."""
 
 _MODEL = PlackettLuce()
 

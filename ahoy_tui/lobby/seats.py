@@ -60,16 +60,6 @@ class Seat:
         return other is self
 
 
-API_BOT = "bot:"
-"""Identities that start with this are programs playing over the bot API (``bot:SHA256:...``, docs/bot-api.md):
-they hold a person's kind of seat (they join, act, leave), marked as a bot everywhere a seat is shown."""
-
-
-def api_bot(identity: str | None) -> bool:
-    """``identity`` is a bot API connection's (``bot:SHA256:...``): a player-run bot, not a person."""
-    return bool(identity) and identity.startswith(API_BOT)  # type: ignore[union-attr]
-
-
 def bot_name(taken: set[str], n: int) -> str:
     """A pirate name not in ``taken`` (``n`` picks where to start looking)."""
     for i in range(len(BOT_NAMES)):

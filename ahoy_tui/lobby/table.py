@@ -35,7 +35,8 @@ from ahoy_tui.lobby.journal import Journal
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, Notice, SeatInfo, TableClosed,
                                      TableConfig, TableSnapshot, TableSummary, TableUpdate)
 from ahoy_tui.lobby.seating import Seating
-from ahoy_tui.lobby.seats import Seat, api_bot
+from ahoy_tui.community.rating import api_bot
+from ahoy_tui.lobby.seats import Seat
 from ahoy_tui.store.base import ArchivedGame, GameListing
 
 log = logging.getLogger(__name__)

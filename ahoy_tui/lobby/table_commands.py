@@ -14,7 +14,7 @@ from __future__ import annotations
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import Notice, TableClosed
-from ahoy_tui.lobby.seats import api_bot
+from ahoy_tui.community.rating import api_bot
 from ahoy_tui.lobby.table import Table
 
 
