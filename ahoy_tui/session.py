@@ -15,7 +15,7 @@ ColorSystem = Literal["standard", "256", "truecolor", "monochrome"]
 
 
 class OperatorConsole(Protocol):
-    """Operator commands for an operator's session (the host's ``server.operator_console``)."""
+    """Operator commands for an operator's session (the host's ``ahoy_tui.moderation.console``)."""
 
     async def run(self, line: str) -> str:
         """Run one operator command (``kick anna spam``); returns the answer's plain text."""

@@ -8,9 +8,9 @@ the same update object:
 
 * ``textual``: Textual's own ``render_segments`` + ``Strip.render`` (full SGR
   and a reset per segment, whole chops);
-* ``merged``: the same updates with ``server.render`` (one SGR per same-pen
+* ``merged``: the same updates with ``ahoy_tui.hosting.render`` (one SGR per same-pen
   run, only the colours that change);
-* ``diff``: ``server.framediff.FrameDiff`` (merged SGR + only the cells that
+* ``diff``: ``ahoy_tui.hosting.framediff.FrameDiff`` (merged SGR + only the cells that
   differ from what the client shows), the server's path.
 
 Each frame also gets Textual's trailing cursor move (same for all three); no
@@ -43,11 +43,11 @@ from textual._compositor import ChopsUpdate, CompositorUpdate  # noqa: E402
 from textual.strip import Strip  # noqa: E402
 
 import ahoy_tui.lobby.table as lobby_table  # noqa: E402
+from ahoy_tui.hosting import apps as hosting, render  # noqa: E402
+from ahoy_tui.hosting.framediff import FrameDiff  # noqa: E402
 from ahoy_tui.lobby import InMemoryLobby, Lobby, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.ahoy_app import AhoyApp  # noqa: E402
-from server import hosting, render  # noqa: E402
-from server.framediff import FrameDiff  # noqa: E402
 from ui_update import close_reports, start_bot_table  # noqa: E402
 
 PATHS = ("textual", "merged", "diff")

@@ -5,7 +5,7 @@ them (``bench/session_memory.py``'s fake channel), freezes everything as
 the GC policy does, ends them and drops every reference of ours. Then:
 
 * with ``--local``: collects each ended session as the server does
-  (:func:`server.gc_policy.collect_session`: a young collection over the
+  (:func:`ahoy_tui.hosting.gc_policy.collect_session`: a young collection over the
   session's own objects) and reports objects walked, freed and the time;
 * counts, with ``gc.DEBUG_SAVEALL`` over everything, the cyclic garbage
   still left per ended session, by type (without ``--local``: all of it,
@@ -32,10 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import session_memory  # noqa: E402
 from session_memory import settle, start  # noqa: E402
 
+from ahoy_tui.hosting import gc_local  # noqa: E402
+from ahoy_tui.hosting.apps import install_process_patches  # noqa: E402
+from ahoy_tui.hosting.gc_policy import collect_session, install_strip_patch  # noqa: E402
 from ahoy_tui.lobby import Lobby  # noqa: E402
-from server import gc_local  # noqa: E402
-from server.gc_policy import collect_session, install_strip_patch  # noqa: E402
-from server.hosting import install_process_patches  # noqa: E402
 
 OUT = os.fdopen(os.dup(2), "w")  # Textual swaps sys.stdout/stderr while an app runs in-process
 

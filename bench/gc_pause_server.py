@@ -32,7 +32,7 @@ from collections import Counter
 def main() -> None:
     root, reclaim_every, rest = sys.argv[1], float(sys.argv[2]), sys.argv[4:]
     sys.path.insert(0, root)
-    import server.gc_policy as policy
+    import ahoy_tui.hosting.gc_policy as policy
     import server.main as server_main
 
     worst = {"lag": 0.0, "gc": 0.0, "policy": 0.0}

@@ -1,7 +1,7 @@
 """Where a session's memory goes (issue 6, goal: <= 3 MiB per connected session).
 
 Runs N apps (``AhoyApp``, 80x24) hosted as the SSH server hosts them
-(``server.hosting``: per-session console, driver, first paint) on a fake
+(``ahoy_tui.hosting.apps``: per-session console, driver, first paint) on a fake
 channel, against one in-process lobby, and measures with ``tracemalloc``
 the bytes they add, per session:
 
@@ -38,10 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ahoy_tui.hosting import apps as hosting  # noqa: E402
 from ahoy_tui.lobby import InMemoryLobby, Lobby, TableConfig, Timing  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
 from ahoy_tui.ui.app import create_app  # noqa: E402
-from server import hosting  # noqa: E402
 from server.driver import TerminalLink  # noqa: E402
 
 PAGE = os.sysconf("SC_PAGE_SIZE")

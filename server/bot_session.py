@@ -21,8 +21,8 @@ import math
 from typing import Any
 
 from ahoy_tui.botapi.link import BotLimits, BotLink, bot_identity
-from server.identity import sanitize_name
-from server.logsafe import esc
+from ahoy_tui.lobby.names import sanitize_name
+from ahoy_tui.logsafe import esc
 
 log = logging.getLogger(__name__)
 

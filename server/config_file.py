@@ -40,7 +40,7 @@ class FileSettings:
         flags: Per argparse ``dest`` (``max_sessions``), the value to use
             when the flag is not given on the command line.
         operators: Operator entries as written (OpenSSH public-key lines or
-            ``SHA256:`` fingerprints); checked by ``server.operators``.
+            ``SHA256:`` fingerprints); checked by ``ahoy_tui.moderation.operators``.
         motd: The message of the day as written ("" for none).
     """
 

@@ -30,10 +30,12 @@ input is handled here, not per widget:
 
 Textual's input parser (``XTermParser``) and when it gives up on an escape
 sequence (``parser_deadline``) are private names, used through
-:mod:`ahoy_tui.ui.textual_private`.
+:mod:`ahoy_tui.hosting.textual_private`.
 """
 
 from __future__ import annotations
+
+import functools
 
 import asyncio
 import logging
@@ -47,10 +49,10 @@ from textual.geometry import Size
 from textual import messages as textual_messages
 from textual.message import Message
 
+from ahoy_tui.hosting.framediff import FrameDiff
+from ahoy_tui.hosting.textual_private import XTermParser, parser_deadline
 from ahoy_tui.session import ColorSystem
-from ahoy_tui.ui.textual_private import XTermParser, parser_deadline
 from server.console_glyphs import to_console
-from server.framediff import FrameDiff
 from server.key_pacer import KeyPacer
 from server.input_guard import (
     MAX_PASTE,
@@ -139,7 +141,7 @@ class TerminalLink:
             tests turn it off to check the render path alone).
         console_glyphs: Map every character onto the Linux console's
             glyphs (TERM=linux, :mod:`server.console_glyphs`).
-        frames: The session's :class:`~server.framediff.FrameDiff` (set by
+        frames: The session's :class:`~ahoy_tui.hosting.framediff.FrameDiff` (set by
             ``hosting.prepare_app``), told when the client's screen can no
             longer be trusted (window change, alternate screen entered/left).
     """
@@ -179,6 +181,14 @@ class TerminalLink:
         self._queued_paste = False  # the parser's paste mode after the queued bytes
         self._queued_tail = b""  # last queued bytes (markers split across packets)
         self._raw_paste = RawPasteGuard(self._paste, self._enqueue)
+
+    def driver_class(self) -> Callable[..., SSHDriver]:
+        """The Textual driver class bound to this link (``ahoy_tui.hosting.apps.HostLink``)."""
+        return functools.partial(SSHDriver, link=self)
+
+    def restore(self, note: str = "") -> None:
+        """Put the client's terminal back (:data:`RESTORE_SEQUENCE`), then send ``note``."""
+        self.send_text(RESTORE_SEQUENCE + note)
 
     def send_text(self, text: str) -> None:
         """Clamp colours, encode as UTF-8 and write ``text`` to the channel.

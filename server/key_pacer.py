@@ -18,7 +18,7 @@ Releasing one event per idle app also bounds the work one session's input
 causes per loop turn, so a key flood does not stall the other sessions.
 
 Whether the app is idle is read from Textual's message pumps by
-:func:`ahoy_tui.ui.textual_private.message_pumps_idle` (private names).
+:func:`ahoy_tui.hosting.textual_private.message_pumps_idle` (private names).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from textual.message import Message
 
-from ahoy_tui.ui.textual_private import message_pumps_idle
+from ahoy_tui.hosting.textual_private import message_pumps_idle
 
 #: Consecutive loop turns the app must be idle before the next event is released.
 QUIET_TURNS = 2

@@ -20,7 +20,7 @@ Redis instead, for every worker at once (:mod:`server.shared_limits`).
 Addresses are grouped: IPv4 (and IPv4-mapped IPv6) by address, IPv6 by its
 /64 network, because one IPv6 host usually owns a whole /64. A limit of 0
 switches that limit off. Every refusal is one line for the client and one
-log line (:func:`server.logsafe.esc` applied to what the client chose).
+log line (:func:`ahoy_tui.logsafe.esc` applied to what the client chose).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from server.logsafe import esc
+from ahoy_tui.logsafe import esc
 
 log = logging.getLogger(__name__)
 

@@ -23,10 +23,10 @@ from typing import Any, Callable
 
 from ahoy_tui.line.session import LineSession
 from ahoy_tui.line.texts import say
-from server.commands import plain_text
-from server.identity import sanitize_name
+from ahoy_tui.lobby.names import sanitize_name
+from ahoy_tui.logsafe import esc
+from ahoy_tui.plain.answers import plain_text
 from server.limits import address_key
-from server.logsafe import esc
 from server.termcaps import lang_for, utf8_for
 
 log = logging.getLogger(__name__)

@@ -9,27 +9,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import logging
 import os
 import signal
 import sys
 from pathlib import Path
 
+from ahoy_tui.logsafe import SafeFormatter
+from ahoy_tui.moderation.operators import OperatorError, operator_fingerprints
+from ahoy_tui.moderation.policy import Moderator
+from ahoy_tui.moderation.sync import share as share_moderation
+from server.app_factory import load_app_factory
 from server.config_file import ConfigError, FileSettings, config_problems, read_config
 from server.hostkey import default_state_dir
-from server.moderation import Moderator
-from server.moderation_sync import share as share_moderation
-from server.operators import OperatorError, operator_fingerprints
-from server.logsafe import SafeFormatter
-from server.hosting import AppFactory
 from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_prefs_backend,
                             open_store, prune,
                             prune_daily, start_lobby)
-from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
-from server.metrics import Metrics, metrics_address, start_metrics
-from server.ssh import AhoyServer, ServerConfig
-from server.supervisor import stop_when_supervisor_ends, supervise
 from ahoy_tui.cluster.lease import DEFAULT_TTL
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.cluster.node import Node
@@ -38,6 +33,10 @@ from ahoy_tui.lobby.search_pool import start_forkserver
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.sqlite import SQLiteStore
 from ahoy_tui.ui.prefs import STORE as PREFS
+from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
+from server.metrics import Metrics, metrics_address, start_metrics
+from server.ssh import AhoyServer, ServerConfig
+from server.supervisor import stop_when_supervisor_ends, supervise
 
 log = logging.getLogger("ahoy.server")
 
@@ -95,21 +94,6 @@ def build_parser() -> argparse.ArgumentParser:
                    help="TOML file with any of these options, operators and motd; flags given here "
                         "override it (docs/moderation.md)")
     return p
-
-
-def load_app_factory(spec: str) -> AppFactory:
-    """Import ``MODULE:FUNC`` and return the function.
-
-    Raises:
-        SystemExit: ``spec`` is not of that form or cannot be imported.
-    """
-    module_name, _, func_name = spec.partition(":")
-    if not module_name or not func_name:
-        raise SystemExit(f"--app wants MODULE:FUNC, got {spec!r}")
-    try:
-        return getattr(importlib.import_module(module_name), func_name)
-    except (ImportError, AttributeError) as error:
-        raise SystemExit(f"--app {spec}: {error}") from None
 
 
 def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, FileSettings]:

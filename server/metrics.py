@@ -21,7 +21,7 @@ screens gets no timer and no per-session work from this module):
 * histograms are observed as things happen: the loop thread's CPU per
   screen update and per frame (two clock reads and one observation each,
   installed only with ``--metrics``: ``textual_private.time_screen_updates``,
-  ``server.hosting.FRAME_TIMER``), the event loop's lag (one process-wide
+  ``ahoy_tui.hosting.apps.FRAME_TIMER``), the event loop's lag (one process-wide
   sampler every :data:`LAG_EVERY` s), garbage-collector pauses
   (``gc.callbacks``), and the store's batch writes (its writer thread).
 
@@ -48,9 +48,9 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_client.registry import Collector
 
 from ahoy_tui.games.registry import GAMES
+from ahoy_tui.hosting import apps as hosting
+from ahoy_tui.hosting import textual_private
 from ahoy_tui.lobby import tally as lobby_tally
-from ahoy_tui.ui import textual_private
-from server import hosting
 from server.driver import SENT
 from server.supervisor import WORKER_INDEX_ENV
 from server.tally import REFUSAL_REASONS, SESSION_KINDS

@@ -6,11 +6,11 @@ session limits, replacement of older sessions and shutdown.
 
 The channel is in bytes mode (``encoding=None``, no line editor). With a
 PTY and a shell request the session joins the lobby, builds the app with
-the UI's ``create_app`` and runs it through :mod:`server.hosting`; the
+the UI's ``create_app`` and runs it through :mod:`ahoy_tui.hosting.apps`; the
 channel's exit status is 0 after a normal quit, 1 after a crash.
 
 An exec of an operator command (``kick``, ``ban``, ``motd``...) is answered
-by :mod:`server.operator_console`; an operator's interactive session gets
+by :mod:`ahoy_tui.moderation.console`; an operator's interactive session gets
 that console as ``SessionInfo.operator`` (docs/moderation.md).
 
 One identity has one live session: once a new one has joined the lobby,
@@ -28,26 +28,27 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
+from ahoy_tui.hosting import textual_private
+from ahoy_tui.hosting.apps import APOLOGY, prepare_app, run_hosted
+from ahoy_tui.lobby.names import sanitize_name
+from ahoy_tui.logsafe import esc
+from ahoy_tui.moderation.console import OperatorConsole, is_operator_command, operator_answer
+from ahoy_tui.plain.answers import Answer, answer, plain_text
 from ahoy_tui.session import SessionInfo
-from ahoy_tui.ui import textual_private
+from server.app_factory import AppFactory, build_app
 from server.bot_session import BotSession, is_bot_command
-from server.commands import Answer, answer_plain, plain_text
 from server.console_glyphs import linux_console
-from server.driver import RESTORE_SEQUENCE, TerminalLink, clamp_size
-from server.hosting import APOLOGY, AppFactory, build_app, prepare_app, run_hosted
-from server.identity import sanitize_name
+from server.driver import TerminalLink, clamp_size
 from server.limits import address_key
 from server.line_session import open_line, serve_line, wants_line_mode
-from server.logsafe import esc
-from server.operator_console import OperatorConsole, is_operator_command, operator_answer
 from server.refusal_lines import refusal_line
-from server.termcaps import color_system_for, lang_for, notify_for, title_for, utf8_for
+from server.termcaps import color_system_for, lang_for, notify_for, plain_locale, title_for, utf8_for
 
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
-    from server.gc_policy import GcPolicy
+    from ahoy_tui.hosting.gc_policy import GcPolicy
     from server.limits import Gate
-    from server.moderation import Moderator
+    from ahoy_tui.moderation.policy import Moderator
     from server.tally import Tally
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ class SessionHost(Protocol):
 
     @property
     def moderator(self) -> Moderator:
-        """Bans, mutes, the MOTD and who is an operator (``server.moderation``)."""
+        """Bans, mutes, the MOTD and who is an operator (``ahoy_tui.moderation.policy``)."""
         ...
 
 
@@ -266,11 +267,12 @@ class Session(asyncssh.SSHServerSession[bytes]):
             elif is_operator_command(self.command):
                 ans = await operator_answer(self.server, self.connection.identity,
                                             sanitize_name(self.connection.username), self.command or "",
-                                            dict(self.chan.get_environment()), self.connection.address)
+                                            plain_locale(dict(self.chan.get_environment()))[1],
+                                            self.connection.address)
             else:
-                ans = await answer_plain(self.command, dict(self.chan.get_environment()), self.server.lobby,
-                                         self.server.connect_line(), identity=self.connection.identity,
-                                         name=sanitize_name(self.connection.username))
+                lang, utf8 = plain_locale(dict(self.chan.get_environment()))
+                ans = await answer(self.command, self.server.lobby, self.server.connect_line(), lang, utf8=utf8,
+                                   identity=self.connection.identity, name=sanitize_name(self.connection.username))
         except Exception:  # a bug must not leave the client waiting: one line, status 1
             log.exception("exec %s from %s failed", esc(self.command or ""), self.connection.peer)
             ans = Answer("ahoy: the server could not answer that; try again later.\n", 1)
@@ -373,7 +375,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 textual_private.on_screen_removed(self.app, self.server.gc.screen_removed)
             except Exception:
                 log.exception("could not build the app for %s", esc(identity))
-                link.send_text(RESTORE_SEQUENCE + APOLOGY)
+                link.restore(APOLOGY)
             else:
                 # No await since build_app: an EOF from now on reaches the app (eof_received).
                 if self.input_ended:  # the client has nothing more to say

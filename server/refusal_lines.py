@@ -5,7 +5,7 @@ English, as its logs read them; :func:`refusal_line` turns a known one into
 ``plain.full``, ``plain.unchecked`` or ``plain.address_full`` of the client's
 ``LANG``. Any other line (a goodbye already in the session's language) is
 returned as it is. A ban is told at the SSH handshake, before the client's
-environment is known: it stays English (``server.moderation.ban_line``).
+environment is known: it stays English (``ahoy_tui.moderation.policy.ban_line``).
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.places import ADDRESS_FULL, FULL, SessionPlaces
+from ahoy_tui.logsafe import esc
 from server.limits import MINUTE, Gate, address_key
-from server.logsafe import esc
 
 log = logging.getLogger(__name__)
 

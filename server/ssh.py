@@ -5,12 +5,12 @@
   password): a nickname anyone can type. ``authorized_keys`` restricts to
   those keys; ``password`` makes keyless logins type the shared password;
   ``require_keys`` refuses keyless logins with one line.
-* Bans (:mod:`server.moderation`): a banned address is refused before
+* Bans (:mod:`ahoy_tui.moderation.policy`): a banned address is refused before
   authentication, a banned key once the client proved it holds it
   (``auth_completed``), each with the ban's one line as the disconnect reason.
 * A shell with a PTY starts a Textual app (:mod:`server.pty_session`);
   without a PTY, or for ``exec``, a plain-text answer
-  (:mod:`server.commands`); ``line`` (or ``TERM=dumb``, or the saved
+  (:mod:`ahoy_tui.plain.answers`); ``line`` (or ``TERM=dumb``, or the saved
   preference) starts line mode (:mod:`server.line_session`). Subsystems (SFTP), SCP, port forwarding,
   agent and X11 forwarding are refused.
 """
@@ -26,21 +26,23 @@ from typing import Any
 
 import asyncssh
 
+from ahoy_tui.hosting.apps import install_process_patches
+from ahoy_tui.hosting.gc_policy import GcPolicy, lobby_stops
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.logsafe import esc
+from ahoy_tui.moderation.policy import Moderator, ban_line
+from ahoy_tui.store.moderation import MemoryModerationStore
+from ahoy_tui.ui.app import create_app
 from server import asyncssh_private
+from server.app_factory import AppFactory
 from server.hostkey import fingerprint, load_or_create_host_key
-from server.hosting import AppFactory, default_app_factory, install_process_patches
 from server.identity import identity_for
-from server.gc_policy import GcPolicy, lobby_stops
 from server.keepalive import Keepalives, tcp_keepalive
 from server.limits import Gate, Limits
-from server.shared_limits import SharedRates, SharedSessions
-from server.logsafe import esc
-from server.moderation import Moderator, ban_line
 from server.pty_session import Session
+from server.shared_limits import SharedRates, SharedSessions
 from server.tally import Tally
-from ahoy_tui.store.moderation import MemoryModerationStore
 
 log = logging.getLogger(__name__)
 
@@ -91,10 +93,10 @@ class ServerConfig:
         shutdown_grace: Seconds sessions get to say goodbye on shutdown.
         clamp_colors: Rewrite outgoing colour codes to each session's depth.
         frame_diff: Send each client only the cells that changed
-            (:mod:`server.framediff`); False sends Textual's own frames.
+            (:mod:`ahoy_tui.hosting.framediff`); False sends Textual's own frames.
         gc_freeze_every: Seconds between garbage-collector freezes, which
             keep full collections short with many sessions
-            (:mod:`server.gc_policy`; 0: Python's default behaviour).
+            (:mod:`ahoy_tui.hosting.gc_policy`; 0: Python's default behaviour).
         app_factory: Builds the app for a session (default: the UI's
             ``create_app``).
         store_path: The SQLite file tables and finished games are kept in
@@ -102,7 +104,7 @@ class ServerConfig:
         keep_games_days: Days an archived game is kept (None: no limit).
         keep_games: Most archived games kept, the newest (None: no limit).
         operators: ``SHA256:`` fingerprints of the operators' keys
-            (``server.operators``; docs/moderation.md).
+            (``ahoy_tui.moderation.operators``; docs/moderation.md).
         motd: The configured message of the day ("" for none).
         redis_url: Join the cluster at this Redis (``--redis``): tables, chat and
             the archive live there (``ahoy_tui.cluster``); None: ``store_path``.
@@ -134,7 +136,7 @@ class ServerConfig:
     clamp_colors: bool = True
     frame_diff: bool = True
     gc_freeze_every: float = 1.0
-    app_factory: AppFactory = field(default=default_app_factory)
+    app_factory: AppFactory = field(default=create_app)
     store_path: Path | None = None
     keep_games_days: float | None = 365.0
     keep_games: int | None = 100_000

@@ -7,7 +7,7 @@ colour codes of outgoing bytes to that depth.
 The clamp exists because rich's ``Style._ansi`` and Textual's strip caches
 are shared by every app in the process and are keyed without the colour
 system, so a frame rendered for one session can carry codes of another
-depth (see docs/ssh.md). :mod:`server.render` fixes the compositor path;
+depth (see docs/ssh.md). :mod:`ahoy_tui.hosting.render` fixes the compositor path;
 this module is the guarantee on the wire.
 """
 
@@ -73,6 +73,17 @@ def utf8_for(env: Mapping[str, str]) -> bool:
 def lang_for(env: Mapping[str, str]) -> str:
     """``"es"`` when the client's LANG/LC_ALL is Spanish, ``"de"`` when German, else ``"en"``."""
     return normalize_lang(env.get("LC_ALL") or env.get("LANG") or "")
+
+
+def plain_locale(env: Mapping[str, str] | None) -> tuple[str, bool]:
+    """The language and UTF-8-ness of a no-PTY answer (``ssh host tables``): ``(lang, utf8)``.
+
+    Without any locale in ``env`` (``LC_ALL``, ``LC_CTYPE``, ``LANG``) the
+    answer is English and ASCII only; else :func:`lang_for` and :func:`utf8_for`.
+    """
+    env = env or {}
+    has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
+    return lang_for(env), bool(has_locale) and utf8_for(env)
 
 
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")

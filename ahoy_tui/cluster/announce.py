@@ -57,6 +57,6 @@ def session(bus: Bus, sid: str, on: bool, identity: str, name: str, since: float
 
 
 def moderation(bus: Bus, change: dict) -> None:
-    """An operator's change kept on this worker (``server.moderation.Moderator.on_change``): a
+    """An operator's change kept on this worker (``ahoy_tui.moderation.policy.Moderator.on_change``): a
     ban, unban, mute, unmute or MOTD, for the others to apply at once (Redis keeps it too)."""
     bus.publish(LOBBY_CHANNEL, pack({"k": "mod", "w": bus.worker_id, "c": change}))

@@ -34,22 +34,22 @@ from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import announce, claims, spectating, watch
 from ahoy_tui.cluster.bus import Bus, stop_tasks
-from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
+from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
+from ahoy_tui.lobby import lobby as one_process
+from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.code_guard import PRIVATE
+from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby import standings
-from ahoy_tui.lobby.config import validate
-from ahoy_tui.lobby import lobby as one_process
 from ahoy_tui.lobby.lobby import HARBOUR_FULL, LOBBY, MAX_TABLES_PER_HOST
 from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.store.base import GameListing
@@ -80,7 +80,7 @@ class ClusterLobby:
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
         on_moderation: ``(change)``: an operator's ban, mute or MOTD kept on another worker
-            (``server.moderation_sync``); ``{"op": "reload"}`` after Redis came back.
+            (``ahoy_tui.moderation.sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
         places: The places of this worker's interactive sessions in the cluster's session
             limits (``server.shared_limits.SharedSessions`` takes and gives them back).

@@ -275,5 +275,5 @@ async def _read_directory(lobby: Peer) -> None:
 
 
 async def _reload_moderation(lobby: Peer) -> None:
-    """Raises ``StoreError`` when Redis cannot be read (``server.moderation_sync.heard``)."""
+    """Raises ``StoreError`` when Redis cannot be read (``ahoy_tui.moderation.sync.heard``)."""
     lobby.on_moderation({"op": "reload"})

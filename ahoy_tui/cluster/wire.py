@@ -21,7 +21,7 @@ their types; one over ``COMPRESS_OVER`` bytes is zlib-compressed. ``"k"`` says w
   whose identity's older sessions end; a one-shot command's session is not).
 * ``chat`` — a lobby chat line ``m`` (``ChatMessage``) from worker ``w``.
 * ``gone`` — worker ``w`` stopped (or was found dead): forget its sessions.
-* ``mod`` — an operator's change ``c`` kept on worker ``w`` (``server.moderation_sync``):
+* ``mod`` — an operator's change ``c`` kept on worker ``w`` (``ahoy_tui.moderation.sync``):
   ``{"op": "ban", "ban": [...]}``, ``unban``, ``mute``, ``unmute`` or ``motd``.
 """
 

@@ -19,24 +19,24 @@ from dataclasses import replace
 from typing import Callable, Iterator
 
 from ahoy_tui import games
-from ahoy_tui.games.base import Action
 from ahoy_tui.community.service import Community
+from ahoy_tui.games.base import Action
 from ahoy_tui.lobby import tally
 from ahoy_tui.lobby.chat import ChatLog, RateLimiter, clean_message
-from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard, table_guard
 from ahoy_tui.lobby.clock import Clock, LoopClock
+from ahoy_tui.lobby.code_guard import PRIVATE, CodeGuard, table_guard
 from ahoy_tui.lobby.config import Timing, validate
 from ahoy_tui.lobby.errors import LobbyError, Refused, Unreadable
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import (ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig,
                                      TableSummary, table_of)
+from ahoy_tui.lobby import regain
+from ahoy_tui.lobby.journal import from_json, to_json
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
+from ahoy_tui.lobby.resume import rebuild
 from ahoy_tui.lobby.table import Table
 from ahoy_tui.lobby.table_commands import SeatCommands
-from ahoy_tui.lobby.journal import from_json, to_json
-from ahoy_tui.lobby import regain
-from ahoy_tui.lobby.resume import rebuild
 from ahoy_tui.store.base import LEASE_LOST, ArchivedGame, GameListing, StoreError, TableLog, TableStore
 from ahoy_tui.store.memory import MemoryStore
 
@@ -117,7 +117,7 @@ class Lobby:
         attach again when this lobby adopts it back, or to send after it (another worker's)."""
         self.table_gone: Callable[[Table], None] = lambda table: None
         """Told of every table this lobby forgot (closed, or let go to another worker), after it
-        was told so: the server's garbage-collector policy frees what it held (``server.gc_policy``)."""
+        was told so: the server's garbage-collector policy frees what it held (``ahoy_tui.hosting.gc_policy``)."""
         self._lost_at: dict[str, float] = {}
         """Per table in ``waiting``: when it was let go (wall s), the time of its ``db_lost`` line."""
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None

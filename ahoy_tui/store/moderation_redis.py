@@ -2,7 +2,7 @@
 
 Every worker of a cluster (``ahoy-server --redis``) keeps moderation here, so
 a worker that starts later reads the bans, mutes and MOTD in force (the
-workers tell each other of each change at once: ``server.moderation_sync``).
+workers tell each other of each change at once: ``ahoy_tui.moderation.sync``).
 Keys (``ahoy_tui.store.redis_keys``)::
 
     ahoy:mod:bans      Hash  ban_id -> {"kind", "target", "reason", "by", "created", "expires"} (JSON)

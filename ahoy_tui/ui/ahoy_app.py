@@ -22,23 +22,23 @@ from textual.message import Message
 from textual.notifications import Notify
 from textual.screen import Screen
 
+from ahoy_tui.hosting import textual_private
+from ahoy_tui.hosting.textual_private import SharedStylesheet, write_to_terminal
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Stale, TooFast
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.listing import is_keyed
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableClosed, TableUpdate
 from ahoy_tui.session import SessionInfo
+from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.dialog_keys import SecondTapGuard, TypedBefore
-from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.game_uis import game_ui, lobby_help, styles
+from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui.i18n_refusals import refusal
-from ahoy_tui.ui import prefs as prefs_module
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
-from ahoy_tui.ui import textual_private
-from ahoy_tui.ui.textual_private import SharedStylesheet, write_to_terminal
-from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, table_screen
+from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
 
 log = logging.getLogger(__name__)
@@ -418,7 +418,7 @@ class AhoyApp(App[int]):
         """Paint the whole screen again (Ctrl+L): repairs a terminal something else drew on.
 
         A full update also resets the server's record of the client's screen
-        (``server.framediff``), which otherwise sends only changed cells.
+        (``ahoy_tui.hosting.framediff``), which otherwise sends only changed cells.
         """
         self.screen.refresh()
 

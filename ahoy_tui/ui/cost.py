@@ -48,7 +48,7 @@ from typing import Any, Callable, Iterator
 
 from textual.app import App
 
-from ahoy_tui.ui import textual_private
+from ahoy_tui.hosting import textual_private
 
 
 @dataclass

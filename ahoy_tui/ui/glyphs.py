@@ -15,7 +15,7 @@ from textual.dom import DOMNode
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import Static
 
-from ahoy_tui.ui.textual_private import active_app
+from ahoy_tui.hosting.textual_private import active_app
 
 #: Checkbox sides and select arrows in ASCII mode.
 ASCII_GLYPHS = {"BUTTON_LEFT": "[", "BUTTON_RIGHT": "]", "down-arrow": "v", "up-arrow": "^"}

@@ -1,6 +1,6 @@
 """The no-PTY answers (``ssh host help|rules|tables|games|record ID``) in English and Spanish.
 
-Merged into :mod:`ahoy_tui.ui.i18n`; :mod:`server.commands` picks the
+Merged into :mod:`ahoy_tui.ui.i18n`; :mod:`ahoy_tui.plain.answers` picks the
 language from the LANG/LC_ALL the client sent (``ssh -o SetEnv=LANG=...``).
 """
 

@@ -19,7 +19,7 @@ Bytes (docs/ui.md "Turn alerts"):
 * notification: ``OSC 777 ; notify ; title ; body BEL`` or ``OSC 9 ; body BEL``.
 
 None of these moves the cursor or changes a cell, so the frame diff's
-picture of the client's screen (``server.framediff``) stays true. Texts are
+picture of the client's screen (``ahoy_tui.hosting.framediff``) stays true. Texts are
 cleaned of control characters and ``;`` (they end an OSC field) first.
 """
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from ahoy_tui.lobby.messages import ChatMessage, Notice
-from server.moderation_sync import share
+from ahoy_tui.moderation.sync import share
 from tests.cluster.test_shared_moderation import Session, moderator, op
 from tests.cluster.workers import Workers
 from tests.waiting import wait_until

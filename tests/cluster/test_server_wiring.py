@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ahoy_tui.cluster import retry
+from ahoy_tui.plain.answers import answer
 from server.cluster import end_replaced_sessions, shared_sessions
-from server.commands import answer
 from server.limits import Gate, Limits
 from server.main import main
 

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import pytest
 
 from ahoy_tui.lobby.messages import ChatMessage, Notice
+from ahoy_tui.moderation.console import OperatorConsole
+from ahoy_tui.moderation.policy import Moderator
+from ahoy_tui.moderation.sync import share
 from ahoy_tui.store.moderation_redis import RedisModerationStore
-from server.moderation import Moderator
-from server.moderation_sync import share
-from server.operator_console import OperatorConsole
 from tests.cluster.workers import Workers
 from tests.waiting import wait_until
 
@@ -21,7 +21,7 @@ BO = "key:" + BO_FP
 
 
 class Session:
-    """A running session as the console and ``server.moderation_sync`` see it."""
+    """A running session as the console and ``ahoy_tui.moderation.sync`` see it."""
 
     def __init__(self, handle, address: str = "192.0.2.7") -> None:
         self.handle = handle
@@ -142,7 +142,7 @@ async def test_redis_down_when_an_operator_bans_is_one_clear_line_and_changes_no
 
 def test_a_change_heard_twice_is_applied_once(redis_server):
     """The bus may send a message again after Redis came back: the ban is listed once."""
-    from server.moderation import Actor
+    from ahoy_tui.moderation.policy import Actor
 
     a, b = moderator(redis_server.url), moderator(redis_server.url)
     told: list[dict] = []

@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from harness import start_server  # noqa: E402
 
-from server import render  # noqa: E402
+from ahoy_tui.hosting import render  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,9 @@ from typing import Any
 
 from harness import Player, connect, start_server, wait_until
 
+from ahoy_tui.hosting import textual_private
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
-from ahoy_tui.ui import cost, textual_private
+from ahoy_tui.ui import cost
 from ahoy_tui.ui.ahoy_app import AhoyApp
 from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets import rows
@@ -81,7 +82,7 @@ def spent(before: list[dict[str, int]], after: list[dict[str, int]]) -> list[dic
 
 async def settled(sessions: list[Any], quiet_turns: int = 3) -> None:
     """Wait until no session has work queued, a frame to paint (its first one held back included:
-    ``server.hosting.FirstPaint``) or bytes to write, for ``quiet_turns`` polls in a row.
+    ``ahoy_tui.hosting.apps.FirstPaint``) or bytes to write, for ``quiet_turns`` polls in a row.
 
     ``wait_until`` polls every 2 ms of the loop; a poll where any session's ``bytes_sent`` moved
     starts the count again.

@@ -35,9 +35,9 @@ async def test_a_whole_ahoi_game_against_three_hard_bots_over_ssh(tmp_path: Path
 
     monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 1 / FPS)
     lobby = Lobby(timing=Timing(bot_delay=(0, 0.02), between_hands=1.5), seed=11)
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     anna = None
     try:
         anna = await connect(server.port, "anna", cols=80, rows=24, env=UTF8)

@@ -11,11 +11,11 @@ from ahoy_tui.ui.bot_levels import strength_label
 
 
 async def test_the_chooser_and_the_seat_list_show_the_levels_rating_over_ssh(tmp_path):
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
     hard, easy = strength_label("ahoy", "hard"), strength_label("ahoy", "random")
     assert hard and easy
-    srv = await start_server(tmp_path, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, app_factory=create_app)
     try:
         p = await connect(srv.port, "anna", cols=80, rows=24, env={"LANG": "es_ES.UTF-8"})
         await p.wait_for("Mesas", timeout=10)

@@ -9,9 +9,9 @@ import pytest
 from harness import connect, quiet_config, wait_until
 from test_moderation_bans import _exec, _refusal
 
+from ahoy_tui.moderation.policy import Moderator
+from ahoy_tui.moderation.sync import share
 from ahoy_tui.store.moderation_redis import RedisModerationStore
-from server.moderation import Moderator
-from server.moderation_sync import share
 from server.ssh import AhoyServer
 from tests.cluster.workers import Workers
 

@@ -20,9 +20,9 @@ def _drawn(raw: bytes) -> str:
 
 async def test_linux_console_frames_use_only_its_glyphs(tmp_path):
     """The lobby and the create dialog: square corners and console glyphs for TERM=linux only."""
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
-    srv = await start_server(tmp_path, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, app_factory=create_app)
     try:
         console = await connect(srv.port, "anna", term="linux", env={"LANG": "es_ES.UTF-8"})
         xterm = await connect(srv.port, "bo", term="xterm-256color")

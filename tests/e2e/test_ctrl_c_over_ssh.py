@@ -6,9 +6,9 @@ from harness import connect, start_server
 
 
 async def test_ctrl_c_over_ssh_says_how_to_leave_and_stops_nothing(tmp_path):
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
-    srv = await start_server(tmp_path, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, app_factory=create_app)
     try:
         anna = await connect(srv.port, "anna", term="xterm-256color")
         await anna.wait_for("Tables", timeout=10)

@@ -9,9 +9,9 @@ ENGLISH = ("welcome aboard", "Tables", "Pirates online", "Lobby chat", "Join by 
 
 
 async def test_a_german_terminal_gets_a_german_lobby_with_a_whole_footer(tmp_path):
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
-    srv = await start_server(tmp_path, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, app_factory=create_app)
     try:
         p = await connect(srv.port, "anna", cols=80, rows=24, env={"LANG": "de_DE.UTF-8"})
         screen = await p.wait_for("Tische", timeout=10)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ahoy_tui.lobby import Lobby
 from harness import connect, policy_ticks, start_server, wait_until
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 
 SESSIONS = 4
 IDLE_TICKS = 20
@@ -33,7 +33,7 @@ def _timers() -> Counter[str]:
 
 
 async def test_idle_sessions_hold_no_timer_get_no_bytes_and_start_no_collection(tmp_path: Path):
-    server = await start_server(tmp_path, Lobby(), app_factory=default_app_factory, keepalive_interval=5.0,
+    server = await start_server(tmp_path, Lobby(), app_factory=create_app, keepalive_interval=5.0,
                                 gc_freeze_every=0.05, max_sessions_per_address=0, max_connections_per_minute=0)
     keepalives = server.keepalives
     keepalives.sweep_every = 0.1

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from greeter import create_app
 from harness import colour_kinds, connect, start_server, wait_until
-from server import render
+from ahoy_tui.hosting import render
 
 ALLOWED = {"standard": {"16"}, "256": {"16", "256"}, "truecolor": {"16", "truecolor"}}
 CLIENTS = [  # truecolor first: its codes are the ones that used to leak down

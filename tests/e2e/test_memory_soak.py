@@ -23,8 +23,8 @@ import pytest
 from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.table import Table
 from harness import Player, connect, start_server, wait_until
-from server import gc_policy
-from server.hosting import default_app_factory
+from ahoy_tui.hosting import gc_policy
+from ahoy_tui.ui.app import create_app
 
 KEY_TYPES = ("AhoyApp", "Screen", "Widget", "PtySession", "SSHServerConnection", "SSHServerChannel",
              "TerminalLink", "Table", "Match", "Seat", "ChatLog", "StylesCache")
@@ -94,7 +94,7 @@ async def test_sessions_screens_and_tables_leave_nothing_behind(tmp_path: Path, 
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
     monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=0.2))
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_sessions_per_address=0,
+    server = await start_server(tmp_path, lobby, app_factory=create_app, max_sessions_per_address=0,
                                 max_connections_per_minute=0)
 
     async def settled() -> Counter[str]:
@@ -132,7 +132,7 @@ async def test_screens_a_session_left_are_freed_while_it_plays_on(tmp_path: Path
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
     monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=60))
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_sessions_per_address=0,
+    server = await start_server(tmp_path, lobby, app_factory=create_app, max_sessions_per_address=0,
                                 max_connections_per_minute=0)
     policy = server.gc
 
@@ -174,7 +174,7 @@ async def test_a_session_that_left_a_table_is_freed_before_the_tables_grace_runs
     monkeypatch.setattr(gc_policy, "SETTLE", 0.2)
     monkeypatch.setattr(gc_policy, "SCREEN_SETTLE", 0.2)
     lobby = Lobby(timing=Timing(empty_grace=600))
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     policy = server.gc
     try:
         host = await _lobby(server.port, "host")

@@ -22,9 +22,9 @@ import pytest
 from harness import connect, start_server, wait_until
 from prometheus_client.parser import text_string_to_metric_families
 
+from ahoy_tui.hosting import apps as hosting
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.ui.app import create_app
-from server import hosting
 from server.metrics import metrics_address, start_metrics
 
 ROOT = Path(__file__).resolve().parents[2]

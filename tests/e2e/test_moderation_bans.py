@@ -15,7 +15,7 @@ import pytest
 from harness import connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby
-from server.moderation import Actor, address_target
+from ahoy_tui.moderation.policy import Actor, address_target
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from harness import connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby
 from ahoy_tui.lobby.messages import TableConfig
-from server.moderation import Actor
+from ahoy_tui.moderation.policy import Actor
 
 COMMANDS = ["kick ben spam", "ban key ben 1d spam", "ban addr 127.0.0.1 1d spam", "bans", "unban 1",
             "mute ben 1h spam", "unmute zed", "mutes", "close Wake spam", "motd hacked!", "motd --clear",

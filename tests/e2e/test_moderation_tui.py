@@ -10,7 +10,7 @@ from harness import Player, connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby
 from ahoy_tui.lobby.messages import TableConfig
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 
 UTF8 = {"LANG": "en_US.UTF-8"}
 
@@ -19,7 +19,7 @@ UTF8 = {"LANG": "en_US.UTF-8"}
 async def served(tmp_path, client_key):
     """A server with the real UI whose operator is ``client_key``; yields (server, lobby)."""
     lobby = Lobby()
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory,
+    server = await start_server(tmp_path, lobby, app_factory=create_app,
                                 operators=frozenset({client_key.get_fingerprint("sha256")}),
                                 motd="Welcome \x1b[31m aboard\u202e, sailors")
     yield server, lobby

@@ -17,7 +17,7 @@ from harness import connect, start_server, wait_until
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.store.sqlite import SQLiteStore
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 
 UTF8 = {"LANG": "en_US.UTF-8"}
 
@@ -78,7 +78,7 @@ async def test_a_keyed_game_rates_both_and_a_keyless_one_rates_nobody(tmp_path, 
     store, community = SQLiteStore(db), Community(db)
     lobby = Lobby(timing=Timing(bot_delay=(0.0, 0.01), between_hands=0.05), seed=11, store=store,
                   community=community)
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     try:
         assert "Nobody is on this leaderboard yet" in await _plain(server.port, "top")
 
@@ -116,7 +116,7 @@ async def test_an_ahoi_game_is_on_the_ahoi_board_only(tmp_path):
     store, community = SQLiteStore(db), Community(db)
     lobby = Lobby(timing=Timing(bot_delay=(0.0, 0.0), between_hands=0.01), seed=12, store=store,
                   community=community)
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     try:
         anna, bo = lobby.connect("key:SHA256:anna", "anna"), lobby.connect("key:SHA256:bo", "bo")
         for h in (anna, bo):

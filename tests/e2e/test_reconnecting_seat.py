@@ -18,7 +18,7 @@ from harness import connect, start_server, wait_until
 
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.messages import GRACE_DEFAULT
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 from server.ssh import ServerConfig
 
 UTF8 = {"LANG": "en_US.UTF-8"}
@@ -27,7 +27,7 @@ RECONNECTING = r"anna\S* +\S* +\d+ pts +reconnecting (\d+) s"
 
 async def anna_and_bo_at_a_table(tmp_path, **server):
     lobby = Lobby(timing=Timing(bot_delay=(0.05, 0.15), between_hands=0.2), seed=7)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, **server)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app, **server)
     bo = await connect(srv.port, "bo", env=UTF8)
     anna = await connect(srv.port, "anna", env=UTF8)
     await bo.wait_for("welcome aboard", 10)

@@ -109,9 +109,9 @@ async def test_shutdown_tells_players(tmp_path):
 async def test_real_ui_entry_point_greets_player(tmp_path):
     """The UI's own create_app, hosted: the player's name is on the first screen."""
     from harness import start_server
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
-    srv = await start_server(tmp_path, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, app_factory=create_app)
     try:
         p = await connect(srv.port, "anna")
         await p.wait_for("anna", timeout=30)

@@ -21,12 +21,12 @@ async def _drained(server, timeout: float = 10.0) -> None:
 
 @pytest.mark.slow
 async def test_closing_before_the_first_frame_is_not_a_crash(tmp_path: Path, caplog):
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
     caplog.set_level(logging.INFO)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     lobby = Lobby(timing=Timing.instant(), seed=1)
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory,
+    server = await start_server(tmp_path, lobby, app_factory=create_app,
                                 max_sessions_per_address=0, max_connections_per_minute=0)
     try:
         # EOF at several moments of the start-up: at once, and after a few loop turns
@@ -56,10 +56,10 @@ async def test_many_sessions_at_once_all_get_their_first_frame(tmp_path: Path):
     app was in a batch update, where Textual drops frames: those sessions
     showed a blank screen with only later partial updates (the footer).
     """
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
     server = await start_server(tmp_path, Lobby(timing=Timing.instant(), seed=1),
-                                app_factory=default_app_factory, max_sessions_per_address=0,
+                                app_factory=create_app, max_sessions_per_address=0,
                                 max_connections_per_minute=0)
     players = []
     try:

@@ -15,7 +15,7 @@ import pytest
 from ahoy_tui.lobby import Lobby
 from ahoy_tui.lobby.code_guard import TABLES
 from harness import Player, connect, start_server
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 
 WORDS = {
     "en": ("welcome aboard", "Create a table", "Point limit",
@@ -53,7 +53,7 @@ async def _make_tables(p: Player, lang: str, lobby: Lobby) -> str:
 @pytest.mark.parametrize("lang", ["en", "es"])
 async def test_the_fifth_table_in_a_minute_is_refused_with_the_wait(tmp_path: Path, lang: str):
     lobby = Lobby()
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     try:
         env = {"LANG": "es_ES.UTF-8"} if lang == "es" else {"LANG": "en_US.UTF-8"}
         p = await connect(server.port, "anna", env=env)

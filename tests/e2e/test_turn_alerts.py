@@ -49,10 +49,10 @@ def no_cards_in_oscs(raw: bytes) -> None:
 
 @pytest.fixture
 async def lobby_server(tmp_path: Path):
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
     lobby = Lobby(timing=Timing(bot_delay=(0, 0.02), between_hands=0.3), seed=5)
-    server = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    server = await start_server(tmp_path, lobby, app_factory=create_app)
     STORE.clear()
     try:
         yield lobby, server

@@ -467,12 +467,12 @@ def _member(table: Table, name: str):
 async def _servers(tmp_path: Path, workers: int, request) -> tuple[Lobby, list, list]:
     """``workers`` SSH servers; returns the lobby that owns anna's tables, the servers and the
     cluster lobbies to close (none for one in-memory server)."""
-    from server.hosting import default_app_factory
+    from ahoy_tui.ui.app import create_app
 
     timing = Timing(bot_delay=(0, 0.02), between_hands=0.3)
     if workers == 1:
         lobby = Lobby(timing=timing, seed=5)
-        return lobby, [await start_server(tmp_path, lobby, app_factory=default_app_factory)], []
+        return lobby, [await start_server(tmp_path, lobby, app_factory=create_app)], []
     from ahoy_tui.cluster.lobby import ClusterLobby
     from harness import quiet_config
     from server.ssh import AhoyServer
@@ -482,7 +482,7 @@ async def _servers(tmp_path: Path, workers: int, request) -> tuple[Lobby, list, 
     servers = []
     for c in clusters:
         await c.open()
-        servers.append(AhoyServer(quiet_config(tmp_path, app_factory=default_app_factory), c))
+        servers.append(AhoyServer(quiet_config(tmp_path, app_factory=create_app), c))
         await servers[-1].start()
     return clusters[0].core, servers, clusters
 

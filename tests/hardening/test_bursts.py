@@ -13,14 +13,14 @@ import pytest
 from harness import connect, start_server
 
 from ahoy_tui.lobby import Lobby
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 from tests.hardening.test_lobby_ssh import TIMING, UTF8, session_of, until
 
 
 @pytest.fixture
 async def lobby_server(tmp_path):
     lobby = Lobby(timing=TIMING, seed=1)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app)
     yield srv, lobby
     await srv.stop()
 

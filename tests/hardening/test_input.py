@@ -13,8 +13,8 @@ import asyncio
 from harness import connect, wait_until
 from textual.widgets import Input
 
+from ahoy_tui.hosting.apps import MAX_INPUT_LENGTH
 from server.input_guard import MAX_COLUMNS, MAX_PASTE, MAX_ROWS, PASTE_END, PASTE_START
-from server.hosting import MAX_INPUT_LENGTH
 
 BIDI = "\u202e\u2066\u200f"
 

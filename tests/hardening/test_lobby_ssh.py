@@ -44,8 +44,8 @@ from ahoy_tui.lobby import Lobby, LobbyError, TableConfig, Timing
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableUpdate
 from ahoy_tui.lobby.table import Table
+from ahoy_tui.ui.app import create_app
 from ahoy_tui.ui.games.ahoy.cards import card_label
-from server.hosting import default_app_factory
 from tests.lobby.helpers import conserved
 
 UTF8 = {"LANG": "en_US.UTF-8"}
@@ -291,7 +291,7 @@ async def test_chat_flood_broadcasts_only_the_rate_limit(tmp_path, monkeypatch, 
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=1)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app)
     players: list[Player] = []
     try:
         anna, bo, app = await _anna_chatting_with_bo(srv)
@@ -341,7 +341,7 @@ async def test_abrupt_disconnect_during_each_pending_decision(tmp_path, monkeypa
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=7)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app)
     players: list[Player] = []
     try:
         bo = await connect(srv.port, "bo", env=UTF8)
@@ -420,7 +420,7 @@ async def test_stalled_reader_seat_goes_to_autopilot_and_is_reclaimed(tmp_path, 
     caplog.set_level(logging.WARNING)
     rec = instrument(monkeypatch)
     lobby = Lobby(timing=TIMING, seed=3)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, max_buffer=64 * 1024)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app, max_buffer=64 * 1024)
     players: list[Player] = []
     try:
         bo = await connect(srv.port, "bo", env=UTF8)
@@ -479,7 +479,7 @@ async def test_chat_pastes_are_cut_to_the_line_and_never_become_several_messages
 
     caplog.set_level(logging.WARNING)
     lobby = Lobby(timing=TIMING, seed=1)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app)
     players: list[Player] = []
     try:
         anna, bo, app = await _anna_chatting_with_bo(srv)

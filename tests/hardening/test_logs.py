@@ -17,7 +17,7 @@ import asyncssh
 import pytest
 from harness import connect, start_server
 
-from server.logsafe import SafeFormatter, esc
+from ahoy_tui.logsafe import SafeFormatter, esc
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31m\u202eevil\u2066\r\nFAKE LOG LINE\x85\x9b"
 ASCII_HOSTILE = "\x1b]0;pwned\x07\x1b[2J\r\nFAKE LOG LINE"

@@ -17,7 +17,7 @@ import pytest
 from harness import connect, start_server
 
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
-from server.hosting import default_app_factory
+from ahoy_tui.ui.app import create_app
 from server.ssh import KEYS_REQUIRED
 
 UTF8 = {"LANG": "en_US.UTF-8"}
@@ -27,7 +27,7 @@ SLOW = Timing(bot_delay=(60, 60), clock_scale=100)
 
 async def _real_server(tmp_path, **kw):
     lobby = Lobby(timing=SLOW, seed=7)
-    srv = await start_server(tmp_path, lobby, app_factory=default_app_factory, **kw)
+    srv = await start_server(tmp_path, lobby, app_factory=create_app, **kw)
     return srv, lobby
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from server.identity import FALLBACK_NAME, identity_for, sanitize_name
+from ahoy_tui.lobby.names import FALLBACK_NAME, sanitize_name
+from server.identity import identity_for
 
 
 @pytest.mark.parametrize(

@@ -27,8 +27,8 @@ def test_defaults_and_options(tmp_path):
 def test_app_option(tmp_path):
     import pytest
 
-    cfg = config_from_args(build_parser().parse_args(["--app", "server.commands:answer"]))
-    from server.commands import answer
+    cfg = config_from_args(build_parser().parse_args(["--app", "ahoy_tui.plain.answers:answer"]))
+    from ahoy_tui.plain.answers import answer
 
     assert cfg.app_factory is answer
     with pytest.raises(SystemExit):

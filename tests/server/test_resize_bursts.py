@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.test_frame_diff import Demo, Hosted
+from tests.hosting.test_frame_diff import Demo, Hosted
 
 
 @pytest.mark.parametrize("sizes", [

@@ -12,7 +12,9 @@ from textual.app import App, ComposeResult
 from textual.message_pump import MessagePump
 from textual.widgets import Static
 
-from ahoy_tui.ui import cost, textual_private
+from ahoy_tui.ui import cost
+
+from ahoy_tui.hosting import textual_private
 
 
 class Two(App):
@@ -44,7 +46,7 @@ async def test_each_counter_counts_work_of_its_own_app() -> None:
 async def test_frames_of_a_hooked_app_count_and_switching_off_restores_textual() -> None:
     dispatch = MessagePump._dispatch_message
     app = Two()
-    textual_private.hook_display(app, lambda display: display)  # as server.hosting does, before counting
+    textual_private.hook_display(app, lambda display: display)  # as ahoy_tui.hosting.apps does, before counting
     with cost.counting():
         async with app.run_test(size=(40, 10)) as pilot:
             await pilot.pause()

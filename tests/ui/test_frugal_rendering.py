@@ -1,6 +1,6 @@
 """The table screen repaints only what changed, and a player still sees exactly the right screen.
 
-``FrugalCompositor`` (ahoy_tui/ui/compositor.py) renders only dirty rows in
+``FrugalCompositor`` (ahoy_tui/hosting/compositor.py) renders only dirty rows in
 partial updates, and the table's panels repaint only their changed rows
 (ahoy_tui/ui/widgets/rows.py). Both are about cost; a mistake would leave
 stale cells on a player's terminal. Here every frame a playing table sends
@@ -15,12 +15,12 @@ import pyte
 import pytest
 from textual._compositor import LayoutUpdate
 
+from ahoy_tui.hosting.compositor import FrugalCompositor
 from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.clock import ManualClock
-from ahoy_tui.ui.compositor import FrugalCompositor
 from ahoy_tui.ui.games.ahoy.table import TableScreen
-from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.widgets.event_log import EventLog
 from ui_helpers import at_table, bot_table, make_app, painted, wait_for
 
 W, H = 80, 24

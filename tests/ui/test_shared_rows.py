@@ -17,10 +17,10 @@ import pyte
 import pytest
 from textual._compositor import LayoutUpdate
 
+from ahoy_tui.hosting.compositor import FrugalCompositor
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.clock import ManualClock
 from ahoy_tui.ui import cost
-from ahoy_tui.ui.compositor import FrugalCompositor
 from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets import rows
 from ahoy_tui.ui.widgets.rows import RowsWidget

@@ -9,9 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ahoy_tui.hosting.textual_private import set_bindings
 from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify
-from ahoy_tui.ui.textual_private import set_bindings
 
 
 class ConfirmScreen(ModalScreen[bool]):

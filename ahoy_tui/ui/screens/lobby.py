@@ -29,12 +29,12 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
+from ahoy_tui.hosting import textual_private
 from ahoy_tui.lobby.messages import TableConfig
-from ahoy_tui.ui import textual_private
-from ahoy_tui.ui.services import AppServices, services
-from ahoy_tui.ui.screens.join_code import JoinCodeScreen
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.option_text import game_word, status_word
+from ahoy_tui.ui.screens.join_code import JoinCodeScreen
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 from ahoy_tui.ui.widgets.key_footer import KeyFooter

@@ -11,8 +11,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ahoy_tui.hosting.textual_private import set_border_title_text
 from ahoy_tui.ui.text import asciify, clean
-from ahoy_tui.ui.textual_private import set_border_title_text
 
 KEY_MARK = "✓"
 """Before the name of a player who logged in with an SSH key (asciified: ``+``)."""

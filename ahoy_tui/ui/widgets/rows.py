@@ -35,7 +35,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ahoy_tui.ui.textual_private import StylesCache, repaint_region, set_styles_cache
+from ahoy_tui.hosting.textual_private import StylesCache, repaint_region, set_styles_cache
 
 #: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
 #: case a widget never calls :meth:`RowStylesCache.keep_only`).

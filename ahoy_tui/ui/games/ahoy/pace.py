@@ -12,12 +12,12 @@ from typing import Callable
 
 from textual.binding import Binding
 
-from ahoy_tui.ui import textual_private
+from ahoy_tui.hosting import textual_private
 from ahoy_tui.ui.games.ahoy import hints
 from ahoy_tui.ui.games.ahoy import prompts
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
 from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.table_kit.seats import clock_is_mine
-from ahoy_tui.ui.games.ahoy.state import AhoyTableState
 from ahoy_tui.ui.text import asciify
 
 PACE_BINDINGS = [
@@ -129,7 +129,7 @@ class Pacing:
         """Remove the hint toasts on screen (other toasts stay).
 
         Textual has no public call that removes one toast
-        (:func:`ahoy_tui.ui.textual_private.unnotify`).
+        (:func:`ahoy_tui.hosting.textual_private.unnotify`).
         """
         app = self.app
         titles = {app.t("hint.title"), asciify(app.t("hint.title"))}

@@ -24,31 +24,31 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.hosting.compositor import use_frugal_compositor
 from ahoy_tui.lobby.messages import TableUpdate
-from ahoy_tui.ui.compositor import use_frugal_compositor
+from ahoy_tui.ui.games.ahoy.dialogs import AhoyDialogs
+from ahoy_tui.ui.games.ahoy.model import TableModel
 from ahoy_tui.ui.games.ahoy.narrate import Narrator
+from ahoy_tui.ui.games.ahoy.pace import PACE_BINDINGS, Pacing
+from ahoy_tui.ui.games.ahoy.paint import TablePainter
+from ahoy_tui.ui.games.ahoy.play import PlayKeys
 from ahoy_tui.ui.games.ahoy.presenter import KEY_ACTIONS, hand_model, present, selection_after
 from ahoy_tui.ui.games.ahoy.prompts import Prompt
+from ahoy_tui.ui.games.ahoy.record import TableRecord, narrate
+from ahoy_tui.ui.games.ahoy.state import AhoyTableState
+from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner
+from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
+from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
+from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
+from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 from ahoy_tui.ui.live import exiting
 from ahoy_tui.ui.table_kit.alerts import Alert
 from ahoy_tui.ui.table_kit.crew import SEAT_BOT_BINDINGS, TALK_BINDINGS, WAITING_BINDINGS
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, keys_action
-from ahoy_tui.ui.games.ahoy.dialogs import AhoyDialogs
-from ahoy_tui.ui.games.ahoy.pace import PACE_BINDINGS, Pacing
-from ahoy_tui.ui.games.ahoy.paint import TablePainter
-from ahoy_tui.ui.games.ahoy.play import PlayKeys
-from ahoy_tui.ui.games.ahoy.state import AhoyTableState
-from ahoy_tui.ui.games.ahoy.model import TableModel
-from ahoy_tui.ui.games.ahoy.record import TableRecord, narrate
-from ahoy_tui.ui.games.ahoy.widgets.banner import TableBanner
 from ahoy_tui.ui.widgets.countdown import Countdown
-from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
 from ahoy_tui.ui.widgets.event_log import EventLog
-from ahoy_tui.ui.games.ahoy.widgets.hand_view import HandView
+from ahoy_tui.ui.widgets.event_log import MAX_LINES as LOG_PANEL_LINES
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
-from ahoy_tui.ui.games.ahoy.widgets.piles import Piles
-from ahoy_tui.ui.games.ahoy.widgets.prompt_bar import PromptBar
-from ahoy_tui.ui.games.ahoy.widgets.seat_list import SeatList
 
 
 def _key(key: str) -> Callable[[Any], None]:

@@ -8,7 +8,7 @@ the state directory, Redis with ``--redis``, or in memory with ``--no-store``)
 and to the audit log before it answers. A change that could not be kept
 raises ``StoreError`` and changes nothing; one that was kept is handed to
 ``on_change`` (the other workers of a cluster apply it with :meth:`Moderator.apply`:
-``server.moderation_sync``). Every text an operator gives (reason, MOTD) is
+``ahoy_tui.moderation.sync``). Every text an operator gives (reason, MOTD) is
 player-visible: it is cut and cleaned like chat before it is kept.
 """
 
@@ -23,10 +23,10 @@ from typing import Any, Callable
 
 from ahoy_tui.lobby.config import clean_text
 from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.logsafe import esc
+from ahoy_tui.moderation.operators import is_operator
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.moderation import AuditEntry, Ban, BanKind, ModerationStore, Mute
-from server.logsafe import esc
-from server.operators import is_operator
 
 log = logging.getLogger("ahoy.moderation")
 
@@ -162,7 +162,7 @@ class Moderator:
         self._motd = motd
 
     def is_operator(self, identity: str) -> bool:
-        """Only a proved key listed in the configuration file is an operator (``server.operators``)."""
+        """Only a proved key listed in the configuration file is an operator (``ahoy_tui.moderation.operators``)."""
         return is_operator(identity, self.operators)
 
     # -- questions asked on every connection and chat line -------------------------------

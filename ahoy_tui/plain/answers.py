@@ -1,7 +1,7 @@
 """Plain-text answers for connections without a PTY.
 
 ``ssh -T host`` and ``ssh host help|rules|tables|games|top`` (and ``stats NAME``,
-``server.community_commands``) get text with no escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
+``ahoy_tui.plain.community``) get text with no escape bytes and exit status 0, ``ssh host record GAME_ID`` the caller's
 record of that game (its seat's projection, R18) as ``.ahoy.jsonl`` text;
 anything else gets a one-line error and status 1.
 The answer is in the client's language (LANG/LC_ALL sent with SendEnv or
@@ -17,13 +17,12 @@ from dataclasses import dataclass
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
+from ahoy_tui.lobby.names import sanitize_name
+from ahoy_tui.plain.community import COMMUNITY_COMMANDS, community_answer
 from ahoy_tui.ui.game_uis import rules_text
 from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.option_text import game_word, status_word
 from ahoy_tui.ui.text import german_ascii
-from server.community_commands import COMMUNITY_COMMANDS, community_answer
-from server.identity import sanitize_name
-from server.termcaps import lang_for, utf8_for
 
 COMMANDS = ("help", "rules", "tables", "games", "record", *COMMUNITY_COMMANDS)
 
@@ -51,7 +50,7 @@ def _plain(text: str, utf8: bool = False) -> str:
 
 
 plain_text = _plain
-"""Public name of :func:`_plain` for other no-PTY answers (``server.operator_console``)."""
+"""Public name of :func:`_plain` for other no-PTY answers (``ahoy_tui.moderation.console``)."""
 
 
 async def _tables(lobby: LobbyAPI, lang: str) -> str:
@@ -133,8 +132,8 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         lobby: Source of the table list.
         connect_line: How to connect interactively, e.g.
             ``"ssh -p 2222 NAME@example.org"``.
-        lang: ``"en"``, ``"es"`` or ``"de"`` (see ``server.termcaps.lang_for``).
-        utf8: The client sent a UTF-8 locale (``server.termcaps.utf8_for``
+        lang: ``"en"``, ``"es"`` or ``"de"`` (``server.termcaps.plain_locale``).
+        utf8: The client sent a UTF-8 locale (``server.termcaps.plain_locale``
             with a locale present); otherwise ASCII only.
         identity: Who asks (``server.identity.identity_for``), for ``games`` and
             ``record``; None refuses them.
@@ -166,17 +165,3 @@ async def answer(command: str | None, lobby: LobbyAPI, connect_line: str, lang: 
         return Answer(_plain(await _tables(lobby, lang), utf8), 0)
     shown = _plain(word)[:40]
     return Answer(_plain(tr(lang, "plain.unknown", word=shown), utf8), 1)
-
-
-async def answer_plain(command: str | None, env: dict[str, str] | None, lobby: LobbyAPI,
-                       connect_line: str, identity: str | None = None, name: str = "") -> Answer:
-    """The no-PTY answer for ``command``, in the language of the client's ``env``.
-
-    Without any locale in ``env`` (``LC_ALL``, ``LC_CTYPE``, ``LANG``) the
-    answer is English and ASCII only. ``lobby`` and ``connect_line`` are as
-    for :func:`answer`, and so are ``identity`` and ``name``.
-    """
-    env = env or {}
-    has_locale = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG"))
-    return await answer(command, lobby, connect_line, lang_for(env), utf8=has_locale and utf8_for(env),
-                        identity=identity, name=name)

@@ -16,7 +16,7 @@ a full collection, and a pass runs only when Python ran a young collection
 since the last one (about 700 objects made and kept): an idle server
 collects nothing (issue 25). What an ended session leaves frozen
 (its app and widget tree, full of reference cycles) is freed by a
-collection over that session's objects only (:mod:`server.gc_local`): the
+collection over that session's objects only (:mod:`ahoy_tui.hosting.gc_local`): the
 objects its SSH session, its app and every DOM node made under that app
 reach, walked and moved to the young generation a few milliseconds at a
 time (``SLICE``), ``SETTLE`` seconds after the end (and again later while
@@ -49,9 +49,9 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
 
-from ahoy_tui.ui.textual_private import (StylesCache, clear_lru_caches_without_cycles, replace_get_inner_outer,
+from ahoy_tui.hosting.textual_private import (StylesCache, clear_lru_caches_without_cycles, replace_get_inner_outer,
                                          replace_strip_method, uncache_instance_methods, watch_new_nodes, wrap_register)
-from server import gc_local
+from ahoy_tui.hosting import gc_local
 
 log = logging.getLogger("ahoy.server.gc")
 

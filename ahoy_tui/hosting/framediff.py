@@ -4,7 +4,7 @@ Textual repaints a widget's whole region (``ChopsUpdate``: every chop of
 every dirty span), although most of its cells are usually what the client
 already shows (borders, unchanged rows, padding). :class:`FrameDiff` keeps a
 *shadow* of the client's screen: per row, its text (one narrow character
-per cell) and per cell its :class:`~server.render.Pen`, or ``None`` for a
+per cell) and per cell its :class:`~ahoy_tui.hosting.render.Pen`, or ``None`` for a
 cell whose content is not known (its character is then a placeholder). A
 partial update is compared with it and only the runs of cells that differ
 are written (cursor move + the run, runs closer than :data:`GAP` cells
@@ -32,11 +32,11 @@ Any error while encoding invalidates the shadow and falls back to Textual's
 own ``render_segments`` for that frame.
 
 Each frame of a hosted app passes :meth:`FrameDiff.wrap` (the one display
-hook of ``server.hosting.prepare_app``, after ``hosting.FirstPaint``): apps
+hook of ``ahoy_tui.hosting.apps.prepare_app``, after ``hosting.FirstPaint``): apps
 that are not hosted, and Textual's headless apps, are untouched. Textual
 internals used: the compositor update classes and their fields
 (``ChopsUpdate.chops/spans/chop_ends``, ``LayoutUpdate.strips/region``), from
-:mod:`ahoy_tui.ui.textual_private`.
+:mod:`ahoy_tui.hosting.textual_private`.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
 from rich.console import Console
 
-from ahoy_tui.ui.textual_private import ChopsUpdate, CompositorUpdate, LayoutUpdate
-from ahoy_tui.ui.textual_private import is_single_cell_widths as _is_single_cell_widths
-from server.render import NO_PEN, Pen, color_system_of, encode_segments, pen, transition
+from ahoy_tui.hosting.render import NO_PEN, Pen, color_system_of, encode_segments, pen, transition
+from ahoy_tui.hosting.textual_private import ChopsUpdate, CompositorUpdate, LayoutUpdate
+from ahoy_tui.hosting.textual_private import is_single_cell_widths as _is_single_cell_widths
 
 log = logging.getLogger(__name__)
 

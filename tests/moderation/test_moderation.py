@@ -12,9 +12,9 @@ import pytest
 
 from ahoy_tui.lobby import InMemoryLobby, Lobby
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableConfig
+from ahoy_tui.moderation.console import OperatorConsole, is_operator_command
+from ahoy_tui.moderation.policy import MAX_MOTD, MAX_REASON, Actor, Moderator, address_target, parse_duration
 from ahoy_tui.store.moderation import MemoryModerationStore
-from server.moderation import MAX_MOTD, MAX_REASON, Actor, Moderator, address_target, parse_duration
-from server.operator_console import OperatorConsole, is_operator_command
 
 OP_FP = "SHA256:" + "o" * 43
 OP = Actor("key:" + OP_FP, "anna")

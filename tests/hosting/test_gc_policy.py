@@ -21,9 +21,9 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
 
-from ahoy_tui.ui import textual_private
-from server import gc_policy
-from server.gc_policy import GcPolicy, install_strip_patch, track_nodes
+from ahoy_tui.hosting import gc_policy
+from ahoy_tui.hosting import textual_private
+from ahoy_tui.hosting.gc_policy import GcPolicy, install_strip_patch, track_nodes
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen

@@ -2,7 +2,7 @@
 (docs/community.md).
 
 Everything shown is an aggregate over finished games (no hidden card), so
-anyone may ask, with or without a key. Answers follow ``server.commands``:
+anyone may ask, with or without a key. Answers follow ``ahoy_tui.plain.answers``:
 the client's language, printable characters only, status 0, or one line
 and status 1 for a bad request.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from ahoy_tui.games import DEFAULT_GAME, GAMES
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.errors import LobbyError, Unreadable
+from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.ui.community_text import board_lines, board_note, board_title, profile_lines
 from ahoy_tui.ui.i18n import tr
-from server.identity import sanitize_name
 
 COMMUNITY_COMMANDS = ("top", "stats")
 BOARD_LINES = 20

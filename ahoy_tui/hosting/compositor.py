@@ -18,7 +18,7 @@ a widget under that span. Full updates (layout, resize) are Textual's own.
 
 Textual's private names it depends on (``Compositor._get_renders``,
 ``._dirty_regions``, ``Screen._compositor``) are used in
-:mod:`ahoy_tui.ui.textual_private` (``RowsCompositor``), which this
+:mod:`ahoy_tui.hosting.textual_private` (``RowsCompositor``), which this
 subclasses.
 """
 
@@ -29,7 +29,7 @@ from typing import Any, Iterable
 from textual.geometry import Region
 from textual.strip import Strip
 
-from ahoy_tui.ui.textual_private import RowsCompositor, set_compositor
+from ahoy_tui.hosting.textual_private import RowsCompositor, set_compositor
 
 
 class FrugalCompositor(RowsCompositor):

@@ -1,4 +1,4 @@
-"""Private Textual/rich names are used in one module only (``ahoy_tui.ui.textual_private``).
+"""Private Textual/rich names are used in one module only (``ahoy_tui.hosting.textual_private``).
 
 An upgrade of Textual or rich can rename any private name without notice;
 with every use in one module that checks the pinned versions at import, an
@@ -36,7 +36,7 @@ import rich
 import textual
 
 ROOT = Path(__file__).resolve().parents[2]
-ALLOWED = {ROOT / "ahoy_tui" / "ui" / "textual_private.py"}
+ALLOWED = {ROOT / "ahoy_tui" / "hosting" / "textual_private.py"}
 LIBRARIES = ("textual", "rich")
 SELF_NAMES = ("self", "cls")
 
@@ -162,7 +162,7 @@ def our_modules() -> list[Path]:
 
 def test_no_private_textual_or_rich_name_outside_textual_private():
     found = [line for path in our_modules() for line in scan(path)]
-    assert not found, ("private Textual/rich names outside ahoy_tui/ui/textual_private.py "
+    assert not found, ("private Textual/rich names outside ahoy_tui/hosting/textual_private.py "
                        "(move the use there, with a docstring saying why):\n" + "\n".join(found))
 
 
@@ -211,10 +211,10 @@ def test_textual_private_refuses_other_versions(monkeypatch):
     real = importlib.metadata.version
     monkeypatch.setattr(importlib.metadata, "version",
                         lambda name: "9.0.0" if name == "textual" else real(name))
-    monkeypatch.delitem(sys.modules, "ahoy_tui.ui.textual_private")
+    monkeypatch.delitem(sys.modules, "ahoy_tui.hosting.textual_private")
     try:
-        importlib.import_module("ahoy_tui.ui.textual_private")
+        importlib.import_module("ahoy_tui.hosting.textual_private")
     except ImportError as exc:
-        assert "ahoy_tui.ui.textual_private" in str(exc) and "9.0.0" in str(exc) and "8.2.8" in str(exc)
+        assert "ahoy_tui.hosting.textual_private" in str(exc) and "9.0.0" in str(exc) and "8.2.8" in str(exc)
     else:
         raise AssertionError("textual_private imported on textual 9.0.0")

@@ -6,8 +6,8 @@ import gc
 import logging
 import weakref
 
-from server import gc_local
-from server.gc_local import Shared, Walk, make_young
+from ahoy_tui.hosting import gc_local
+from ahoy_tui.hosting.gc_local import Shared, Walk, make_young
 
 
 class _Node:

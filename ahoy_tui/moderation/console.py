@@ -4,7 +4,7 @@ The same commands reach the server two ways: ``ssh -p 2222 host kick anna
 spamming`` (no PTY, authenticated by key) and the operator menu in the
 lobby (``O``). :func:`is_operator_command` says whether a line is one;
 :class:`OperatorConsole` runs it for one caller and refuses it, with one
-line and no effect, unless the caller is an operator (``server.operators``).
+line and no effect, unless the caller is an operator (``ahoy_tui.moderation.operators``).
 ``motd`` without text is public: anyone may read the MOTD.
 """
 
@@ -15,15 +15,14 @@ import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.logsafe import esc
+from ahoy_tui.plain.answers import Answer, plain_text
 from ahoy_tui.store.base import StoreError
-from server.commands import Answer, plain_text
-from server.termcaps import utf8_for
-from server.logsafe import esc
-from server.moderation import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
+from ahoy_tui.moderation.policy import (MAX_REASON, Actor, Moderator, address_target, clean_line, parse_duration,
                                when)
-from server.moderation_sync import (address_elsewhere, covered_elsewhere, end_banned, end_kicked,
+from ahoy_tui.moderation.sync import (address_elsewhere, covered_elsewhere, end_banned, end_kicked,
                                     online_elsewhere, tell_motd)
-from server.operators import FINGERPRINT
+from ahoy_tui.moderation.operators import FINGERPRINT
 
 log = logging.getLogger("ahoy.moderation")
 
@@ -339,10 +338,9 @@ class OperatorConsole:
         return "\n".join(f"{when(e.at)}  {e.actor}  {e.action} {e.target}: {e.reason}" for e in entries)
 
 
-async def operator_answer(host: ConsoleHost, identity: str, name: str, line: str, env: dict[str, str],
+async def operator_answer(host: ConsoleHost, identity: str, name: str, line: str, utf8: bool,
                           address: str = "") -> Answer:
     """The no-PTY answer to an operator command (``ssh host kick anna``) from ``address``: printable
-    text only, ASCII unless the client sent a UTF-8 locale (as ``server.commands.answer_plain``)."""
+    text only, ASCII unless ``utf8`` (the client sent a UTF-8 locale: ``server.termcaps.plain_locale``)."""
     ans = await OperatorConsole(host, identity, name, address).answer(line)
-    utf8 = any(env.get(k) for k in ("LC_ALL", "LC_CTYPE", "LANG")) and utf8_for(env)
     return Answer(plain_text(ans.text, utf8), ans.status)

@@ -8,7 +8,7 @@ import pytest
 
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby import InMemoryLobby, Lobby
-from server.commands import answer
+from ahoy_tui.plain.answers import answer
 from ahoy_tui.store.base import ArchivedGame
 from tests.community.helpers import ANNA, BO, CY, ahoi_game, bot_game, game, listing
 

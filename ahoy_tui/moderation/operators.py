@@ -14,7 +14,6 @@ import re
 
 import asyncssh
 
-from server.hostkey import fingerprint
 
 FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 """A SHA256 key fingerprint as OpenSSH prints it (base64 without padding)."""
@@ -34,7 +33,7 @@ def operator_fingerprint(entry: str) -> str:
     if FINGERPRINT.fullmatch(text):
         return text
     try:
-        return fingerprint(asyncssh.import_public_key(text))
+        return asyncssh.import_public_key(text).get_fingerprint("sha256")
     except (asyncssh.KeyImportError, ValueError, TypeError):
         shown = text[:40] + ("..." if len(text) > 40 else "")
         raise OperatorError(f"operators: {shown!r} is neither an SSH public key line "

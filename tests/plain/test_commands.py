@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ahoy_tui.lobby import InMemoryLobby, TableSummary
-from server.commands import answer
+from ahoy_tui.plain.answers import answer
 
 
 async def test_known_commands_exit_zero():
@@ -44,7 +44,7 @@ async def test_help_and_rules_follow_lang():
 async def test_rules_ahoi_in_the_sessions_language():
     """``ssh host rules ahoi`` prints Ahoi's rules in the client's language (German too); Lupe, Fernrohr,
     Tauschen and „Ahoi“ stay German in every language; ASCII clients get the quotes as plain quotes."""
-    from server.commands import answer_plain
+    from server.termcaps import plain_locale
 
     lobby = InMemoryLobby()
     texts = {}
@@ -56,7 +56,8 @@ async def test_rules_ahoi_in_the_sessions_language():
         texts[lang] = ans.text
     assert "layout" in texts["en"] and "fila" in texts["es"] and "Auslage" in texts["de"]
     assert len(set(texts.values())) == 3 and "treasure" not in texts["en"]
-    german = await answer_plain("rules ahoi", {"LANG": "de_DE.UTF-8"}, lobby, "ssh host")
+    lang, utf8 = plain_locale({"LANG": "de_DE.UTF-8"})
+    german = await answer("rules ahoi", lobby, "ssh host", lang, utf8=utf8)
     assert german.text == texts["de"]
     plain = (await answer("rules ahoi", lobby, "ssh host", "de", utf8=False)).text
     assert plain.isascii() and "Fernrohr" in plain and "Ahoi" in plain

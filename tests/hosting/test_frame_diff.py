@@ -1,5 +1,5 @@
-"""Frame encoding: merged SGR runs (server/render.py) and the per-session
-frame diff (server/framediff.py) leave a terminal exactly as Textual's own
+"""Frame encoding: merged SGR runs (ahoy_tui/hosting/render.py) and the per-session
+frame diff (ahoy_tui/hosting/framediff.py) leave a terminal exactly as Textual's own
 encoding does.
 
 Hosted apps run as on the server (``prepare_app`` + ``run_hosted`` on a
@@ -37,8 +37,10 @@ from textual.screen import ModalScreen, Screen
 from textual.strip import SGR_STYLES, Strip
 from textual.widgets import Footer, Input, Log, Static
 
+from ahoy_tui.hosting import apps as hosting
+from ahoy_tui.hosting import framediff
+from ahoy_tui.hosting import render
 from ahoy_tui.session import SessionInfo
-from server import framediff, hosting, render
 from server.driver import TerminalLink
 from server.key_pacer import app_idle
 from server.termcaps import clamp_colors
@@ -114,7 +116,7 @@ def console_for(system: str, width: int = 80) -> Console:
     return hosting.session_console(SessionInfo("user:t", "t", color_system=system, size=(width, 24)))
 
 
-# -- SGR merging (server/render.py) --------------------------------------
+# -- SGR merging (ahoy_tui/hosting/render.py) --------------------------------------
 RED, BLUE = Style(color="red"), Style(color="blue", bgcolor="rgb(10,20,200)")
 STYLES = [None, RED, BLUE, Style(bold=True, color="#ff8700"), Style(bold=True, color="#5f87ff", bgcolor="grey23"),
           Style(italic=True, underline=True), Style(reverse=True, color="green"),

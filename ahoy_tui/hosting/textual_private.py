@@ -9,18 +9,18 @@ at start-up instead of in play; after an upgrade, check each function here
 against the new sources and update the pins.
 
 No other module of ``ahoy_tui`` or ``server`` may touch a private Textual or
-rich name (``tests/ui/test_textual_private.py`` scans them). Each function
+rich name (``tests/hosting/test_textual_private.py`` scans them). Each function
 says which private names it uses and why there is no public way.
 
 Private classes (imported from private modules, re-exported here):
 
 * :class:`Compositor`, :class:`ChopsUpdate`, :class:`CompositorUpdate`,
   :class:`LayoutUpdate` (``textual._compositor``): the frame diff encodes
-  compositor updates itself (:mod:`server.framediff`); the frugal compositor
-  renders only dirty rows (:mod:`ahoy_tui.ui.compositor`).
+  compositor updates itself (:mod:`ahoy_tui.hosting.framediff`); the frugal compositor
+  renders only dirty rows (:mod:`ahoy_tui.hosting.compositor`).
 * :class:`StylesCache` (``textual._styles_cache``): the per-widget line
   styler, kept per content line (:mod:`ahoy_tui.ui.widgets.rows`) and made
-  not to pin ended widgets (:mod:`server.gc_policy`).
+  not to pin ended widgets (:mod:`ahoy_tui.hosting.gc_policy`).
 * :class:`XTermParser` (``textual._xterm_parser``): the SSH driver parses
   input bytes as Textual's own drivers do (:mod:`server.driver`).
 * :data:`active_app` (``textual._context``): the app being rendered, for
@@ -42,7 +42,7 @@ RICH_VERSION = "15.0.0"
 _found = (_installed("textual"), _installed("rich"))
 if _found != (TEXTUAL_VERSION, RICH_VERSION):
     raise ImportError(
-        f"ahoy_tui.ui.textual_private is written for textual {TEXTUAL_VERSION} and rich {RICH_VERSION} "
+        f"ahoy_tui.hosting.textual_private is written for textual {TEXTUAL_VERSION} and rich {RICH_VERSION} "
         f"(pinned in pyproject.toml); found textual {_found[0]} and rich {_found[1]}. "
         "Check every private name it uses against the installed versions before changing the pins."
     )
@@ -77,7 +77,7 @@ def hook_display(app: App[Any], make_hook: Callable[[Callable[[Any, Any], None]]
     instance (batch checks, synchronized output, cursor, write) and returns
     its replacement ``hook(screen, renderable)``. Textual has no public hook
     on the frames an app writes; the hosting layer holds the first frames
-    back and encodes the rest per session (``server.hosting.prepare_app``).
+    back and encodes the rest per session (``ahoy_tui.hosting.apps.prepare_app``).
     One hook per app: a second call raises ``RuntimeError``.
     """
     if getattr(app, "_ahoy_display_hooked", False):
@@ -114,7 +114,7 @@ def full_update(app: App[Any]) -> CompositorUpdate:
 
     Uses ``Screen._compositor`` and ``App._background_screens``: what
     ``App.refresh`` would paint, but now and without a layout pass, so the
-    held-back first frame goes out at once (``server.hosting.FirstPaint``).
+    held-back first frame goes out at once (``ahoy_tui.hosting.apps.FirstPaint``).
     """
     return app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
 
@@ -131,7 +131,7 @@ class RowsCompositor(Compositor):
     (``Compositor._get_renders``) go to :meth:`partial_renders` with the
     dirty regions of the update (``Compositor._dirty_regions``); full
     updates are Textual's own. Subclass and override :meth:`partial_renders`
-    (``ahoy_tui.ui.compositor.FrugalCompositor``).
+    (``ahoy_tui.hosting.compositor.FrugalCompositor``).
     """
 
     def __init__(self) -> None:
@@ -182,7 +182,7 @@ def on_screen_removed(app: App[Any], removed: Callable[[Any, Any, Callable[[], b
 
     Textual removes a screen popped or switched away from unless it is
     installed or still on a stack; the hosted server frees it then
-    (``server.gc_policy``) rather than when the session ends. The call comes
+    (``ahoy_tui.hosting.gc_policy``) rather than when the session ends. The call comes
     as the removal starts (Textual runs it as a task from the pop, so in the
     next loop turn, turns before the screen below is drawn again); Textual
     then takes the screen's widgets apart over many loop turns
@@ -292,8 +292,8 @@ def skip_stdio_capture(skip: Callable[[Any], bool]) -> None:
 def replace_strip_method(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
     """Set ``Strip.<name>`` process-wide; returns what it was.
 
-    Used for ``Strip.render`` (per-colour-system encoding, ``server.render``)
-    and ``Strip.divide`` (no ``[self]`` cycle, ``server.gc_policy``): Textual
+    Used for ``Strip.render`` (per-colour-system encoding, ``ahoy_tui.hosting.render``)
+    and ``Strip.divide`` (no ``[self]`` cycle, ``ahoy_tui.hosting.gc_policy``): Textual
     has no per-app or per-console strip rendering.
     """
     previous = getattr(Strip, name)
@@ -302,7 +302,7 @@ def replace_strip_method(name: str, method: Callable[..., Any]) -> Callable[...,
 
 
 def replace_get_inner_outer(method: Callable[..., Any]) -> None:
-    """Set ``StylesCache.get_inner_outer`` process-wide (``server.gc_policy``: its cache pins widgets)."""
+    """Set ``StylesCache.get_inner_outer`` process-wide (``ahoy_tui.hosting.gc_policy``: its cache pins widgets)."""
     StylesCache.get_inner_outer = method  # type: ignore[method-assign]
 
 
@@ -367,7 +367,7 @@ def watch_new_nodes(on_node: Callable[[Any, Any], None]) -> None:
     ``app`` is the app being run (``active_app``, a private context
     variable) or None outside any app. Textual creates nodes no app
     registers: a virtual node per component class, each restyle
-    (``Stylesheet._process_component_classes``); :mod:`server.gc_policy`
+    (``Stylesheet._process_component_classes``); :mod:`ahoy_tui.hosting.gc_policy`
     needs every node of an ended session. Wraps ``DOMNode.__init__``
     process-wide, once (idempotent; the last ``on_node`` wins).
     """
@@ -500,7 +500,7 @@ def style_attribute_bits(style: Style) -> int:
 
     Bit ``n`` is ``textual.strip.SGR_STYLES[n]`` (bold, dim, italic, ...).
     rich offers one property per attribute, but no mask; the renderer
-    (``server.render.pen``) needs all of them at once.
+    (``ahoy_tui.hosting.render.pen``) needs all of them at once.
     """
     return style._attributes & style._set_attributes
 

@@ -18,7 +18,7 @@ written under one SGR, a change of pen writes only what differs
 (:func:`transition`: colours alone when the attributes stay, else
 ``ESC[0;{sgr}m``), and the strip ends with one reset. The screen that
 results is the same as with Textual's encoding; tests compare both on a
-terminal emulator (``tests/server/test_frame_diff.py``).
+terminal emulator (``tests/hosting/test_frame_diff.py``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import SGR_STYLES, Strip
 
-from ahoy_tui.ui.textual_private import replace_strip_method, style_attribute_bits
+from ahoy_tui.hosting.textual_private import replace_strip_method, style_attribute_bits
 
 _original_render: Callable[[Strip, Console], str] | None = None
 

@@ -3,68 +3,57 @@
 Applied to whatever app ``ahoy_tui.ui.app.create_app`` returns:
 
 * its own console (colour system and size from the client, not the server);
-* the :class:`~server.driver.SSHDriver` bound to the session's link;
+* the link's own driver (``server.driver.SSHDriver`` over SSH);
 * no stdout/stderr swap (Textual's ``redirect_stdout`` swaps the
   process-wide ``sys.stdout``; concurrent apps would restore each other's
   streams out of order);
 * no server-side actions: screenshots to disk, ``open_url``, suspend;
 * no blinking cursors (an idle session sends nothing);
 * every ``Input`` without a ``max_length`` gets :data:`MAX_INPUT_LENGTH`;
-* frames are encoded by a per-session :class:`~server.framediff.FrameDiff`
+* frames are encoded by a per-session :class:`~ahoy_tui.hosting.framediff.FrameDiff`
   (only the cells the client lacks are sent);
 * a crash ends this session only, with the terminal restored and an apology.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from rich.console import Console
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.widgets import Input
 
+from ahoy_tui.hosting import render
+from ahoy_tui.hosting import textual_private
+from ahoy_tui.hosting.framediff import FrameDiff
+from ahoy_tui.hosting.gc_policy import track_nodes
 from ahoy_tui.session import SessionInfo
-from ahoy_tui.ui import textual_private
-from server import render
-from server.driver import RESTORE_SEQUENCE, SSHDriver, TerminalLink
-from server.framediff import FrameDiff
-from server.gc_policy import track_nodes
-
-if TYPE_CHECKING:
-    from ahoy_tui.lobby.api import LobbyAPI
-    from ahoy_tui.lobby.handle import PlayerHandle
 
 log = logging.getLogger(__name__)
 
-AppFactory = Callable[..., App[Any]]
-"""``factory(session, lobby)`` or ``factory(session, lobby, handle)``."""
+class HostLink(Protocol):
+    """What hosting needs of a session's terminal link (``server.driver.TerminalLink`` over SSH).
 
-
-def default_app_factory(info: SessionInfo, lobby: LobbyAPI, handle: "PlayerHandle | None" = None) -> App[Any]:
-    """The UI's app for one session (:func:`ahoy_tui.ui.app.create_app`)."""
-    from ahoy_tui.ui.app import create_app
-
-    return create_app(info, lobby, handle)
-
-
-def build_app(factory: AppFactory, info: SessionInfo, lobby: LobbyAPI, handle: "PlayerHandle") -> App[Any]:
-    """Call ``factory`` with the session's lobby handle when it takes one.
-
-    The session connected ``handle`` and disconnects it when the session
-    ends; a two-argument factory (``--app``, tests) connects its own.
+    Attributes:
+        size: The terminal's size (columns, rows).
+        frames: The session's frame diff, set by :func:`prepare_app` (None: Textual's own frames).
     """
-    try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
-        return factory(info, lobby)
-    takes_handle = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3 or any(
-        p.kind is p.VAR_POSITIONAL for p in params)
-    return factory(info, lobby, handle) if takes_handle else factory(info, lobby)
+
+    size: tuple[int, int]
+    frames: FrameDiff | None
+
+    def driver_class(self) -> Callable[..., Driver]:
+        """The Textual driver class bound to this link (the app's ``driver_class``)."""
+        ...
+
+    def restore(self, note: str = "") -> None:
+        """Put the client's terminal back the way a shell expects it, then write ``note``."""
+        ...
+
 
 APOLOGY = (
     "\r\nSorry, matey: the game hit a reef and this session had to end.\r\n"
@@ -111,9 +100,9 @@ def install_process_patches() -> None:
     """Install the process-wide hosting patches (idempotent).
 
     * Textual leaves ``sys.stdout``/``sys.stderr`` alone for hosted apps
-      (:func:`ahoy_tui.ui.textual_private.skip_stdio_capture`; other apps in
+      (:func:`ahoy_tui.hosting.textual_private.skip_stdio_capture`; other apps in
       the process are untouched).
-    * :func:`server.render.install`: strips render per colour system.
+    * :func:`ahoy_tui.hosting.render.install`: strips render per colour system.
     """
     global _patched
     render.install()
@@ -241,14 +230,14 @@ frame diff and Textual's encoding and write: ``--metrics``, ``server.metrics``).
 prepared: a session started without it pays nothing."""
 
 
-def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff: bool = True) -> None:
+def prepare_app(app: App[Any], info: SessionInfo, link: HostLink, frame_diff: bool = True) -> None:
     """Make ``app`` safe and correct to host on ``link`` (before it runs).
 
     Args:
         app: A fresh, not yet running app.
         info: The session it serves (colour system, size).
         link: The session's terminal link.
-        frame_diff: Send only changed cells (:class:`server.framediff.FrameDiff`);
+        frame_diff: Send only changed cells (:class:`ahoy_tui.hosting.framediff.FrameDiff`);
             False sends Textual's own frames.
     """
     setattr(app, _HOSTED_ATTR, True)
@@ -256,7 +245,7 @@ def prepare_app(app: App[Any], info: SessionInfo, link: TerminalLink, frame_diff
     app.error_console = Console(
         file=_LogFile(log, logging.ERROR), markup=False, highlight=False, width=100
     )
-    app.driver_class = functools.partial(SSHDriver, link=link)  # type: ignore[assignment]
+    app.driver_class = link.driver_class()  # type: ignore[assignment]
     textual_private.wrap_register(app, _host_widget)
     track_nodes(app)
     frames = link.frames = FrameDiff() if frame_diff else None
@@ -306,7 +295,7 @@ def _timed(paint: Callable[[Any, Any], None], observe: Callable[[float], None]) 
     return timed
 
 
-async def run_hosted(app: App[Any], link: TerminalLink) -> int:
+async def run_hosted(app: App[Any], link: HostLink) -> int:
     """Run a prepared app to its end; never raises.
 
     Args:
@@ -327,5 +316,5 @@ async def run_hosted(app: App[Any], link: TerminalLink) -> int:
         crashed = True
     if crashed:
         log.error("session crashed; exception: %r", textual_private.app_exception(app))
-    link.send_text(RESTORE_SEQUENCE + (APOLOGY if crashed else ""))
+    link.restore(APOLOGY if crashed else "")
     return 1 if crashed else 0

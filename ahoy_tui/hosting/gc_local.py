@@ -1,6 +1,6 @@
 """Collect one part of the heap with Python's own collector, never the whole heap (issue 12, item 15).
 
-Python 3.11 has no incremental collection: once :class:`~server.gc_policy.GcPolicy`
+Python 3.11 has no incremental collection: once :class:`~ahoy_tui.hosting.gc_policy.GcPolicy`
 has frozen an object (:func:`gc.freeze`), only a full pass over every
 object in the process (1-4 s with a hundred sessions) can find it in a
 reference cycle. Here a chosen set of objects is moved back into the

@@ -1,6 +1,6 @@
 """Moderation shared by the workers of a cluster (``--redis``; docs/moderation.md).
 
-Every worker's :class:`~server.moderation.Moderator` keeps its bans, mutes
+Every worker's :class:`~ahoy_tui.moderation.policy.Moderator` keeps its bans, mutes
 and MOTD in the same Redis (``RedisModerationStore``), so a worker that
 starts later reads them there. Each change an operator makes on one worker
 is also published on the cluster's lobby channel (``announce.moderation``)
@@ -12,7 +12,7 @@ back after a Redis outage it reads everything again (a change published
 meanwhile may have been missed).
 
 :func:`end_banned`, :func:`end_kicked` and :func:`tell_motd` are what the
-operator's own worker does too (``server.operator_console``);
+operator's own worker does too (``ahoy_tui.moderation.console``);
 :func:`online_elsewhere` and :func:`covered_elsewhere` read the cluster's
 list of sessions (``ClusterLobby.directory``) for the operator's answer.
 """
@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from ahoy_tui.cluster import announce
 from ahoy_tui.lobby.messages import Notice
+from ahoy_tui.moderation.policy import Ban, ban_line, covers
 from ahoy_tui.ui.i18n import tr
-from server.moderation import Ban, ban_line, covers
 
 if TYPE_CHECKING:
     from ahoy_tui.cluster.lobby import ClusterLobby
