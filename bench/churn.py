@@ -101,7 +101,8 @@ def serve(args: argparse.Namespace) -> None:
     """
     import logging
 
-    from ahoy_tui.lobby import InMemoryLobby, Lobby, Timing
+    from ahoy_tui.lobby import Lobby, Timing
+    from ahoy_tui.lobby.embedded import EmbeddedHost
     from server.ssh import AhoyServer, ServerConfig
 
     logging.basicConfig(level=os.environ.get("CHURN_LOG", "WARNING"), stream=sys.stderr)
@@ -116,7 +117,7 @@ def serve(args: argparse.Namespace) -> None:
             lobby.new_tables = table_guard(lobby.clock.now, 10**9, 60.0, 10**9)
         config = ServerConfig(host="127.0.0.1", port=0, host_key_path=Path(args.state_dir) / "host_key",
                               max_sessions=0, max_sessions_per_address=0, max_connections_per_minute=0)
-        server = AhoyServer(config, InMemoryLobby(lobby))
+        server = AhoyServer(config, EmbeddedHost(lobby))
         await server.start()
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()

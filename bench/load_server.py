@@ -38,7 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ahoy_tui.lobby import InMemoryLobby, Lobby, LobbyAPI, LobbyError, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby import Lobby, LobbyAPI, LobbyError, TableConfig, Timing  # noqa: E402
+from ahoy_tui.lobby.embedded import EmbeddedHost  # noqa: E402
 from ahoy_tui.lobby.code_guard import table_guard  # noqa: E402
 from ahoy_tui.lobby.table import Table  # noqa: E402
 from ahoy_tui.session import SessionInfo  # noqa: E402
@@ -192,14 +193,16 @@ async def serve(args: argparse.Namespace) -> None:
     timing = Timing(bot_delay=(args.bot_delay[0], args.bot_delay[1]), between_hands=args.between_hands)
     cluster = node = None
     if args.redis:
-        from server.cluster import join_cluster
+        from ahoy_tui.cluster.hosted import ClusterHost, join_cluster
 
         cluster, node = await join_cluster(args.redis, args.lease_ttl, timing=timing, seed=args.seed)
+        host = ClusterHost(cluster, node)
         store, lobby, api = node.store, cluster.core, cluster
     else:
         store = SQLiteStore(Path(args.state_dir) / "ahoy.db") if args.store else MemoryStore()
         lobby = Lobby(timing=timing, seed=args.seed, store=store)
-        api = InMemoryLobby(lobby)
+        host = EmbeddedHost(lobby)
+        api = host.lobby
     # Every bench player comes from 127.0.0.1, one address group: the lobby's limit of new tables per
     # address group (12 a minute, docs/security.md) would seat 12 tables and refuse the rest.
     lobby.new_tables = table_guard(lobby.clock.now, 10**9, 60.0, 10**9)
@@ -209,7 +212,7 @@ async def serve(args: argparse.Namespace) -> None:
         max_sessions=0, max_sessions_per_address=0,
         max_connections_per_minute=0, app_factory=seating.factory, reuse_port=bool(args.redis),
     )
-    server = AhoyServer(config, api)
+    server = AhoyServer(config, host)
     await server.start()
     record_actions()
     record_gc_pauses()

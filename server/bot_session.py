@@ -65,6 +65,9 @@ class BotSession:
     api_bot = True
     """A bot API session (``server.metrics`` counts these apart from screens)."""
 
+    admitted = False
+    """It took its place in the session limits (the sessions counted for the next one)."""
+
     started = math.inf
     """Never older than a player's session: a person's TUI with the same key does not replace it."""
 
@@ -123,17 +126,6 @@ class BotSession:
         except OSError:
             pass
 
-    def _limit_refusal(self) -> str | None:
-        """The server's session limits (``--max-sessions``, per address) for this connection, counted
-        in this process (with ``--redis`` the cluster's shared limits are not applied to bots)."""
-        server, conn = self.server, self.connection
-        if server.stopping:
-            return "the server is going down"
-        if getattr(server, "shared_sessions", None) is not None:
-            return None
-        running = [(s.connection.address, s.connection.identity) for s in list(server.sessions)]
-        return server.gate.session_refusal(conn.address, conn.identity, sanitize_name(conn.username), running)
-
     def _refuse(self, line: str) -> None:
         try:
             self.chan.write_stderr(line.encode())
@@ -153,11 +145,26 @@ class BotSession:
             log.info("bot API refused to keyless %s from %s", esc(identity), self.connection.peer)
             self._refuse(KEY_REQUIRED)
             return
-        refusal = self._limit_refusal()
+        if self.server.stopping:
+            self._refuse("ahoy: the server is going down\n")
+            return
+        # The server's session limits (``--max-sessions``, per address), counted by the lobby host
+        # (with ``--redis``: over every worker), as for a person's session.
+        conn, limits = self.connection, self.server.session_limits
+        running = [(s.connection.address, s.connection.identity) for s in list(self.server.sessions) if s.admitted]
+        refusal, place = await limits.take(conn.address, conn.identity, sanitize_name(conn.username), running)
         if refusal is not None:
             self.server.tally.refusals["session_limit"] += 1
             self._refuse(f"ahoy: {refusal}\n")
             return
+        try:
+            await self._serve_admitted(identity)
+        finally:
+            limits.release(place)
+
+    async def _serve_admitted(self, identity: str) -> None:
+        """Serve the bot once it took its place in the session limits."""
+        self.admitted = True
         lobby = self.server.lobby
         self.handle = handle = await lobby.connect(bot_identity(identity[4:]),
                                                    sanitize_name(self.connection.username))
@@ -189,6 +196,11 @@ class BotSession:
             except OSError:
                 pass
             self._done.set()
+
+    @property
+    def lang(self) -> str:
+        """The language of its messages: English (a bot reads the codes)."""
+        return "en"
 
     async def shutdown(self, message: str) -> None:
         """End the session (server shutdown, a ban, a kick): ``message`` as a last ``Notice`` line."""

@@ -23,10 +23,10 @@ from typing import Any, Callable
 
 from ahoy_tui.line.session import LineSession
 from ahoy_tui.line.texts import say
+from ahoy_tui.lobby.limits import address_key
 from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.logsafe import esc
 from ahoy_tui.plain.answers import plain_text
-from server.limits import address_key
 from server.termcaps import lang_for, utf8_for
 
 log = logging.getLogger(__name__)
@@ -232,10 +232,7 @@ async def serve_line(session: Any) -> int:
         session._refuse(session.goodbye or "")
         return 1
     handle = session.handle = await lobby.connect(identity, sanitize_name(session.connection.username))
-    handle.address = address_key(session.connection.address)
-    located = getattr(lobby, "set_address", None)
-    if located is not None:
-        located(handle, handle.address)
+    server.lobby_host.set_address(handle, address_key(session.connection.address))
     for older in [s for s in server.sessions if s.started < session.started and s.connection.identity == identity]:
         older.replace(handle.name)
     link = session.line if session.line is not None else open_line(session)

@@ -17,24 +17,15 @@ from pathlib import Path
 
 from ahoy_tui.logsafe import SafeFormatter
 from ahoy_tui.moderation.operators import OperatorError, operator_fingerprints
-from ahoy_tui.moderation.policy import Moderator
-from ahoy_tui.moderation.sync import share as share_moderation
 from server.app_factory import load_app_factory
 from server.config_file import ConfigError, FileSettings, config_problems, read_config
 from server.hostkey import default_state_dir
-from server.durable import (DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS, open_moderation_store, open_prefs_backend,
-                            open_store, prune,
-                            prune_daily, start_lobby)
+from server.durable import DB_NAME, KEEP_GAMES, KEEP_GAMES_DAYS
 from ahoy_tui.cluster.lease import DEFAULT_TTL
-from ahoy_tui.cluster.lobby import ClusterLobby
-from ahoy_tui.cluster.node import Node
-from ahoy_tui.lobby.in_memory import InMemoryLobby
 from ahoy_tui.lobby.search_pool import start_forkserver
 from ahoy_tui.store.base import StoreError
-from ahoy_tui.store.sqlite import SQLiteStore
-from ahoy_tui.ui.prefs import STORE as PREFS
-from server.cluster import end_replaced_sessions, join_cluster, shared_rates, shared_sessions
-from server.metrics import Metrics, metrics_address, start_metrics
+from server.metrics import Metrics, metrics_address
+from server.runtime import Runtime
 from server.ssh import AhoyServer, ServerConfig
 from server.supervisor import stop_when_supervisor_ends, supervise
 
@@ -180,73 +171,20 @@ async def serve(config: ServerConfig, banner_shown: bool = True, stop_line: bool
     stop = asyncio.Event()
     stop_when_supervisor_ends(stop.set)         # a worker of a supervisor killed hard (docs/deploy.md)
     start_forkserver()
-    node: Node | None = None
-    cluster: ClusterLobby | None = None
-    if config.redis_url:
-        cluster, node = await join_cluster(config.redis_url, config.lease_ttl, peers=config.workers)
-        store, lobby = node.store, node.lobby
-        prune(store, config.keep_games_days, config.keep_games)
-    else:
-        store = open_store(config.store_path)
-        lobby = start_lobby(store, config.keep_games_days, config.keep_games)
-    # A store that could not be opened was logged once: bans then live in memory too.
-    moderation = open_moderation_store(config.store_path if isinstance(store, SQLiteStore) else None,
-                                       config.redis_url)
-    prefs_backend = open_prefs_backend(config.store_path if isinstance(store, SQLiteStore) else None,
-                                       config.redis_url)
-    PREFS.attach(prefs_backend)
-    server = AhoyServer(config, cluster or InMemoryLobby(lobby), Moderator(moderation, config.operators, config.motd))
-    if cluster is not None:
-        cluster.on_replaced = end_replaced_sessions(server.sessions)
-        server.rates = shared_rates(cluster, server.gate)
-        server.shared_sessions = shared_sessions(cluster, server.gate)
-        share_moderation(server, cluster)
-    metrics: Metrics | None = None
-    try:
-        await server.start()
-        if config.metrics is not None:
-            metrics = await start_metrics(config.metrics, server, lobby, store, node)
-    except BaseException:
-        if server._acceptor is not None:
-            await server.stop()
-        await _close(node, store, cluster)
-        moderation.close()
-        raise
+    runtime = Runtime(config)
+    await runtime.start()
+    assert runtime.server is not None
     if banner_shown:
-        sys.stdout.write(banner(server, metrics))
+        sys.stdout.write(banner(runtime.server, runtime.metrics))
         sys.stdout.flush()
-    pruning = asyncio.ensure_future(prune_daily(store, config.keep_games_days, config.keep_games))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    pruning.cancel()
-    if metrics is not None:
-        await metrics.stop()
-    log.info("stopping: telling %d players", len(server.sessions))
-    lobby.freeze()
-    await server.stop()
-    await _close(node, store, cluster)
-    moderation.close()
-    PREFS.attach(None)
-    if prefs_backend is not None:
-        prefs_backend.close()
-    if lobby.community is not None:
-        lobby.community.close()
+    await runtime.stop()
     if stop_line:
         sys.stdout.write("Ahoy server stopped.\n")
         sys.stdout.flush()
-
-
-async def _close(node: Node | None, store, cluster: ClusterLobby | None = None) -> None:  # noqa: ANN001
-    """Write what the store holds and let go of it (a cluster worker also says goodbye to the
-    cluster lobby and releases its leases)."""
-    if cluster is not None:
-        await cluster.close()
-    if node is not None:
-        await node.stop()
-    else:
-        store.close()
 
 
 def check_config(path: Path) -> list[str]:

@@ -94,26 +94,23 @@ class ServerCollector(Collector):
     """The gauges and counters read at scrape time (see the module docstring).
 
     Args:
-        server: The ``AhoyServer`` (``sessions``, ``tally``).
-        lobby: Its ``Lobby`` (the tables this process owns).
-        store: Its table store (``queued``, ``write_errors`` when it has them).
-        node: The cluster node with ``--redis`` (``ownership.leases``), else None.
+        server: The ``AhoyServer`` (``sessions``, ``tally``, ``lobby_host``: the tables this process
+            owns, its store's queue and errors, its leases).
     """
 
-    def __init__(self, server: Any, lobby: Any, store: Any, node: Any = None) -> None:
+    def __init__(self, server: Any) -> None:
         self.server = server
-        self.lobby = lobby
-        self.store = store
-        self.node = node
+        self.host = server.lobby_host
 
     def collect(self) -> Iterable[Metric]:
         tally = self.server.tally
-        tables = [t for t in list(self.lobby.tables.values()) if not t.closed]
+        store = self.host.store
+        tables = [t for t in list(self.host.core.tables.values()) if not t.closed]
         bots = sum(1 for t in tables for s in t.seats if s.kind == "bot")
         sessions = GaugeMetricFamily("ahoy_sessions", "Sessions now, by kind (screen: the full-screen TUI; "
                                      "command: a plain-text answer; bot: a bot's seat at a table; "
                                      "bot_api: a program over ssh host bot)", labels=["kind"])
-        api = sum(1 for s in list(self.server.sessions) if getattr(s, "api_bot", False))
+        api = sum(1 for s in list(self.server.sessions) if s.api_bot)
         sessions.add_metric(["screen"], len(self.server.sessions) - api)
         sessions.add_metric(["bot_api"], api)
         sessions.add_metric(["command"], tally.commands_running)
@@ -153,19 +150,19 @@ class ServerCollector(Collector):
         yield finished
         yield CounterMetricFamily("ahoy_sent_bytes", "Bytes written to the players' SSH channels", value=SENT.bytes)
         yield GaugeMetricFamily("ahoy_store_queue_depth", "Store writes queued, not yet written for good",
-                                value=getattr(self.store, "queued", 0))
+                                value=store.queued)
         yield CounterMetricFamily("ahoy_store_write_errors", "Store batch writes that failed (each is retried)",
-                                  value=getattr(self.store, "write_errors", 0))
-        if self.node is not None:
-            ownership = self.node.ownership
-            yield GaugeMetricFamily("ahoy_leases", "Table leases this worker holds", value=len(ownership.leases.held))
-            yield CounterMetricFamily("ahoy_adoptions", "Tables taken over from other workers",
-                                      value=len(ownership.adopted))
-            errors = CounterMetricFamily("ahoy_redis_errors", "Redis round trips that failed, by where",
-                                         labels=["where"])
-            errors.add_metric(["store"], getattr(self.store, "write_errors", 0))
-            errors.add_metric(["leases"], ownership.leases.errors)
-            yield errors
+                                  value=store.write_errors)
+        shared = self.host.shared_counts()
+        yield GaugeMetricFamily("ahoy_leases", "Table leases this worker holds (0 without --redis)",
+                                value=shared.leases)
+        yield CounterMetricFamily("ahoy_adoptions", "Tables taken over from other workers (0 without --redis)",
+                                  value=shared.adoptions)
+        errors = CounterMetricFamily("ahoy_redis_errors", "Redis round trips that failed, by where "
+                                     "(0 without --redis)", labels=["where"])
+        errors.add_metric(["store"], shared.store_errors)
+        errors.add_metric(["leases"], shared.lease_errors)
+        yield errors
 
 
 class Metrics:
@@ -176,11 +173,11 @@ class Metrics:
         port: The port listened on (after :meth:`start`; the one asked for, or the one picked for 0).
     """
 
-    def __init__(self, server: Any, lobby: Any, store: Any, node: Any = None) -> None:
+    def __init__(self, server: Any) -> None:
         self.registry = registry = CollectorRegistry(auto_describe=True)
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
-        registry.register(ServerCollector(server, lobby, store, node))
+        registry.register(ServerCollector(server))
         self.screen_cpu = Histogram("ahoy_screen_update_cpu_seconds",
                                     "Loop-thread CPU per screen update: widgets rendered and the frame written",
                                     buckets=CPU_BUCKETS, registry=registry)
@@ -195,7 +192,7 @@ class Metrics:
         self._gc_pause = [gc_pause.labels(str(g)) for g in range(3)]
         self.store_write = Histogram("ahoy_store_write_seconds", "Store batch writes (the writer thread)",
                                      buckets=WRITE_BUCKETS, registry=registry)
-        self.store = store
+        self.store = server.lobby_host.store
         self.port = 0
         self._listener: asyncio.AbstractServer | None = None
         self._lag: asyncio.Task[None] | None = None
@@ -222,8 +219,7 @@ class Metrics:
         self._untime = textual_private.time_screen_updates(self.screen_cpu.observe)
         hosting.FRAME_TIMER[:] = [self.frame_cpu.observe]
         gc.callbacks.append(self._gc)
-        if hasattr(self.store, "on_batch"):
-            self.store.on_batch = lambda ops, seconds: self.store_write.observe(seconds)
+        self.store.on_batch = lambda ops, seconds: self.store_write.observe(seconds)
         self._lag = asyncio.ensure_future(self._sample_lag())
 
     def _uninstall(self) -> None:
@@ -236,8 +232,7 @@ class Metrics:
         if self._untime is not None:
             self._untime()
             self._untime = None
-        if hasattr(self.store, "on_batch"):
-            self.store.on_batch = None
+        self.store.on_batch = None
 
     # -- HTTP ----------------------------------------------------------------
 
@@ -291,12 +286,12 @@ class Metrics:
         writer.close()
 
 
-async def start_metrics(address: tuple[str, int], server: Any, lobby: Any, store: Any, node: Any = None) -> Metrics:
+async def start_metrics(address: tuple[str, int], server: Any) -> Metrics:
     """Serve ``/metrics`` for this process on ``address`` (plus the worker index under a supervisor).
 
     Raises:
         OSError: the address cannot be bound (one line naming it).
     """
-    metrics = Metrics(server, lobby, store, node)
+    metrics = Metrics(server)
     await metrics.start(address[0], worker_port(address[1]))
     return metrics

@@ -30,6 +30,7 @@ import asyncssh
 
 from ahoy_tui.hosting import textual_private
 from ahoy_tui.hosting.apps import APOLOGY, prepare_app, run_hosted
+from ahoy_tui.lobby.limits import address_key
 from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.logsafe import esc
 from ahoy_tui.moderation.console import OperatorConsole, is_operator_command, operator_answer
@@ -39,7 +40,6 @@ from server.app_factory import AppFactory, build_app
 from server.bot_session import BotSession, is_bot_command
 from server.console_glyphs import linux_console
 from server.driver import TerminalLink, clamp_size
-from server.limits import address_key
 from server.line_session import open_line, serve_line, wants_line_mode
 from server.refusal_lines import refusal_line
 from server.termcaps import color_system_for, lang_for, notify_for, plain_locale, title_for, utf8_for
@@ -47,7 +47,7 @@ from server.termcaps import color_system_for, lang_for, notify_for, plain_locale
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
     from ahoy_tui.hosting.gc_policy import GcPolicy
-    from server.limits import Gate
+    from ahoy_tui.lobby.limits import Gate
     from ahoy_tui.moderation.policy import Moderator
     from server.tally import Tally
 
@@ -125,6 +125,9 @@ class SessionHost(Protocol):
 class Session(asyncssh.SSHServerSession[bytes]):
     """The server side of one session channel."""
 
+    api_bot = False
+    """Not a bot API session (``server.metrics`` counts screens and bots apart)."""
+
     def __init__(self, server: SessionHost, connection: SessionConnection) -> None:
         self.server = server
         self.connection = connection
@@ -142,6 +145,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
         self.info: SessionInfo | None = None
         self.handle: Any = None
         """The session's ``PlayerHandle`` while it is in the lobby."""
+        self.admitted = False
+        """It took its place in the session limits (the sessions counted for the next one)."""
         self.replaced = False
         self.input_ended = False
         """The client sent EOF (``ssh ... </dev/null``): a TUI that has not started yet is not run."""
@@ -241,15 +246,9 @@ class Session(asyncssh.SSHServerSession[bytes]):
             pass
 
     def _refusal(self) -> str | None:
-        """Why this interactive session may not start (one line), or None (with ``--redis`` the
-        session limits are checked next, in Redis: ``_run_tui``)."""
-        if self.server.stopping:
-            return FULL_MESSAGE.rstrip()
-        if self.server.shared_sessions is not None:
-            return None
-        conn = self.connection
-        running = [(s.connection.address, s.connection.identity) for s in self.server.sessions]
-        return self.server.gate.session_refusal(conn.address, conn.identity, sanitize_name(conn.username), running)
+        """Why this interactive session may not start (one line), or None (the session limits are
+        checked next, by the lobby host: ``_run_tui``)."""
+        return FULL_MESSAGE.rstrip() if self.server.stopping else None
 
     # -- no PTY ---------------------------------------------------------
     async def _answer_plain(self) -> None:
@@ -312,17 +311,19 @@ class Session(asyncssh.SSHServerSession[bytes]):
         )
 
     async def _run_tui(self) -> None:
-        """Run the session (with ``--redis``: once it took its place in the cluster's session
-        limits, ``server.shared_limits.SharedSessions``); whatever happens, it stops counting
-        as running and gives its place back."""
-        shared, place = self.server.shared_sessions, ""
+        """Run the session once it took its place in the session limits (``LobbyHost.session_limits``:
+        this process's sessions, or with ``--redis`` the cluster's); whatever happens, it stops
+        counting as running and gives its place back."""
+        limits, place = self.server.session_limits, ""
         try:
-            if shared is not None:
-                refusal, place = await shared.take(self.connection.address, self.connection.identity)
-                if refusal is not None:
-                    self.server.tally.refusals["session_limit"] += 1
-                    self._refuse(refusal)
-                    return
+            conn = self.connection
+            running = [(s.connection.address, s.connection.identity) for s in self.server.sessions if s.admitted]
+            refusal, place = await limits.take(conn.address, conn.identity, sanitize_name(conn.username), running)
+            if refusal is not None:
+                self.server.tally.refusals["session_limit"] += 1
+                self._refuse(refusal)
+                return
+            self.admitted = True
             await (serve_line(self) if self.line_mode else self._serve())
         except Exception:
             log.exception("session of %s failed to start", esc(self.connection.identity))
@@ -332,8 +333,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 pass
         finally:
             self.server.sessions.discard(self)
-            if shared is not None:
-                shared.release(place)
+            limits.release(place)
 
     async def _serve(self) -> None:
         assert self.chan is not None
@@ -344,10 +344,8 @@ class Session(asyncssh.SSHServerSession[bytes]):
             self._refuse(self.goodbye or "")
             return
         handle = self.handle = await lobby.connect(identity, sanitize_name(self.connection.username))
-        handle.address = address_key(self.connection.address)  # wrong table codes count per address too
-        located = getattr(lobby, "set_address", None)  # a ClusterLobby counts addresses cluster-wide
-        if located is not None:
-            located(handle, handle.address)
+        # Wrong table codes count per address too; operators on other workers find it by address.
+        self.server.lobby_host.set_address(handle, address_key(self.connection.address))
         info = self.info = self._session_info(handle.name)
         for older in [s for s in self.server.sessions
                       if s.started < self.started and s.connection.identity == identity]:
@@ -394,6 +392,13 @@ class Session(asyncssh.SSHServerSession[bytes]):
             except OSError:
                 pass
 
+    @property
+    def lang(self) -> str:
+        """The language its player reads now: the app's (changed in settings), else the client's."""
+        # probe: an ``--app MODULE:FUNC`` factory's app need not have a ``lang``
+        lang = getattr(self.app, "lang", None)
+        return lang or (self.info.lang if self.info is not None else "en")
+
     def replace(self, name: str) -> None:
         """A newer session of this identity started: say so and close this one.
 
@@ -403,8 +408,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
         from ahoy_tui.ui.i18n import tr
 
         self.replaced = True
-        lang = getattr(self.app, "lang", None) or (self.info.lang if self.info is not None else "en")
-        self.goodbye = tr(lang, "session.replaced", name=name)
+        self.goodbye = tr(self.lang, "session.replaced", name=name)
         log.info("session of %s from %s replaced by a newer one", esc(self.connection.identity),
                  self.connection.peer)
         self.server.sessions.discard(self)

@@ -29,9 +29,13 @@ import asyncssh
 from ahoy_tui.hosting.apps import install_process_patches
 from ahoy_tui.hosting.gc_policy import GcPolicy, lobby_stops
 from ahoy_tui.lobby.api import LobbyAPI
-from ahoy_tui.lobby.in_memory import InMemoryLobby
+from ahoy_tui.lobby.embedded import EmbeddedHost
+from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.hosted import LobbyHost
+from ahoy_tui.lobby.limits import Gate, Limits
 from ahoy_tui.logsafe import esc
 from ahoy_tui.moderation.policy import Moderator, ban_line
+from ahoy_tui.moderation.sync import share as share_moderation
 from ahoy_tui.store.moderation import MemoryModerationStore
 from ahoy_tui.ui.app import create_app
 from server import asyncssh_private
@@ -39,9 +43,7 @@ from server.app_factory import AppFactory
 from server.hostkey import fingerprint, load_or_create_host_key
 from server.identity import identity_for
 from server.keepalive import Keepalives, tcp_keepalive
-from server.limits import Gate, Limits
 from server.pty_session import Session
-from server.shared_limits import SharedRates, SharedSessions
 from server.tally import Tally
 
 log = logging.getLogger(__name__)
@@ -50,7 +52,7 @@ KEYS_REQUIRED = ("This server requires an SSH key: a name without one is only a 
                  "Create a key with ssh-keygen and connect again.")
 """The one line a keyless login gets from a server with ``require_keys``."""
 
-#: The documented defaults of every limit, in one place (``server.limits.Limits``).
+#: The documented defaults of every limit, in one place (``ahoy_tui.lobby.limits.Limits``).
 _LIMITS = Limits()
 
 
@@ -149,7 +151,7 @@ class ServerConfig:
     metrics: tuple[str, int] | None = None
 
     def limits(self) -> Limits:
-        """The numbers of :class:`server.limits.Gate` from these settings."""
+        """The numbers of :class:`ahoy_tui.lobby.limits.Gate` from these settings."""
         return Limits(
             max_sessions=self.max_sessions,
             per_address=self.max_sessions_per_address,
@@ -164,31 +166,35 @@ class AhoyServer:
 
     Attributes:
         config: Its settings.
-        lobby: The process-wide lobby every session joins.
+        lobby_host: The lobby it serves (``ahoy_tui.lobby.hosted.LobbyHost``: embedded, or a
+            worker of a cluster; this class never asks which).
+        lobby: The players' commands every session calls (``lobby_host.lobby``).
         sessions: Interactive sessions currently running.
-        moderator: Bans, mutes, MOTD and audit log (default: kept in memory).
-        gate: The limits, counted in this process.
-        rates: With ``--redis``: the connection and failed-password rates counted in
-            Redis for the whole cluster instead of by ``gate`` (``server.cluster.shared_rates``).
-        shared_sessions: With ``--redis``: ``--max-sessions`` and ``--max-sessions-per-address``
-            checked and counted in Redis for the whole cluster (``server.cluster.shared_sessions``).
+        moderator: Bans, mutes, MOTD and audit log (default: kept in memory); its changes are
+            published to the lobby's other processes and theirs applied here.
+        gate: The limits' numbers and refusal lines.
+        rates: The connection and failed-password rates, counted by the lobby host
+            (in this process, or in Redis for the whole cluster).
+        session_limits: ``--max-sessions`` and ``--max-sessions-per-address``, counted by the
+            lobby host.
         host_key_fingerprint: ``"SHA256:..."`` of the host key.
         tally: Logins, refusals and sessions counted (``server.metrics`` reads it).
     """
 
-    def __init__(self, config: ServerConfig, lobby: LobbyAPI | None = None,
+    def __init__(self, config: ServerConfig, lobby_host: LobbyHost | None = None,
                  moderator: Moderator | None = None) -> None:
         self.config = config
-        self.lobby: LobbyAPI = lobby if lobby is not None else InMemoryLobby()
+        host = self.lobby_host = lobby_host if lobby_host is not None else EmbeddedHost()
+        self.lobby: LobbyAPI = host.lobby
         self.moderator = moderator or Moderator(MemoryModerationStore(), config.operators, config.motd)
-        core = getattr(self.lobby, "core", None)
-        if core is not None:
-            core.chat_gate = self.moderator.chat_gate
+        host.core.chat_gate = self.moderator.chat_gate
+        share_moderation(self, host)
+        host.on_replaced = self._replaced_elsewhere
         self.sessions: set[Any] = set()
         self.tally = Tally()
         self.gate = Gate(config.limits())
-        self.rates: SharedRates | None = None
-        self.shared_sessions: SharedSessions | None = None
+        self.rates = host.connection_rates(self.gate)
+        self.session_limits = host.session_limits(self.gate)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.host_key = load_or_create_host_key(config.host_key_path)
         self.host_key_fingerprint = fingerprint(self.host_key)
@@ -238,9 +244,14 @@ class AhoyServer:
         )
         log.info("listening on %s:%d", cfg.host, self.port)
         self.gc.start()
-        core = getattr(self.lobby, "core", None)
-        if core is not None and hasattr(core, "table_gone"):
-            core.table_gone = lambda table: self.gc.table_closed(table, lobby_stops(core))
+        core = self.lobby_host.core
+        core.table_gone = lambda table: self.gc.table_closed(table, lobby_stops(core))
+
+    def _replaced_elsewhere(self, handle: PlayerHandle, name: str) -> None:
+        """A newer session of ``handle``'s identity started in another process of the lobby: the
+        session here holding ``handle`` is told (in its language) and ends (``Session.replace``)."""
+        for session in [s for s in self.sessions if s.handle is handle]:
+            session.replace(name)
 
     async def stop(self, message: str = "The server is going down. Fair winds!") -> None:
         """Stop listening, tell every player ``message``, close connections.
@@ -296,8 +307,6 @@ class _Connection(asyncssh.SSHServer):
         self.peer = f"{peer[0]}:{peer[1]}"
         self.server.connections.add(conn)
         tcp_keepalive(conn)
-        if self.server.rates is None:  # with --redis: counted in Redis, at begin_auth
-            self.refusal = self.server.gate.connection_refusal(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.conn is not None:
@@ -312,10 +321,9 @@ class _Connection(asyncssh.SSHServer):
 
     async def begin_auth(self, username: str) -> bool:
         self.username = username
-        rates = self.server.rates
-        if rates is not None and not self.counted:  # once per connection, as in connection_made
+        if not self.counted:  # once per connection (the lobby host counts it: here or in Redis)
             self.counted = True
-            self.refusal = await rates.connection_refusal(self.address)
+            self.refusal = await self.server.rates.connection_refusal(self.address)
         if self.refusal is not None:
             # Refused before any session exists: the reason is the SSH
             # disconnect message, which clients print as one line.
@@ -382,15 +390,13 @@ class _Connection(asyncssh.SSHServer):
         return self._open or await self._judge(self._password_ok(password))
 
     async def _judge(self, ok: bool) -> bool:
-        """Count a failed password (with ``--redis``: in Redis, for every worker); disconnect once
-        the address is over its limit."""
+        """Count a failed password (by the lobby host: with ``--redis`` in Redis, for every worker);
+        disconnect once the address is over its limit."""
         if ok:
             return True
         log.info("wrong password for %s from %s", esc(self.username), self.peer)
         self.server.tally.refusals["wrong_password"] += 1
-        rates = self.server.rates
-        refusal = (await rates.password_failed(self.address) if rates is not None
-                   else self.server.gate.password_failed(self.address))
+        refusal = await self.server.rates.password_failed(self.address)
         if refusal is not None:
             self.server.tally.refusals["password_limit"] += 1
             raise asyncssh.DisconnectError(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, refusal)

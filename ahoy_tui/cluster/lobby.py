@@ -83,7 +83,7 @@ class ClusterLobby:
             (``ahoy_tui.moderation.sync``); ``{"op": "reload"}`` after Redis came back.
         bus: The Redis link (``bus.bytes_out``: payload bytes written).
         places: The places of this worker's interactive sessions in the cluster's session
-            limits (``server.shared_limits.SharedSessions`` takes and gives them back).
+            limits (``ahoy_tui.cluster.limits.SharedSessions`` takes and gives them back).
     """
 
     def __init__(self, url: str, worker_id: str | None = None, heartbeat: float = 1.0, dead_after: float = 5.0,
@@ -309,7 +309,7 @@ class ClusterLobby:
                 asyncio.ensure_future(self.disconnect(h))
 
     def set_address(self, handle: PlayerHandle, address: str) -> None:
-        """The client address of session ``handle`` (``server.limits.address_key``): told to the
+        """The client address of session ``handle`` (``ahoy_tui.lobby.limits.address_key``): told to the
         other workers, so an operator's ``ban addr NAME`` there finds it."""
         sid = self._sid.get(handle)
         if sid is not None:

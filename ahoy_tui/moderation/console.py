@@ -15,6 +15,7 @@ import shlex
 from typing import Any, Awaitable, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
+from ahoy_tui.lobby.hosted import LobbyHost
 from ahoy_tui.logsafe import esc
 from ahoy_tui.plain.answers import Answer, plain_text
 from ahoy_tui.store.base import StoreError
@@ -79,6 +80,11 @@ class ModeratedSession(Protocol):
     info: Any
     handle: Any
 
+    @property
+    def lang(self) -> str:
+        """The language its player reads now (``"en"``, ``"es"``, ``"de"``)."""
+        ...
+
     async def shutdown(self, message: str) -> None: ...
 
 
@@ -87,6 +93,7 @@ class ConsoleHost(Protocol):
     sessions (each a :class:`ModeratedSession`) and its :class:`Moderator`."""
 
     lobby: LobbyAPI
+    lobby_host: LobbyHost
     sessions: set[Any]
 
     @property
@@ -97,9 +104,8 @@ class _Refusal(Exception):
     """A command that cannot be done: ``str(error)`` is its one line."""
 
 
-def _name_of(session: Any) -> str:
-    info = getattr(session, "info", None)
-    return info.display_name if info is not None else ""
+def _name_of(session: ModeratedSession) -> str:
+    return session.info.display_name if session.info is not None else ""
 
 
 def sessions_ended(here: int, elsewhere: int) -> str:
@@ -184,7 +190,7 @@ class OperatorConsole:
         if FINGERPRINT.fullmatch(who):
             online = [s for s in list(self.host.sessions) if s.connection.identity == f"key:{who}"]
             return f"key:{who}", _name_of(online[0]) if online else who[:16]
-        elsewhere = [] if self._sessions_named(who) else online_elsewhere(self.host.lobby, who)
+        elsewhere = [] if self._sessions_named(who) else online_elsewhere(self.host.lobby_host.sessions_elsewhere(), who)
         if elsewhere:
             return elsewhere[0]
         target = self._online(who)
@@ -209,7 +215,7 @@ class OperatorConsole:
         if not args:
             raise _Refusal("kick NAME [REASON]")
         here = self._sessions_named(args[0])
-        elsewhere = [] if here else online_elsewhere(self.host.lobby, args[0])
+        elsewhere = [] if here else online_elsewhere(self.host.lobby_host.sessions_elsewhere(), args[0])
         if not here and not elsewhere:
             raise self._nobody(args[0])
         identity, name = ((here[0].connection.identity, _name_of(here[0])) if here else elsewhere[0])
@@ -232,7 +238,7 @@ class OperatorConsole:
             raise _Refusal(f"you cannot ban your own address ({target}): you would lock yourself out")
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
         here = end_banned(self.host, ban, spare=self.actor.identity)
-        elsewhere = covered_elsewhere(self.host.lobby, ban, spare=self.actor.identity)
+        elsewhere = covered_elsewhere(self.host.lobby_host.sessions_elsewhere(), ban, spare=self.actor.identity)
         return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({sessions_ended(here, elsewhere)})"
 
     def _key_target(self, who: str) -> str:
@@ -256,7 +262,7 @@ class OperatorConsole:
         except ValueError:
             pass
         here = self._sessions_named(who)
-        address = here[0].connection.address if here else address_elsewhere(self.host.lobby, who)
+        address = here[0].connection.address if here else address_elsewhere(self.host.lobby_host.sessions_elsewhere(), who)
         if address is None:
             raise self._nobody(who)
         if not address:

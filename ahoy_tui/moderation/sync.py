@@ -13,8 +13,13 @@ meanwhile may have been missed).
 
 :func:`end_banned`, :func:`end_kicked` and :func:`tell_motd` are what the
 operator's own worker does too (``ahoy_tui.moderation.console``);
-:func:`online_elsewhere` and :func:`covered_elsewhere` read the cluster's
-list of sessions (``ClusterLobby.directory``) for the operator's answer.
+:func:`online_elsewhere`, :func:`address_elsewhere` and :func:`covered_elsewhere` read
+the list of sessions on other processes (``LobbyHost.sessions_elsewhere``: the
+cluster's directory; empty for a lobby of one process) for the operator's answer.
+
+The publishing and hearing are wired by :func:`share` (``server.ssh.AhoyServer``
+calls it): ``Moderator.on_change`` is ``LobbyHost.publish_moderation`` and
+``LobbyHost.on_moderation`` calls :func:`heard`.
 """
 
 from __future__ import annotations
@@ -22,15 +27,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ahoy_tui.cluster import announce
+from ahoy_tui.lobby.hosted import LobbyHost
 from ahoy_tui.lobby.messages import Notice
 from ahoy_tui.moderation.policy import Ban, ban_line, covers
 from ahoy_tui.ui.i18n import tr
-
-if TYPE_CHECKING:
-    from ahoy_tui.cluster.lobby import ClusterLobby
 
 log = logging.getLogger("ahoy.moderation")
 
@@ -50,52 +52,47 @@ def end_kicked(host: Any, identity: str, reason: str) -> int:
     REASON" in its language. Returns how many."""
     hit = [s for s in list(host.sessions) if s.connection.identity == identity]
     for s in hit:
-        lang = getattr(getattr(s, "app", None), "lang", None) or getattr(s.info, "lang", "en")
-        asyncio.ensure_future(s.shutdown(tr(lang, "session.kicked", reason=reason)))
+        asyncio.ensure_future(s.shutdown(tr(s.lang, "session.kicked", reason=reason)))
     return len(hit)
 
 
 def tell_motd(host: Any, shown: str) -> None:
     """Show the new MOTD to every running session of ``host``."""
     for session in list(host.sessions):
-        handle = getattr(session, "handle", None)
+        handle = session.handle
         if handle is not None:
             handle.deliver(Notice(shown, "info", key="motd"))
 
 
-def online_elsewhere(lobby: Any, name: str) -> list[tuple[str, str]]:
+Elsewhere = list[tuple[str, str, str]]
+"""``(identity, name, address)`` of each session on another process (``LobbyHost.sessions_elsewhere``)."""
+
+
+def online_elsewhere(elsewhere: Elsewhere, name: str) -> list[tuple[str, str]]:
     """``(identity, name)`` of the players called ``name`` (any case) with a session on another
-    worker of ``lobby``'s cluster (none for a lobby of one process)."""
-    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
-    if directory is None:
-        return []
-    return sorted({(identity, p.name) for identity, named in directory.remote_players(me).items()
-                   for p in named if p.name.casefold() == name.casefold()})
+    process (none for a lobby of one process)."""
+    return sorted({(identity, n) for identity, n, _ in elsewhere if n.casefold() == name.casefold()})
 
 
-def address_elsewhere(lobby: Any, name: str) -> str | None:
-    """The address (``address_key`` form) of a player called ``name`` (any case) on another worker
-    of ``lobby``'s cluster; "" when that worker has not told it yet; None when nobody is called so."""
-    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
-    found = [] if directory is None else [a for _, n, a in directory.remote_entries(me)
-                                          if n.casefold() == name.casefold()]
+def address_elsewhere(elsewhere: Elsewhere, name: str) -> str | None:
+    """The address (``address_key`` form) of a player called ``name`` (any case) on another
+    process; "" when that process has not told it yet; None when nobody is called so."""
+    found = [a for _, n, a in elsewhere if n.casefold() == name.casefold()]
     return None if not found else max(found)
 
 
-def covered_elsewhere(lobby: Any, ban: Ban, spare: str) -> int:
-    """How many sessions on the other workers of ``lobby``'s cluster ``ban`` ends, as the cluster's
-    list of sessions tells it (those workers end them when they hear of it; 0 for a lobby of one
-    process); ``spare``: an identity whose sessions stay (the operator's own)."""
-    directory, me = getattr(lobby, "directory", None), getattr(lobby, "worker_id", "")
-    if directory is None:
-        return 0
-    return sum(1 for who, _, address in directory.remote_entries(me) if who != spare and covers(ban, who, address))
+def covered_elsewhere(elsewhere: Elsewhere, ban: Ban, spare: str) -> int:
+    """How many sessions on other processes ``ban`` ends, as their list tells it (those processes
+    end them when they hear of it; 0 for a lobby of one process); ``spare``: an identity whose
+    sessions stay (the operator's own)."""
+    return sum(1 for who, _, address in elsewhere if who != spare and covers(ban, who, address))
 
 
-def share(host: Any, cluster: "ClusterLobby") -> None:
-    """Publish ``host.moderator``'s changes to the other workers and apply theirs (see the module docstring)."""
-    host.moderator.on_change = partial(announce.moderation, cluster.bus)
-    cluster.on_moderation = partial(heard, host)
+def share(host: Any, lobby_host: LobbyHost) -> None:
+    """Publish ``host.moderator``'s changes to the lobby's other processes and apply theirs (see the
+    module docstring); for a lobby of one process both do nothing."""
+    host.moderator.on_change = lobby_host.publish_moderation
+    lobby_host.on_moderation = partial(heard, host)
 
 
 def heard(host: Any, change: dict[str, Any]) -> None:

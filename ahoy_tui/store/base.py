@@ -130,7 +130,20 @@ class ArchivedGame:
 
 @runtime_checkable
 class TableStore(Protocol):
-    """Where table logs, lobby chat and finished games are kept (see the module docstring)."""
+    """Where table logs, lobby chat and finished games are kept (see the module docstring).
+
+    Attributes:
+        write_errors: Batch writes that failed so far (each is retried; 0 for a store in memory).
+        on_batch: Called ``(ops, seconds)`` after each batch written (the host's metrics); None: not.
+    """
+
+    write_errors: int
+    on_batch: Callable[[int, float], None] | None
+
+    @property
+    def queued(self) -> int:
+        """Writes queued or being written, not yet written for good (ops; 0 in memory)."""
+        ...
 
     def listen(self, on_durable: Callable[[], None], on_error: Callable[[str, str], None]) -> None:
         """Callbacks for the lobby (from the writer thread; thread-safe callers only).

@@ -23,7 +23,12 @@ class MemoryStore:
     an entry that is not JSON fails at once (``TypeError``).
     """
 
+    queued = 0
+    """Nothing waits for a disk here (``TableStore.queued``)."""
+
     def __init__(self) -> None:
+        self.write_errors = 0
+        self.on_batch: Callable[[int, float], None] | None = None
         self._seq = 0
         self._logs: dict[str, list[dict]] = {}
         self._chat: deque[dict] = deque(maxlen=LOBBY_CHAT_KEPT)

@@ -68,7 +68,7 @@ Workers:
   ``ahoy:table-claims`` — Hashes: display names and tables claimed across
   the cluster (named and described in ``ahoy_tui.cluster.claims``).
 * ``ahoy:rate:conn:{address}``, ``ahoy:rate:fail:{address}`` — Sorted sets:
-  the front door's connection and failed-password rates (``server.shared_limits``).
+  the front door's connection and failed-password rates (``ahoy_tui.cluster.limits``).
 * ``ahoy:watching:{identity}`` — String with a TTL: the table id one identity watches as a
   spectator, where its next session on any worker returns (``ahoy_tui.cluster.spectating``).
 

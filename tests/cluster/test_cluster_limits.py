@@ -2,7 +2,7 @@
 
 Two workers on one real redis-server: what one worker hands out or counts,
 the other sees at once (Redis scripts, ``ahoy_tui.cluster.claims`` and
-``server.shared_limits``), not only once a broadcast arrived.
+``ahoy_tui.cluster.limits``), not only once a broadcast arrived.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import asyncssh
 import pytest
 
 from ahoy_tui.cluster import claims
+from ahoy_tui.cluster.hosted import ClusterHost
+from ahoy_tui.cluster.limits import UNCHECKED, SharedRates, SharedSessions
 from ahoy_tui.lobby import lobby as lobby_module
 from ahoy_tui.lobby.errors import LobbyError
+from ahoy_tui.lobby.limits import FULL, Gate, Limits
 from ahoy_tui.lobby.messages import TableConfig
-from server.cluster import shared_rates, shared_sessions
-from server.limits import FULL, Gate, Limits
-from server.shared_limits import UNCHECKED, SharedRates, SharedSessions
 from server.ssh import AhoyServer
 from tests.cluster.workers import Workers
 from tests.e2e.conftest import client_key  # noqa: F401 - puts tests/e2e (harness) on the path
@@ -37,9 +37,7 @@ async def servers(ws: Workers, tmp: Path, **limits) -> list[AhoyServer]:
     ``--redis`` does."""
     made = []
     for i, worker in enumerate(ws.all):
-        srv = AhoyServer(quiet_config(tmp / f"s{i}", password="parrot", **limits), worker)
-        srv.rates = shared_rates(worker, srv.gate)
-        srv.shared_sessions = shared_sessions(worker, srv.gate)
+        srv = AhoyServer(quiet_config(tmp / f"s{i}", password="parrot", **limits), ClusterHost(worker))
         await srv.start()
         made.append(srv)
     return made
@@ -227,13 +225,13 @@ async def test_a_refused_client_that_sent_eof_is_told_and_let_go(workers, tmp_pa
         players.append(await connect(b.port, "anna", password="parrot"))
         assert await in_or_refused(players[0], "Ahoy, anna!")
         asked, answer = asyncio.Event(), asyncio.Event()
-        take = a.shared_sessions.take
+        take = a.session_limits.take
 
         async def slow_take(*args):  # Redis answers only once bob's EOF has arrived
             asked.set()
             await answer.wait()
             return await take(*args)
-        monkeypatch.setattr(a.shared_sessions, "take", slow_take)
+        monkeypatch.setattr(a.session_limits, "take", slow_take)
         bob = await connect(a.port, "bob", password="parrot")
         players.append(bob)
         await asyncio.wait_for(asked.wait(), 30)
@@ -299,7 +297,7 @@ async def test_redis_down_at_a_check_refuses_with_one_clear_line(workers, redis_
         caplog.clear()
         assert (await refused_at_login(a.port, "parrot")).startswith(UNCHECKED)
         warned = [r.getMessage() for r in caplog.records
-                  if r.name == "server.shared_limits" and r.levelno == logging.WARNING]
+                  if r.name == "ahoy_tui.cluster.limits" and r.levelno == logging.WARNING]
         assert len(warned) == 1 and warned[0].startswith("refused connection from 127.0.0.1: redis"), warned
         assert await a.rates.password_failed("10.0.0.9") == UNCHECKED
         unlimited = SharedRates(a.rates.redis, Gate(Limits(connections_per_minute=0, failed_passwords=0)), "x")

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from ahoy_tui.lobby.messages import ChatMessage, Notice
+from ahoy_tui.cluster.hosted import ClusterHost
 from ahoy_tui.moderation.sync import share
 from tests.cluster.test_shared_moderation import Session, moderator, op
 from tests.cluster.workers import Workers
@@ -24,8 +25,8 @@ async def two_clusters(redis_server):
             ws = await Workers(url, 2).start()
             hosts = []
             for w in ws.all:
-                host = SimpleNamespace(lobby=w, sessions=set(), moderator=moderator(url))
-                share(host, w)
+                host = SimpleNamespace(lobby=w, lobby_host=ClusterHost(w), sessions=set(), moderator=moderator(url))
+                share(host, host.lobby_host)
                 hosts.append(host)
             clusters.append((ws, hosts))
         yield clusters

@@ -11,12 +11,12 @@ import pytest
 import redis
 
 from ahoy_tui.cluster import claims
+from ahoy_tui.cluster.limits import SharedSessions
 from ahoy_tui.cluster.node import start_node
 from ahoy_tui.cluster.places import PLACES
+from ahoy_tui.lobby.limits import FULL, Gate, Limits
 from ahoy_tui.store.base import StoreError
-from server.cluster import join_cluster
-from server.limits import FULL, Gate, Limits
-from server.shared_limits import SharedSessions
+from ahoy_tui.cluster.hosted import join_cluster
 from tests.cluster.workers import Workers
 from tests.waiting import wait_until
 

@@ -10,6 +10,7 @@ import pytest
 from ahoy_tui.lobby.messages import ChatMessage, Notice
 from ahoy_tui.moderation.console import OperatorConsole
 from ahoy_tui.moderation.policy import Moderator
+from ahoy_tui.cluster.hosted import ClusterHost
 from ahoy_tui.moderation.sync import share
 from ahoy_tui.store.moderation_redis import RedisModerationStore
 from tests.cluster.workers import Workers
@@ -26,6 +27,7 @@ class Session:
     def __init__(self, handle, address: str = "192.0.2.7") -> None:
         self.handle = handle
         self.info = SimpleNamespace(display_name=handle.name, lang="en")
+        self.lang = "en"
         self.connection = SimpleNamespace(identity=handle.identity, address=address)
         self.ended: list[str] = []
 
@@ -39,9 +41,9 @@ async def cluster(redis_server):
     ws = await Workers(redis_server.url, 2).start()
     hosts = []
     for w in ws.all:
-        host = SimpleNamespace(lobby=w, sessions=set(), moderator=moderator(redis_server.url))
+        host = SimpleNamespace(lobby=w, lobby_host=ClusterHost(w), sessions=set(), moderator=moderator(redis_server.url))
         w.core.chat_gate = host.moderator.chat_gate          # as AhoyServer does
-        share(host, w)
+        share(host, host.lobby_host)
         hosts.append(host)
     try:
         yield ws, hosts

@@ -111,7 +111,7 @@ def test_stats_per_player_count_add_up_to_the_overall_stats(tmp_path, community)
 def test_a_server_start_counts_the_archive_it_finds_on_the_writer_thread(tmp_path):
     """``start_lobby``: games archived while nothing counted them (an older server, a crash
     between archiving and counting) are counted after start-up, before later games."""
-    from server.durable import start_lobby
+    from ahoy_tui.lobby.embedded import start_lobby
 
     db = tmp_path / "ahoy.db"
     store = SQLiteStore(db)

@@ -18,7 +18,8 @@ import asyncssh
 import pyte
 
 import greeter
-from ahoy_tui.lobby import InMemoryLobby, Lobby
+from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.embedded import EmbeddedHost
 from server.ssh import AhoyServer, ServerConfig
 from tests.waiting import wait_until  # noqa: F401 - the e2e tests import it from here
 
@@ -41,7 +42,7 @@ def quiet_config(tmp: Path, **overrides: Any) -> ServerConfig:
 
 async def start_server(tmp: Path, lobby: Lobby | None = None, **overrides: Any) -> AhoyServer:
     """Start a server on 127.0.0.1 with a free port, over ``lobby`` (``server.lobby.core``; default: a new one)."""
-    server = AhoyServer(quiet_config(tmp, **overrides), InMemoryLobby(lobby))
+    server = AhoyServer(quiet_config(tmp, **overrides), EmbeddedHost(lobby))
     await server.start()
     return server
 

@@ -9,8 +9,8 @@ import pytest
 from harness import connect, quiet_config, wait_until
 from test_moderation_bans import _exec, _refusal
 
+from ahoy_tui.cluster.hosted import ClusterHost
 from ahoy_tui.moderation.policy import Moderator
-from ahoy_tui.moderation.sync import share
 from ahoy_tui.store.moderation_redis import RedisModerationStore
 from server.ssh import AhoyServer
 from tests.cluster.workers import Workers
@@ -24,8 +24,7 @@ async def two_workers(tmp_path, redis_server, client_key):
     for i, lobby in enumerate(ws.all):
         (tmp_path / f"w{i}").mkdir()
         moderator = Moderator(RedisModerationStore(redis_server.url), frozenset({client_key.get_fingerprint("sha256")}))
-        server = AhoyServer(quiet_config(tmp_path / f"w{i}"), lobby, moderator)
-        share(server, lobby)
+        server = AhoyServer(quiet_config(tmp_path / f"w{i}"), ClusterHost(lobby), moderator)
         await server.start()
         servers.append(server)
     yield servers

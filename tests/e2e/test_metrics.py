@@ -61,7 +61,7 @@ async def test_metrics_move_when_players_log_in_watch_screens_and_a_game_is_play
     clock = ManualClock()
     lobby = Lobby(clock=clock, timing=Timing(bot_delay=(0.5, 1.0), between_hands=1.0), seed=7)
     server = await start_server(tmp_path, lobby, app_factory=create_app)
-    metrics = await start_metrics(("127.0.0.1", 0), server, lobby, lobby.store)
+    metrics = await start_metrics(("127.0.0.1", 0), server)
     player = None
     try:
         before = await scrape(metrics.port)
@@ -124,7 +124,7 @@ async def test_metrics_move_when_players_log_in_watch_screens_and_a_game_is_play
 
 async def test_refusals_are_counted_by_reason(tmp_path: Path) -> None:
     server = await start_server(tmp_path, password="s3cret", max_failed_passwords=2)
-    metrics = await start_metrics(("127.0.0.1", 0), server, server.lobby.core, server.lobby.core.store)
+    metrics = await start_metrics(("127.0.0.1", 0), server)
     try:
         for _ in range(2):
             with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError)):

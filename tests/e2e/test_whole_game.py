@@ -473,6 +473,7 @@ async def _servers(tmp_path: Path, workers: int, request) -> tuple[Lobby, list, 
     if workers == 1:
         lobby = Lobby(timing=timing, seed=5)
         return lobby, [await start_server(tmp_path, lobby, app_factory=create_app)], []
+    from ahoy_tui.cluster.hosted import ClusterHost
     from ahoy_tui.cluster.lobby import ClusterLobby
     from harness import quiet_config
     from server.ssh import AhoyServer
@@ -482,7 +483,7 @@ async def _servers(tmp_path: Path, workers: int, request) -> tuple[Lobby, list, 
     servers = []
     for c in clusters:
         await c.open()
-        servers.append(AhoyServer(quiet_config(tmp_path, app_factory=create_app), c))
+        servers.append(AhoyServer(quiet_config(tmp_path, app_factory=create_app), ClusterHost(c)))
         await servers[-1].start()
     return clusters[0].core, servers, clusters
 

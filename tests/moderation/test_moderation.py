@@ -10,7 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from ahoy_tui.lobby import InMemoryLobby, Lobby
+from ahoy_tui.lobby import Lobby
+from ahoy_tui.lobby.embedded import EmbeddedHost
 from ahoy_tui.lobby.messages import ChatMessage, Notice, TableConfig
 from ahoy_tui.moderation.console import OperatorConsole, is_operator_command
 from ahoy_tui.moderation.policy import MAX_MOTD, MAX_REASON, Actor, Moderator, address_target, parse_duration
@@ -97,18 +98,23 @@ def test_hostile_reasons_and_motds_are_cut_and_cleaned(text):
 
 class FakeSession:
     def __init__(self, name: str, identity: str, address: str = "192.0.2.1") -> None:
-        self.info = SimpleNamespace(display_name=name)
+        self.info = SimpleNamespace(display_name=name, lang="en")
         self.connection = SimpleNamespace(identity=identity, address=address)
         self.handle = None
         self.ended: list[str] = []
+
+    @property
+    def lang(self) -> str:
+        return self.info.lang
 
     async def shutdown(self, message: str) -> None:
         self.ended.append(message)
 
 
-def host(*sessions: FakeSession):
-    lobby = Lobby()
-    return SimpleNamespace(lobby=InMemoryLobby(lobby), sessions=set(sessions), moderator=moderator())
+def host(*sessions: FakeSession, lobby: Lobby | None = None):
+    """The server as the console sees it: an embedded lobby, ``sessions`` running."""
+    lobby_host = EmbeddedHost(lobby)
+    return SimpleNamespace(lobby=lobby_host.lobby, lobby_host=lobby_host, sessions=set(sessions), moderator=moderator())
 
 
 async def run(h, line: str, who: Actor = OP, address: str = "") -> tuple[str, int]:
@@ -165,7 +171,7 @@ async def test_an_operator_bans_a_neighbours_address_but_not_their_own():
 
 async def test_names_with_spaces_are_quoted_like_a_shell():
     tom, lobby = FakeSession("Old Tom", "user:tom"), Lobby()
-    h = SimpleNamespace(lobby=InMemoryLobby(lobby), sessions={tom}, moderator=moderator())
+    h = host(tom, lobby=lobby)
     tid = lobby.create_table(lobby.connect("user:op", "op"), TableConfig(name="op's ship"))
     text, status = await run(h, """close "op's ship" test""")
     assert status == 0 and text.startswith(f"closed table {tid}")
@@ -205,7 +211,7 @@ async def test_operator_answers_and_the_close_line_hold_no_card():
     lobby.start(ben, tid)
     state = lobby.tables[tid].game.state
     names = {C.name(c) for hand in state.hands for c in hand}
-    h = SimpleNamespace(lobby=InMemoryLobby(lobby), sessions={FakeSession("ben", "user:ben")}, moderator=moderator())
+    h = host(FakeSession("ben", "user:ben"), lobby=lobby)
     heard.clear()
     texts = [(await run(h, line))[0] for line in
              ("mute ben 1h x", "bans", "mutes", f"close {tid} enough", "audit", "motd", "kick ben")]
@@ -262,12 +268,12 @@ async def test_a_key_is_muted_while_offline_and_unmuted_by_its_fingerprint():
 
 def test_without_a_store_moderation_lives_in_memory_and_a_bad_file_costs_one_line(tmp_path, caplog):
     from ahoy_tui.store.moderation import MemoryModerationStore
-    from server.durable import open_moderation_store
+    from ahoy_tui.lobby.embedded import EmbeddedHost
 
-    assert isinstance(open_moderation_store(None), MemoryModerationStore)
+    assert isinstance(EmbeddedHost().moderation_store(), MemoryModerationStore)
     (tmp_path / "ahoy.db").mkdir()                           # not a file
     with caplog.at_level("ERROR"):
-        assert isinstance(open_moderation_store(tmp_path / "ahoy.db"), MemoryModerationStore)
+        assert isinstance(EmbeddedHost(db_path=tmp_path / "ahoy.db").moderation_store(), MemoryModerationStore)
     assert len(caplog.records) == 1 and "bans and mutes last until the server stops" in caplog.text
 
 

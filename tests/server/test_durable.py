@@ -8,7 +8,7 @@ import sqlite3
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.store import MemoryStore
 from ahoy_tui.store.sqlite import SQLiteStore
-from server.durable import open_store, start_lobby
+from ahoy_tui.lobby.embedded import EmbeddedHost, open_store, start_lobby
 
 
 def test_a_database_of_a_newer_schema_costs_one_line_and_the_server_runs_in_memory(tmp_path, caplog):
@@ -85,19 +85,18 @@ def test_preferences_are_kept_beside_the_tables_and_survive_a_restart(tmp_path, 
     """Issue 24.13: the server keeps players' preferences (and the hints they were shown) in its SQLite file;
     a file it cannot use costs one log line and preferences live in memory."""
     from ahoy_tui.ui.prefs import Prefs, PrefsStore
-    from server.durable import open_prefs_backend
 
     db = tmp_path / "ahoy.db"
     store = open_store(db)
-    backend = open_prefs_backend(db)
+    backend = EmbeddedHost(db_path=db).prefs_backend()
     PrefsStore(backend).put("key:SHA256:anna", Prefs("pirate", False, "de", hints_seen=("star",)))
     backend.close()
     store.close()
-    again = open_prefs_backend(db)           # the server started again
+    again = EmbeddedHost(db_path=db).prefs_backend()           # the server started again
     assert PrefsStore(again).get("key:SHA256:anna") == Prefs("pirate", False, "de", hints_seen=("star",))
     again.close()
     (tmp_path / "file").write_text("x")
     with caplog.at_level(logging.ERROR, logger="ahoy.server"):
-        assert open_prefs_backend(tmp_path / "file" / "ahoy.db") is None
+        assert EmbeddedHost(db_path=tmp_path / "file" / "ahoy.db").prefs_backend() is None
     assert len([r for r in caplog.records if "preferences" in r.getMessage()]) == 1
-    assert open_prefs_backend(None) is None
+    assert EmbeddedHost().prefs_backend() is None

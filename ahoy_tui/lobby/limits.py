@@ -15,7 +15,7 @@ it in. It refuses:
   (:mod:`server.pty_session`), so it is not counted here.
 
 With ``--redis`` the connection and failed-password counts are kept in
-Redis instead, for every worker at once (:mod:`server.shared_limits`).
+Redis instead, for every worker at once (:mod:`ahoy_tui.cluster.limits`).
 
 Addresses are grouped: IPv4 (and IPv4-mapped IPv6) by address, IPv6 by its
 /64 network, because one IPv6 host usually owns a whole /64. A limit of 0
@@ -187,7 +187,7 @@ class Gate:
             identity: Its identity (``key:...`` / ``user:...``).
             name: Its display name (kept for the callers' log lines).
             running: ``(address, identity)`` of every session running now (with
-                ``--redis`` the cluster's limits are ``server.shared_limits.SharedSessions``).
+                ``--redis`` the cluster's limits are ``ahoy_tui.cluster.limits.SharedSessions``).
         """
         lim = self.limits
         key = address_key(addr)
@@ -220,3 +220,32 @@ class Gate:
         who = f" as {esc(identity)}" if identity else ""
         log.warning("refused %s from %s%s: %s", kind, esc(addr), who, line)
         return line
+
+
+class LocalRates:
+    """:class:`Gate`'s connection and failed-password rates, counted in this process
+    (``ahoy_tui.lobby.hosted.ConnectionRates`` of the embedded lobby)."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+
+    async def connection_refusal(self, addr: str) -> str | None:
+        return self.gate.connection_refusal(addr)
+
+    async def password_failed(self, addr: str) -> str | None:
+        return self.gate.password_failed(addr)
+
+
+class LocalSessions:
+    """:class:`Gate`'s session limits over this process's running sessions
+    (``ahoy_tui.lobby.hosted.SessionLimits`` of the embedded lobby; no place to give back)."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+
+    async def take(self, addr: str, identity: str, name: str,
+                   running: list[tuple[str, str]]) -> tuple[str | None, str]:
+        return self.gate.session_refusal(addr, identity, name, running), ""
+
+    def release(self, place: str) -> None:
+        pass

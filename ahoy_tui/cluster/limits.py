@@ -1,7 +1,7 @@
 """The connection and failed-password rates and the session limits of every worker, counted in
 Redis (``--redis``).
 
-The same limits and refusal lines as :class:`server.limits.Gate`, but the
+The same limits and refusal lines as :class:`ahoy_tui.lobby.limits.Gate`, but the
 counts of an address are sliding windows in Redis, so an address is
 limited across every worker and machine of the cluster:
 
@@ -29,8 +29,8 @@ from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.places import ADDRESS_FULL, FULL, SessionPlaces
+from ahoy_tui.lobby.limits import MINUTE, Gate, address_key
 from ahoy_tui.logsafe import esc
-from server.limits import MINUTE, Gate, address_key
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,8 @@ class SharedSessions:
         self.places = places
         self.gate = gate
 
-    async def take(self, addr: str, identity: str) -> tuple[str | None, str]:
+    async def take(self, addr: str, identity: str, name: str = "",
+                   running: list[tuple[str, str]] | None = None) -> tuple[str | None, str]:
         """Let a new interactive session of ``identity`` from ``addr`` in, or not.
 
         Returns:
