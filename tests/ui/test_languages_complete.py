@@ -59,11 +59,10 @@ def test_the_language_key_cycles_every_language():
 
 
 def test_an_ahoi_table_between_rounds_says_rounds_in_every_language():
-    class Summary:
-        game, status = "ahoi", "between_hands"
+    from ahoy_tui.lobby.messages import TableSummary
 
-    class V2(Summary):
-        game = "ahoy"
+    Summary = TableSummary("t1", "Crew", 2, 4, "between_hands", 0, game="ahoi")
+    V2 = TableSummary("t2", "Crew", 2, 4, "between_hands", 100, game="ahoy")
 
     assert [status_word(x, Summary) for x in ("en", "es", "de")] == ["between rounds", "entre rondas",
                                                                     "zwischen Runden"]

@@ -181,7 +181,7 @@ def seats_model(update: Any, look: Look, names: Sequence[str], previous: SeatsMo
         for i, s in enumerate(update.table.seats):
             if s.kind != "empty" and (i >= view.players or i in update.table.gone):
                 rows.append(SeatRow(name=s.name, cards=0, total=0, you=i == update.seat,
-                                    status=ring_tag(t, getattr(s, "bot_kind", None)) if s.kind == "bot"
+                                    status=ring_tag(t, s.bot_kind) if s.kind == "bot"
                                     else t("table.new")))
     if previous is not None:
         return SeatsModel(tuple(rows), previous.you_label, previous.pts_label)
