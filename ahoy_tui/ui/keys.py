@@ -56,7 +56,7 @@ def in_language(active: dict[str, ActiveBinding], app: AppServices) -> dict[str,
     For screens under Textual's own ``Footer`` (which shows ``active_bindings``
     as they are): they override ``active_bindings`` with this.
     """
-    lang, ascii_only = getattr(app, "lang", "en"), bool(getattr(app, "ascii_only", False))
+    lang, ascii_only = app.lang, app.ascii_only
     return {key: ActiveBinding(node, translated(binding, lang, ascii_only), enabled, tooltip)
             for key, (node, binding, enabled, tooltip) in active.items()}
 
