@@ -166,6 +166,27 @@ class ReplayStep:
     picture: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """One bot level's measured strength (``GameSpec.bot_strength``; read by ``kit.strength``).
+
+    Attributes:
+        kind: The bot kind (``"hard"``).
+        mu, sigma: Its OpenSkill estimate (the server's model, ``community.rating``).
+        rating: The number players read, on the scale people's ratings use
+            (``community.rating.shown`` of ``mu - 3 * sigma``).
+        games: Bench games it played (``community.rating.marked`` marks fewer than 10 with ``?``).
+        date: When it was measured (``"2026-12-06"``, UTC; ``""`` when the file does not say).
+    """
+
+    kind: str
+    mu: float
+    sigma: float
+    rating: int
+    games: int
+    date: str = ""
+
+
 @runtime_checkable
 class Match(Protocol):
     """One game being played at a table (made by ``GameSpec.new_match``).
@@ -293,6 +314,9 @@ class GameSpec(Protocol):
             (``games.kit.cli.GameCli``: ``ahoy simulate --game NAME``, ``ahoy
             replay``), imported only by the command; None: the command does
             not offer the game.
+
+    ``bot_strength(kind)`` says how strong each bot level measured (issue 30;
+    ``KitSpec`` reads the game's ``bot_strength.json``); None: unknown.
     """
 
     name: str
@@ -322,6 +346,11 @@ class GameSpec(Protocol):
 
     def make_bot(self, kind: str, seed: int) -> Bot:
         """A new bot of ``kind`` (one of ``bot_kinds``) with its own RNG."""
+        ...
+
+    def bot_strength(self, kind: str | None) -> Strength | None:
+        """The measured strength of bot ``kind`` (docs/bots.md "Known strength"), or None: unknown
+        (never measured, or no such kind)."""
         ...
 
     def project(self, record: Sequence[dict], seat: int | None) -> list[dict]:

@@ -35,7 +35,7 @@ def get(name: object) -> GameSpec:
 
 def cli_games() -> list[GameSpec]:
     """The games the ``ahoy`` command offers (those with a ``GameSpec.cli``), in registry order."""
-    return [spec for spec in GAMES.values() if getattr(spec, "cli", None)]
+    return [spec for spec in GAMES.values() if spec.cli]
 
 
 def game_cli(spec: GameSpec) -> GameCli:

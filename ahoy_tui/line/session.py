@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from ahoy_tui.games.registry import GAMES
 from ahoy_tui.line.games import LINE_GAMES, Ctx, LineGame, Refusal, line_game
@@ -48,7 +48,7 @@ LOG_KEPT = 200
 
 
 def _all_game_verbs() -> set[str]:
-    return {v for name in LINE_GAMES for g in [line_game(name)] for v in (*g.verbs, *getattr(g, "tells", ()))}
+    return {v for name in LINE_GAMES for g in [line_game(name)] for v in (*g.verbs, *g.tells)}
 
 
 class LineSession(LobbyWords):
@@ -199,12 +199,11 @@ class LineSession(LobbyWords):
                 self.out(game.hand(ctx))
         else:
             self.seen.extend(u.events)
-            keeps = getattr(game, "keeps", None)
             for e in u.events:
                 sentence = game.narrate(e, ctx)
                 for one in (sentence or "").split("\n"):  # a plug-in may say a few sentences, one a line
                     if one:
-                        self.out(one, keep=keeps is None or keeps(e))
+                        self.out(one, keep=game.keeps(e))
         if before != self.status and self.status == "game_over" and not first:
             self.out(self.s("line.game_over"), keep=True)
         if self.piloted != was_piloted and u.table.status != "game_over":
@@ -229,8 +228,7 @@ class LineSession(LobbyWords):
         mine = self._my_clock(u)
         if mine is not None and mine >= 1:
             first = self.s("line.your_move_timed", prompt=first, n=int(mine))
-        kept = getattr(game, "prompt_kept", None)
-        keep = kept is None or kept(ctx)
+        keep = game.prompt_kept(ctx)
         for line in (first, *more):
             self.out(line, keep=keep)
         self._schedule_clock(u)
@@ -284,7 +282,7 @@ class LineSession(LobbyWords):
                 return words + list(LOBBY_ONLY)
             return words + list(AT_TABLE) + list(WAITING)  # a table just created or joined: its first update is on its way
         words += AT_TABLE
-        words += getattr(self._game(), "tells", ())
+        words += self._game().tells
         if u.table.status == "waiting":
             words += WAITING
         if u.table.status == "game_over":
@@ -301,7 +299,7 @@ class LineSession(LobbyWords):
         typed = words[0]
         legal = self.legal_words()
         if len(typed) < 3:  # a word that reads a long list out is not guessed from one or two letters
-            legal = [w for w in legal if w not in getattr(self._game(), "tells", ())]
+            legal = [w for w in legal if w not in self._game().tells]
         known = set(SESSION_WORDS) | _all_game_verbs()
         p = pick(typed, legal, known)
         if p.kind == "ambiguous" and self.update is not None and self.update.legal:
@@ -338,12 +336,12 @@ class LineSession(LobbyWords):
         return self.s("line.help_now", words=", ".join(self.legal_words()))
 
     async def _do(self, verb: str, args: list[str], text: str) -> None:
-        handler = getattr(self, f"_cmd_{verb}", None)
-        if handler is not None:
-            await handler(args, text)
+        command = COMMANDS.get(verb)
+        if command is not None:
+            await command(self, args, text)
             return
         ctx = self._ctx()
-        if ctx is not None and verb in getattr(self._game(), "tells", ()):
+        if ctx is not None and verb in self._game().tells:
             for line in self._game().tell(verb, args, ctx, self.seen):
                 self.out(line)
             return
@@ -479,3 +477,18 @@ class LineSession(LobbyWords):
         self.status = None
         self.last_prompt = None
         self._cancel_clock()
+
+
+COMMANDS: dict[str, Callable[[LineSession, list[str], str], Awaitable[None]]] = {
+    "help": LineSession._cmd_help, "who": LineSession._cmd_who, "tables": LobbyWords._cmd_tables,
+    "say": LineSession._cmd_say, "suits": LobbyWords._cmd_suits, "line": LobbyWords._cmd_line,
+    "log": LineSession._cmd_log,
+    "join": LobbyWords._cmd_join, "watch": LobbyWords._cmd_watch, "new": LobbyWords._cmd_new,
+    "create": LobbyWords._cmd_create,
+    "hand": LineSession._cmd_hand, "table": LineSession._cmd_table, "scores": LineSession._cmd_scores,
+    "leave": LobbyWords._cmd_leave, "autopilot": LobbyWords._cmd_autopilot,
+    "start": LobbyWords._cmd_start, "add": LobbyWords._cmd_add, "ready": LobbyWords._cmd_ready,
+    "rematch": LobbyWords._cmd_rematch,
+}
+"""Each session word (:data:`SESSION_WORDS`) but ``quit`` -> the method that does it (``LineSession.line``
+says ``quit`` itself); any other word is the game's (a ``tells`` word or a move)."""

@@ -37,9 +37,11 @@ from ahoy_tui.ui.glyphs import apply_ascii, install_scrollbars
 from ahoy_tui.ui.i18n import keyed, next_lang, normalize_lang, tr
 from ahoy_tui.ui.i18n_refusals import refusal
 from ahoy_tui.ui.prefs import STORE, Prefs, PrefsStore
+from ahoy_tui.ui.services import RedrawsTexts
 from ahoy_tui.ui.table_kit.screen import TableScreenBase, table_screen
 from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 from ahoy_tui.ui.themes import DEFAULT_THEME, ThemeSpec, themes
+from ahoy_tui.ui.widgets.chat_box import ChatHost
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +125,7 @@ class AhoyApp(App[int]):
         for spec in self.specs.values():
             self.register_theme(spec.theme)
         self.theme = self._theme_name
-        self.table_screen = None
+        self.table_screen: TableScreenBase | None = None
         self.lobby_screen = None
         self.lobby_state: LobbyChanged | None = None
         """The latest ``LobbyChanged`` (its lists are shared with every session: never change them)."""
@@ -211,9 +213,8 @@ class AhoyApp(App[int]):
         self.set_class(self.ascii_only, "-ascii")
         for screen in self.screen_stack:
             apply_ascii(screen, self.ascii_only)
-            hook = getattr(screen, "refresh_texts", None)
-            if hook is not None:
-                hook()
+            if isinstance(screen, RedrawsTexts):
+                screen.refresh_texts()
 
     # -- lifecycle -----------------------------------------------------------
     def get_default_screen(self) -> Screen:
@@ -252,7 +253,8 @@ class AhoyApp(App[int]):
             event.stop()
             event.prevent_default()
             return
-        box = getattr(self.screen, "_chat_type_ahead", None) if self.screen_stack else None
+        screen = self.screen if self.screen_stack else None
+        box = screen.chat_type_ahead if isinstance(screen, ChatHost) else None
         if box is not None and (event.is_printable or event.key == "enter") and box.type_ahead(event):
             event.stop()
             event.prevent_default()
@@ -427,8 +429,8 @@ class AhoyApp(App[int]):
         and the autopilot plays the seat until she comes back (R17), as ``q`` at the table asks."""
         from ahoy_tui.ui.screens.confirm import ConfirmScreen
 
-        seat_keys = getattr(self.table_screen, "seat_keys", None)
-        if seat_keys is None or not seat_keys.holds_seat_in_play() or isinstance(self.screen, ConfirmScreen):
+        table = self.table_screen
+        if table is None or not table.seat_keys.holds_seat_in_play() or isinstance(self.screen, ConfirmScreen):
             self.exit()
             return
         t = self.t

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ahoy_tui.community.rating import marked
-from ahoy_tui.games.kit.strength import Strength
+from ahoy_tui.games.base import Strength
 from ahoy_tui.games.registry import GAMES
 
 LEVELS: tuple[str, ...] = ("random", "baseline", "hard")
@@ -66,10 +66,9 @@ def ring_tag(t: Callable[..., str], kind: str | None) -> str:
 
 def strength(game: str | None, kind: str | None) -> Strength | None:
     """The measured strength of ``game``'s bot ``kind`` (``GameSpec.bot_strength``), or None: unknown
-    (no such game or kind, no data file, or a game whose spec does not say)."""
+    (no such game or kind, or no data file)."""
     spec = GAMES.get(game) if isinstance(game, str) else None
-    ask = getattr(spec, "bot_strength", None)
-    return ask(kind) if ask is not None else None
+    return spec.bot_strength(kind) if spec is not None else None
 
 
 def strength_label(game: str | None, kind: str | None) -> str:

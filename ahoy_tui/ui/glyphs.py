@@ -2,9 +2,11 @@
 
 Textual draws these with block and arrow characters that a terminal without
 UTF-8 shows as garbage. Scrollbars are drawn by a class-wide renderer, so
-:class:`SessionScrollBarRender` (installed once per process) asks the app
-being rendered whether it is in ASCII mode; checkboxes and select arrows are
-per widget and set by :func:`apply_ascii`.
+:class:`SessionScrollBarRender` (installed once per process) looks at the app
+being rendered: ASCII bars when it has the ``-ascii`` class (``AhoyApp`` sets it
+with its ASCII mode; the ASCII frames of ``ahoy.tcss`` follow the same class),
+Textual's own for any other app. Checkboxes and select arrows are per widget
+and set by :func:`apply_ascii`.
 """
 
 from __future__ import annotations
@@ -30,12 +32,12 @@ class _AsciiBars(ScrollBarRender):
 
 
 class SessionScrollBarRender(ScrollBarRender):
-    """Textual's scrollbar, or :class:`_AsciiBars` when the rendering app is in ASCII mode."""
+    """Textual's scrollbar, or :class:`_AsciiBars` when the rendering app is in ASCII mode (its ``-ascii`` class)."""
 
     @classmethod
     def render_bar(cls, *args: Any, **kwargs: Any) -> Any:
         app = active_app.get(None)
-        if getattr(app, "ascii_only", False):
+        if app is not None and app.has_class("-ascii"):
             return _AsciiBars.render_bar(*args, **kwargs)
         return ScrollBarRender.render_bar(*args, **kwargs)
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from ahoy_tui.lobby.messages import Notice, TableClosed
+
 from ahoy_tui.ui.game_uis import game_uis
 from ahoy_tui.ui.i18n_community import EN_COMMUNITY, ES_COMMUNITY
 from ahoy_tui.ui.i18n_de import DE as DE_REST
@@ -352,22 +354,23 @@ def tr(lang: str, key: str, **kw: object) -> str:
     return template.format(**kw) if kw else template
 
 
-def keyed(lang: str, prefix: str, msg: object, fallback: str) -> str:
+def keyed(lang: str, prefix: str, msg: Notice | TableClosed, fallback: str) -> str:
     """A lobby message's sentence ``prefix.<msg.key>`` in ``lang``, else ``fallback``.
 
     Args:
         lang: ``"en"``, ``"es"`` or ``"de"``.
         prefix: ``"notice"`` (``Notice``) or ``"closed"`` (``TableClosed``).
-        msg: Has ``key`` (``""``: none) and maybe ``args``, ``(name, value)`` pairs
+        msg: Its ``key`` (``""``: none) and, a ``Notice``, its ``args``, ``(name, value)`` pairs
             of untrusted strings (cleaned here to 40 characters).
         fallback: The message's own English text, used for an unknown key.
     """
     from ahoy_tui.ui.text import clean
 
-    key = getattr(msg, "key", "")
+    key = msg.key
     if not key or f"{prefix}.{key}" not in EN:
         return fallback
-    args = {str(k): clean(str(v), 40) for k, v in getattr(msg, "args", ()) or ()}
+    pairs = msg.args if isinstance(msg, Notice) else ()
+    args = {str(k): clean(str(v), 40) for k, v in pairs}
     try:
         return tr(lang, f"{prefix}.{key}", **args)
     except (KeyError, IndexError, ValueError):

@@ -13,8 +13,8 @@ from functools import lru_cache
 from textual.binding import ActiveBinding, Binding
 
 from ahoy_tui.ui.game_uis import game_uis
-from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.text import asciify
 
 #: Binding action -> i18n key of its footer label: the shared ones here, then each game's own
@@ -56,7 +56,7 @@ def in_language(active: dict[str, ActiveBinding], app: AppServices) -> dict[str,
     For screens under Textual's own ``Footer`` (which shows ``active_bindings``
     as they are): they override ``active_bindings`` with this.
     """
-    lang, ascii_only = getattr(app, "lang", "en"), bool(getattr(app, "ascii_only", False))
+    lang, ascii_only = app.lang, app.ascii_only
     return {key: ActiveBinding(node, translated(binding, lang, ascii_only), enabled, tooltip)
             for key, (node, binding, enabled, tooltip) in active.items()}
 

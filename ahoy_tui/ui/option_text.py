@@ -7,10 +7,11 @@ The create-table dialog's fields are ``ui.option_fields``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ahoy_tui.games.base import Option, OptionValue
 from ahoy_tui.games.registry import GAMES
+from ahoy_tui.lobby.messages import TableConfig, TableSummary
 from ahoy_tui.ui.i18n import tr
 
 CUSTOM = -1
@@ -49,14 +50,14 @@ def parse_int(option: Option, preset: object, custom: str) -> int | None:
     return value if option.low <= value <= option.high else None
 
 
-def settings_line(t: Callable[..., str], config: Any) -> str:
+def settings_line(t: Callable[..., str], config: TableConfig) -> str:
     """A table's game and settings in one line (``Game: Ahoi · Clocks: normal · Memory aid ...``): the
     lobby's clocks, its bot pace unless normal, and every option of its game that is on or has a value
     (``config``: a ``TableConfig``)."""
     spec = GAMES.get(config.game)
     parts = [f"{t('create.game')}: {spec.title if spec else config.game}",
              f"{t('create.clocks')}: {t('clock.' + str(config.clocks))}"]
-    pace = str(getattr(config, "bot_pace", "normal"))
+    pace = str(config.bot_pace)
     if pace != "normal":
         parts.append(f"{t('create.bot_pace')}: {t('pace.' + pace)}")
     for o in spec.options if spec else ():
@@ -69,19 +70,20 @@ def settings_line(t: Callable[..., str], config: Any) -> str:
     return " · ".join(parts)
 
 
-def status_word(lang: str, summary: Any) -> str:
+def status_word(lang: str, summary: TableSummary) -> str:
     """A table's status as the lobby lists it, in the game's own words: ``status.GAME.STATUS`` when the game
     has one (Ahoi's ``between_hands`` reads "between rounds"), else ``status.STATUS`` ("between hands")."""
-    status = str(getattr(summary, "status", "waiting"))
-    own = f"status.{getattr(summary, 'game', 'ahoy')}.{status}"
+    status = str(summary.status)
+    own = f"status.{summary.game}.{status}"
     text = tr(lang, own)
     return text if text != own else tr(lang, f"status.{status}")
 
 
-def game_word(lang: str, summary: Any) -> str:
+def game_word(lang: str, summary: TableSummary) -> str:
     """A table's game as the lobby lists it: ``lobby.game.GAME`` with its limit (``V2 100``, ``Ahoi``), else the
     game's title (``summary``: a ``TableSummary``)."""
-    game = str(getattr(summary, "game", "ahoy"))
+    game = str(summary.game)
     key = f"lobby.game.{game}"
-    text = tr(lang, key, limit=getattr(summary, "limit", ""))
-    return text if text != key else str(getattr(GAMES.get(game), "title", game))
+    text = tr(lang, key, limit=summary.limit)
+    spec = GAMES.get(game)
+    return text if text != key else str(spec.title if spec is not None else game)

@@ -6,7 +6,8 @@ player's preferences, the lobby, the translated texts, the table to open —
 is written here once, so tools and readers can follow a screen to the app.
 ``ui.ahoy_app.AhoyApp`` provides all of it; a test may provide a stand-in.
 Textual's private internals are not part of it (``ui.textual_private``
-takes an ``App``).
+takes an ``App``). What the app uses of a screen beyond Textual's ``Screen``
+is :class:`RedrawsTexts`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
     from ahoy_tui.lobby.api import LobbyAPI
     from ahoy_tui.lobby.handle import PlayerHandle
+    from ahoy_tui.lobby.messages import LobbyChanged
     from ahoy_tui.session import SessionInfo
     from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 
@@ -42,6 +44,7 @@ class AppServices(Protocol):
         session: What the host learned about the terminal and the player (``SessionInfo``).
         lobby: The lobby's commands (``LobbyAPI``); run them with :meth:`ask`.
         handle: This session's lobby handle (None before it connected).
+        lobby_state: The latest ``LobbyChanged`` the lobby sent (None before the first).
     """
 
     lang: str
@@ -54,12 +57,18 @@ class AppServices(Protocol):
     session: SessionInfo
     lobby: LobbyAPI
     handle: PlayerHandle | None
+    lobby_state: LobbyChanged | None
     title: str
 
     # -- the player and the texts ------------------------------------------------------------
     @property
     def me(self) -> str:
         """This session's lobby name (hostile: compare it cleaned)."""
+        ...
+
+    @property
+    def keyed(self) -> bool:
+        """This session logged in with an SSH key (its name is its own, not a nickname)."""
         ...
 
     @property
@@ -140,6 +149,15 @@ class AppServices(Protocol):
     def screen_change_signal(self) -> Signal[Screen[Any]]:
         """Textual's signal when the active screen changes (``table_kit.watch``)."""
         ...
+
+
+class RedrawsTexts:
+    """A screen the app redraws after a language, ASCII or theme change (``AhoyApp.refresh_texts``):
+    a base class beside ``Screen``; other screens follow such a change when they are next built."""
+
+    def refresh_texts(self) -> None:
+        """Draw the screen's words again in the session's language and ASCII mode."""
+        raise NotImplementedError
 
 
 def services(node: Any) -> AppServices:

@@ -100,3 +100,16 @@ def test_every_sentence_has_spanish_and_german():
     for game in ("ahoy", "ahoi"):
         texts = line_game(game).texts
         assert set(texts["es"]) == set(texts["en"]) == set(texts["de"]), game
+
+
+def test_every_session_word_but_quit_has_its_command_and_no_game_word_is_taken_by_one():
+    """A word a player types is the session's (``session.COMMANDS``) or the game's: ``help`` lists
+    every session word, so each must do something; a game's move or ``tells`` word named like a
+    session word would never reach the game."""
+    from ahoy_tui.line.games import LINE_GAMES
+    from ahoy_tui.line.session import COMMANDS, SESSION_WORDS
+
+    assert set(COMMANDS) == set(SESSION_WORDS) - {"quit"}
+    for game in LINE_GAMES:
+        plugin = line_game(game)
+        assert not set(COMMANDS) & {*plugin.verbs, *plugin.tells}, game

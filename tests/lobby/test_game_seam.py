@@ -218,6 +218,9 @@ class RaceSpec:
     def make_bot(self, kind, seed):
         return StepBot(seed)
 
+    def bot_strength(self, kind):
+        return None  # never measured
+
     def project(self, record, seat):
         return [line if line.get("seat") in (None, seat) else {**line, "n": None} for line in record]
 

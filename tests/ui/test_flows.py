@@ -8,15 +8,16 @@ from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.ui.prefs import STORE
-from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.lobby.messages import ChatMessage
 from ahoy_tui.ui.games.ahoy.discards import DiscardsScreen
 from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
-from ahoy_tui.ui.screens.help import HelpScreen
-from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.games.ahoy.offer import OfferScreen
 from ahoy_tui.ui.games.ahoy.scores import ScoresScreen
 from ahoy_tui.ui.games.ahoy.table import TableScreen
+from ahoy_tui.ui.prefs import STORE
+from ahoy_tui.ui.screens.create_table import CreateTableScreen
+from ahoy_tui.ui.screens.help import HelpScreen
+from ahoy_tui.ui.screens.lobby import LobbyScreen
 from ahoy_tui.ui.screens.too_small import TooSmallScreen
 
 SIZE = (80, 24)
@@ -268,8 +269,7 @@ async def test_hostile_names_and_chat_reach_the_screen_as_plain_text():
     app = make_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.lobby_screen.add_chat(type("M", (), {"sender": "x\x1b]0;pwn\x07", "text": "[b]hi[/b] \u2067\x1b[2J",
-                                                 "system": False})())
+        app.lobby_screen.add_chat(ChatMessage("lobby", "x\x1b]0;pwn\x07", "[b]hi[/b] \u2067\x1b[2J", 0.0))
         await pilot.pause()
         text = screen_text(app)
         assert "\x1b" not in text and "\u202e" not in text and "\u2067" not in text

@@ -11,12 +11,12 @@ from ui_helpers import at_table, make_app, new_lobby, screen_text, wait_for
 from ahoy_tui.games.registry import GAMES
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui import i18n
-from ahoy_tui.ui.option_text import status_word
 from ahoy_tui.ui.games.ahoi.table import AhoiTableScreen
+from ahoy_tui.ui.games.ahoy.table import TableScreen
+from ahoy_tui.ui.option_text import status_word
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
 from ahoy_tui.ui.screens.leaderboard import LeaderboardScreen
 from ahoy_tui.ui.screens.lobby import LobbyScreen
-from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 SIZE = (80, 24)
@@ -59,11 +59,10 @@ def test_the_language_key_cycles_every_language():
 
 
 def test_an_ahoi_table_between_rounds_says_rounds_in_every_language():
-    class Summary:
-        game, status = "ahoi", "between_hands"
+    from ahoy_tui.lobby.messages import TableSummary
 
-    class V2(Summary):
-        game = "ahoy"
+    Summary = TableSummary("t1", "Crew", 2, 4, "between_hands", 0, game="ahoi")
+    V2 = TableSummary("t2", "Crew", 2, 4, "between_hands", 100, game="ahoy")
 
     assert [status_word(x, Summary) for x in ("en", "es", "de")] == ["between rounds", "entre rondas",
                                                                     "zwischen Runden"]

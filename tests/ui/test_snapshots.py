@@ -10,8 +10,8 @@ import pytest
 from ui_driver import play_until
 from ui_helpers import at_table, bot_table, make_app, new_lobby, wait_for
 
+from ahoy_tui.games.base import Strength
 from ahoy_tui.games.kit import strength as strength_file
-from ahoy_tui.games.kit.strength import Strength
 from ahoy_tui.lobby import TableConfig
 from ahoy_tui.ui.games.ahoy.game_over import GameOverScreen
 from ahoy_tui.ui.games.ahoy.table import TableScreen

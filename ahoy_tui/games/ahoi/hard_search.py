@@ -15,6 +15,8 @@ import random
 import time
 from typing import Sequence
 
+from ahoy_tui.games.ahoi.actions import Place, Tauschen
+
 #: How likely a seat keeps a drawn card of each value 0..13 (measured on the baseline bot): a card
 #: another seat drew and kept unseen is dealt in a world by this weight (rejection sampling).
 KEEP_WEIGHT: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 0.98, 0.85, 0.24, 0.14, 0.1, 0.05, 0.03, 0.01, 0.005, 0.005)
@@ -161,12 +163,11 @@ def play_option(layout: list[int], option: object, card: int, layouts: list[list
     """Apply one of the holder's options to a world (``layout`` is its own, changed in place; a
     Tauschen changes ``layouts``); the discard pile's new top, None when unchanged.
 
-    ``option`` is an action (``Place``, ``DiscardDrawn``, ``Tauschen``) by its fields only:
-    ``positions`` (AH7, AH8: all equal or the card is discarded), or ``target`` (AH9), else a discard.
+    ``option``: a ``Place`` (AH7, AH8: all equal or the card is discarded), a ``Tauschen`` (AH9: the
+    card is discarded), any other action (``DiscardDrawn``, ``Lupe``, ``Fernrohr``) a discard.
     """
-    positions = getattr(option, "positions", None)
-    if positions is not None:
-        ordered = sorted(positions)
+    if isinstance(option, Place):
+        ordered = sorted(option.positions)
         values = [layout[p - 1] for p in ordered]
         if len(set(values)) > 1:
             return card                      # AH8 not matching: the new card goes to the discard pile
@@ -174,10 +175,9 @@ def play_option(layout: list[int], option: object, card: int, layouts: list[list
             del layout[p - 1]
         layout[ordered[0] - 1] = card
         return values[-1]
-    target = getattr(option, "target", None)
-    if target is not None and hasattr(option, "position"):
-        other = layouts[target]
-        i, j = option.position - 1, option.target_position - 1  # type: ignore[attr-defined]
+    if isinstance(option, Tauschen):
+        other = layouts[option.target]
+        i, j = option.position - 1, option.target_position - 1
         layout[i], other[j] = other[j], layout[i]
     return card
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from ahoy_tui.games.base import Bot, Options, ReplayStep, SeatTally, check_options, places_by_lowest
+from ahoy_tui.games.base import Bot, Options, ReplayStep, SeatTally, Strength, check_options, places_by_lowest
 from ahoy_tui.games.kit.events import Event, for_viewer
 from ahoy_tui.games.kit.game import SeededGame
-from ahoy_tui.games.kit.strength import Strength, strength
+from ahoy_tui.games.kit.strength import strength
 
 
 class KitMatch:

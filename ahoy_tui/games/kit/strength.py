@@ -15,34 +15,14 @@ does not list is *unknown* (None), which players see as nothing.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ahoy_tui.games.base import Strength
+
 FILE = "bot_strength.json"
 """The data file's name inside a game's package."""
-
-
-@dataclass(frozen=True, slots=True)
-class Strength:
-    """One bot level's measured strength.
-
-    Attributes:
-        kind: The bot kind (``"hard"``).
-        mu, sigma: Its OpenSkill estimate (the server's model, ``community.rating``).
-        rating: The number players read, on the scale people's ratings use
-            (``community.rating.shown`` of ``mu - 3 * sigma``).
-        games: Bench games it played (``community.rating.marked`` marks fewer than 10 with ``?``).
-        date: When it was measured (``"2026-12-06"``, UTC; ``""`` when the file does not say).
-    """
-
-    kind: str
-    mu: float
-    sigma: float
-    rating: int
-    games: int
-    date: str = ""
 
 
 def _parse(kind: str, entry: Any, date: str) -> Strength | None:

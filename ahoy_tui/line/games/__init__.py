@@ -80,23 +80,35 @@ class Refusal(str):
 
 
 class LineGame(Protocol):
-    """One game's words (``LINE_GAMES``).
+    """One game's words (``LINE_GAMES``). A plug-in subclasses it: ``tells``, ``tell``, ``keeps`` and
+    ``prompt_kept`` have defaults here (no words that read something out; every sentence kept).
 
     Attributes:
         name: The game (``GameSpec.name``).
         verbs: Every command word of the game (``help`` lists those legal now).
         texts: Its own sentences ``{"en": {...}, "es": {...}, "de": {...}}``.
+        tells: Words that read something out, legal at any point at the table (AHOY!! V2's
+            ``deals``), answered by :meth:`tell`.
     """
 
     name: str
     verbs: tuple[str, ...]
     texts: dict[str, dict[str, str]]
+    tells: tuple[str, ...] = ()
 
-    # Optional (read with getattr): ``tells`` (words that read something out, legal at any point at the
-    # table, e.g. AHOY!! V2's ``deals``) with ``tell(word, args, ctx, seen) -> list[str]`` (``seen``: the
-    # game's events this session was sent), ``keeps(event) -> bool`` (False: the sentence is said
-    # once and not kept for ``log``, Ahoi's private values, AH15) and ``prompt_kept(ctx) -> bool``
-    # (the same for the prompt now: Ahoi's names the card the seat drew).
+    def tell(self, word: str, args: list[str], ctx: Ctx, seen: Sequence[Any]) -> list[str]:
+        """The sentences that ``word`` (one of ``tells``) reads out; ``seen``: the game's events this
+        session was sent (already its own share, R18)."""
+        return []
+
+    def keeps(self, event: Any) -> bool:
+        """Whether ``event``'s sentence is kept for ``log`` (False: said once, e.g. Ahoi's private
+        values, AH15)."""
+        return True
+
+    def prompt_kept(self, ctx: Ctx) -> bool:
+        """The same for the prompt now (False while Ahoi's names the card the seat drew, AH15)."""
+        return True
 
     def legal_verbs(self, legal: Sequence[Any]) -> list[str]:
         """The command words that some of ``legal`` answers to."""

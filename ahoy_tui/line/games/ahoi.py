@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from ahoy_tui.games.ahoi.actions import (CallAhoi, DiscardDrawn, DrawCard, Fernrohr, FirstLook, Lupe, Place,
                                          TakeDiscard, Tauschen)
 from ahoy_tui.games.ahoi.state import AhoiPhase
-from ahoy_tui.line.games import Ctx, Refusal
+from ahoy_tui.line.games import Ctx, LineGame, Refusal
 from ahoy_tui.ui.games.ahoi.narrate import line as log_line
 
 VERBS: tuple[str, ...] = ("look", "take", "draw", "discard", "place", "lupe", "fernrohr", "tauschen", "ahoi")
@@ -151,7 +151,7 @@ def value(v: object) -> str:
     return f"{v} ({_ACTION[v]})" if v in _ACTION else str(v)
 
 
-class AhoiLine:
+class AhoiLine(LineGame):
     """Ahoi's :class:`~ahoy_tui.line.games.LineGame`."""
 
     name = "ahoi"

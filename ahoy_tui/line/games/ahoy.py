@@ -16,7 +16,7 @@ from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.actions import (Ahoy, ChoosePartner, Discard, Draw, Exchange, HandsUp, LayDown, Offer, Pass,
                                          Pick, Respond, StepIn)
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.line.games import Ctx, Refusal
+from ahoy_tui.line.games import Ctx, LineGame, Refusal
 from ahoy_tui.ui.games.ahoy.cards import card_label
 from ahoy_tui.ui.games.ahoy.narrate import Narrator
 
@@ -235,7 +235,7 @@ def parse_card(word: str) -> int | None:
         return None
 
 
-class AhoyLine:
+class AhoyLine(LineGame):
     """AHOY!! V2's :class:`~ahoy_tui.line.games.LineGame`."""
 
     name = "ahoy"

@@ -26,9 +26,9 @@ class ConfirmScreen(ModalScreen[bool]):
     def __init__(self, title: str, question: str, yes: str, no: str) -> None:
         super().__init__()
         self.title_text, self.question, self.yes, self.no = title, question, yes, no
-        fix = asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
         app = services(self)
-        shown = app.t("confirm.yes_key") if hasattr(app, "t") else "y"
+        fix = asciify if app.ascii_only else (lambda s: s)
+        shown = app.t("confirm.yes_key")
         hidden = [Binding(k, "answer(True)", show=False) for k in ("y", "s", "j") if k != shown]
         set_bindings(self, [Binding(shown, "answer(True)", fix(yes)), *hidden,
                             Binding("n", "answer(False)", fix(no)),
@@ -45,7 +45,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(fix(f"{self.no} (n)"), id="confirm-no", compact=True)
 
     def on_mount(self) -> None:
-        self.set_class(self.app.ascii_only, "-ascii")  # type: ignore[attr-defined]
+        self.set_class(services(self).ascii_only, "-ascii")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -9,13 +9,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ahoy_tui.ui.live import built
 from ahoy_tui.ui.keys import in_language
+from ahoy_tui.ui.live import built
 from ahoy_tui.ui.reflow import reflow
+from ahoy_tui.ui.services import RedrawsTexts
 from ahoy_tui.ui.text import asciify
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ModalScreen[None], RedrawsTexts):
     """Scrollable help; Esc, q or ? closes it.
 
     Args:

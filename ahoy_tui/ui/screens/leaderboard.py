@@ -19,10 +19,10 @@ from textual.widgets import DataTable, Static
 
 from ahoy_tui.community.rating import label
 from ahoy_tui.games import DEFAULT_GAME, GAMES
-from ahoy_tui.ui.services import services
 from ahoy_tui.ui.community_text import board_note, board_title
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.screens.profile import ProfileScreen, ask_open
+from ahoy_tui.ui.services import RedrawsTexts, services
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
@@ -32,7 +32,7 @@ COLUMNS = ("cm.col.rank", "cm.col.rating", "cm.col.player", "cm.col.games", "cm.
 WIDTHS = (4, 8, 17, 9, 10, 12)
 
 
-class LeaderboardScreen(Screen[None]):
+class LeaderboardScreen(Screen[None], RedrawsTexts):
     """One leaderboard at a time (see the module docstring).
 
     Attributes:
@@ -82,7 +82,7 @@ class LeaderboardScreen(Screen[None]):
         app = services(self)
         self.fetched = False
         self.refresh_texts()
-        rows = await ask_open(app, getattr(app.lobby, "leaderboard", None), self.board, self.players, LINES,
+        rows = await ask_open(app, app.lobby.leaderboard, self.board, self.players, LINES,
                               self.game)
         self.rows, self.fetched = list(rows or []), True
         self.refresh_texts()

@@ -19,7 +19,7 @@ so showing a change must cost little (docs/performance.md, issue 6):
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,16 +30,19 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from ahoy_tui.hosting import textual_private
-from ahoy_tui.lobby.messages import TableConfig
+from ahoy_tui.lobby.messages import LobbyChanged, TableConfig, TableSummary
 from ahoy_tui.ui.live import built, exiting
 from ahoy_tui.ui.option_text import game_word, status_word
 from ahoy_tui.ui.screens.join_code import JoinCodeScreen
-from ahoy_tui.ui.services import AppServices, services
+from ahoy_tui.ui.services import AppServices, RedrawsTexts, services
 from ahoy_tui.ui.text import asciify, clean, cut_keeping_number, plain
-from ahoy_tui.ui.widgets.chat_box import ChatBox
+from ahoy_tui.ui.widgets.chat_box import ChatBox, ChatHost
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 from ahoy_tui.ui.widgets.motd_line import MotdLine
 from ahoy_tui.ui.widgets.online_list import OnlineList
+
+if TYPE_CHECKING:
+    from ahoy_tui.ui.screens.create_table import CreateTableScreen
 
 
 FILL_RATE = 4
@@ -64,7 +67,7 @@ COLUMNS = ("lobby.col.name", "lobby.col.seats", "lobby.col.limit", "lobby.col.st
 """Column keys of the table list (also their i18n keys)."""
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Screen[None], ChatHost, RedrawsTexts):
     """The first screen after connecting (docs/lobby-api.md: LobbyChanged, lobby chat)."""
 
     AUTO_FOCUS = "#tables"
@@ -85,9 +88,9 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[Any] = []
+        self.tables: list[TableSummary] = []
         self.online: list[str] = []
-        self._state: Any = None
+        self._state: LobbyChanged | None = None
         self._tables_version: int | None = None
         """``LobbyChanged.tables_version`` of ``tables`` (None: not known, e.g. ``set_lobby``)."""
         self._shown: dict[str, tuple[Any, ...]] = {}
@@ -105,6 +108,8 @@ class LobbyScreen(Screen[None]):
         self._pending_chat: list[Any] = []
         self._chat_shown = False
         self._seated_ids: frozenset[str] = frozenset()
+        self._create_screen: CreateTableScreen | None = None
+        """The new-table dialog while it is open (its ``bot_fill`` is read when it closes)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title", classes="title-bar")
@@ -138,9 +143,9 @@ class LobbyScreen(Screen[None]):
         self.set_class(app.ascii_only, "-ascii")
         fix = asciify if app.ascii_only else (lambda s: s)
         line = f"AHOY!! V2 · {app.t('lobby.title', name=clean(app.me, 16))}"
-        if not getattr(app, "keyed", True):
+        if not app.keyed:
             line += f" · {app.t('lobby.nickname')}"
-        if getattr(app.session, "operator", None) is not None:
+        if app.session.operator is not None:
             line += f" · {app.t('lobby.operator')}"
         title = Text(fix(line))
         self.query_one("#lobby-title", Static).update(title)
@@ -187,7 +192,7 @@ class LobbyScreen(Screen[None]):
         if self._pull():
             self._schedule()
 
-    def set_lobby(self, tables: list[Any], online: list[str]) -> None:
+    def set_lobby(self, tables: list[TableSummary], online: list[str]) -> None:
         """Show these tables and names (shared lists: not copied, never changed here).
 
         Every join and leave anywhere reaches every session, so under a storm
@@ -197,13 +202,13 @@ class LobbyScreen(Screen[None]):
         once), and not at all while a table screen hides the lobby: then
         they are refreshed when it shows again (see docs/performance.md).
         """
-        self._state = getattr(self.app, "lobby_state", None)
+        self._state = services(self).lobby_state
         self._take(tables, online, None)
         self._schedule()
 
     def _pull(self) -> bool:
         """Take the app's latest lobby state if it is new; True if it was."""
-        state = getattr(self.app, "lobby_state", None)
+        state = services(self).lobby_state
         if state is None or (self._state is not None and state.version == self._state.version):
             return False
         self._state = state
@@ -214,7 +219,7 @@ class LobbyScreen(Screen[None]):
         """``message`` (a ``LobbyChanged``) has another table list than the one taken last."""
         return self._tables_version is None or message.tables_version != self._tables_version
 
-    def _take(self, tables: list[Any], online: list[str], tables_version: int | None) -> None:
+    def _take(self, tables: list[TableSummary], online: list[str], tables_version: int | None) -> None:
         self._tables_changed = (self._tables_changed or tables_version is None
                                 or tables_version != self._tables_version)
         self._tables_version = tables_version
@@ -316,7 +321,7 @@ class LobbyScreen(Screen[None]):
             self.query_one("#no-tables", Static).update(hint)
         self.query_one("#online", OnlineList).show(
             self.online, fix(app.t("lobby.online", n=len(self.online))), fix(app.t("lobby.more")), app.ascii_only,
-            getattr(self._state, "keyed", frozenset()))
+            self._state.keyed if self._state is not None else frozenset())
 
     def _seated(self) -> frozenset[str]:
         """Ids of the tables where this player holds a seat, as last asked (``_ask_seated``)."""
@@ -334,29 +339,29 @@ class LobbyScreen(Screen[None]):
             self._seated_ids = await app.lobby.seated_tables(handle.identity)
 
     @staticmethod
-    def _status(s: Any, app: AppServices, seated: bool = False) -> str:
+    def _status(s: TableSummary, app: AppServices, seated: bool = False) -> str:
         """The status cell (``seated``: this player holds a seat there, marked ``★`` first; the
         tables box's subtitle says what ★ means, ``_fill``)."""
         status = status_word(app.lang, s)
-        if getattr(s, "private", False):
+        if s.private:
             status = f"{app.t('private')} · {status}"  # "private" first: it survives a narrow column
         if seated:
             status = f"{SEAT_MARK} {status}"
         return status
 
     @staticmethod
-    def _game(s: Any, app: AppServices) -> str:
+    def _game(s: TableSummary, app: AppServices) -> str:
         """The game cell ("V2 100", "Ahoi"; ``option_text.game_word``)."""
         return game_word(app.lang, s)
 
-    def _row(self, s: Any, app: AppServices, fix: Any, name_limit: int, host_limit: int = 16,
+    def _row(self, s: TableSummary, app: AppServices, fix: Any, name_limit: int, host_limit: int = 16,
              seated: bool = False) -> tuple[Any, ...]:
         """The cells of one table's row."""
-        name = cut_keeping_number(clean(getattr(s, "name", "?"), 400), name_limit)
+        name = cut_keeping_number(clean(s.name, 400), name_limit)
         return (plain(name, ascii_only=app.ascii_only, limit=name_limit),
-                f"{getattr(s, 'seats_taken', '?')}/{getattr(s, 'seats', '?')}",
+                f"{s.seats_taken}/{s.seats}",
                 fix(self._game(s, app)), fix(self._status(s, app, seated)),
-                plain(getattr(s, "host", ""), ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
+                plain(s.host, ascii_only=app.ascii_only, limit=host_limit) if host_limit else "")
 
     def _limits(self, width: int, app: AppServices, fix: Any) -> tuple[int, int]:
         """Characters of the name and host cells so that every column fits ``width`` cells.
@@ -371,7 +376,7 @@ class LobbyScreen(Screen[None]):
         limit_w = max([heads[2], 4] + [len(fix(self._game(s, app))) for s in self.tables])
         seated = self._seated()
         status_w = max([heads[3]] + [len(fix(self._status(s, app, str(s.table_id) in seated))) for s in self.tables])
-        host_w = max(heads[4], min(16, max((len(str(getattr(s, "host", ""))) for s in self.tables), default=0)))
+        host_w = max(heads[4], min(16, max((len(str(s.host)) for s in self.tables), default=0)))
         room = width - 2 * len(COLUMNS) - seats_w - limit_w - status_w - 1  # cell padding, scrollbar
         if room - 10 < heads[4]:
             return max(8, min(24, room)), 0
@@ -405,8 +410,8 @@ class LobbyScreen(Screen[None]):
             key = str(s.table_id)
             mine = key in seated
             hit = cache.get(key)
-            stamp = (key, getattr(s, "version", None))  # (table_id, version): a new version is a new summary
-            if hit is None or stamp[1] is None or hit[0] != stamp or hit[2] != mine:
+            stamp = (key, s.version)  # (table_id, version): a new version is a new summary
+            if hit is None or hit[0] != stamp or hit[2] != mine:
                 hit = cache[key] = (stamp, self._row(s, app, fix, name_limit, host_limit, mine), mine)
             wanted[key] = hit[1]
         shown = self._shown
@@ -478,20 +483,20 @@ class LobbyScreen(Screen[None]):
         """Show the session's message of the day under the title (hidden when there is none)."""
         if self._built():
             app = services(self)
-            self.query_one(MotdLine).show(getattr(app.session, "motd", ""), app.ascii_only)
+            self.query_one(MotdLine).show(app.session.motd, app.ascii_only)
 
     # -- actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``O`` (the operator menu) exists only for an operator's session."""
         if action == "operator":
-            return getattr(self.app.session, "operator", None) is not None  # type: ignore[attr-defined]
+            return services(self).session.operator is not None
         return True
 
     def action_operator(self) -> None:
         """``O``: the operator menu (``screens/operator.py``)."""
         from ahoy_tui.ui.screens.operator import OperatorScreen
 
-        if getattr(self.app.session, "operator", None) is not None:  # type: ignore[attr-defined]
+        if services(self).session.operator is not None:
             self.app.push_screen(OperatorScreen())
 
     def action_chat(self) -> None:
@@ -520,7 +525,7 @@ class LobbyScreen(Screen[None]):
         The closed dialog is let go first: kept here, it and every widget in it
         stayed alive as long as the lobby screen (issue 24).
         """
-        fill = getattr(getattr(self, "_create_screen", None), "bot_fill", "")
+        fill = self._create_screen.bot_fill if self._create_screen is not None else ""
         self._create_screen = None
         if config is None:
             return
@@ -546,7 +551,7 @@ class LobbyScreen(Screen[None]):
             return
         summary = next((s for s in self.tables if str(s.table_id) == tid), None)
         await self._ask_seated()
-        if getattr(summary, "private", False) and tid not in self._seated():
+        if summary is not None and summary.private and tid not in self._seated():
             title = "code.title" if command == "join" else "code.watch_title"
             self.app.push_screen(JoinCodeScreen(title), lambda code: self._enter_with_code(command, tid, code))
             return

@@ -5,7 +5,7 @@ The table's log panel shows only the newest lines (it never scrolls, see
 every event the table screen keeps (``table.MAX_EVENTS``), scrolled to the
 newest. They are the same projected narration (R18): nothing new is shown.
 While it is open the table goes on: each redraw of the table adds the new
-sentences (``follow_table``, called by ``table_watch.TableWatch``), and the
+sentences (``follow_table``, called by ``table_kit.watch.TableWatch``), and the
 view stays at the newest unless the player scrolled up to read.
 """
 
@@ -20,10 +20,11 @@ from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
 from ahoy_tui.ui.services import services
+from ahoy_tui.ui.table_kit.watch import FollowsTable
 from ahoy_tui.ui.text import asciify
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(ModalScreen[None], FollowsTable):
     """Every kept log sentence; arrows/PgUp/PgDn scroll, Esc or e closes."""
 
     BINDINGS = [Binding("escape,e,q,enter", "close", "Close")]

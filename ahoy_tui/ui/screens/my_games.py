@@ -15,8 +15,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
+from ahoy_tui.ui.services import AppServices, RedrawsTexts, services
 from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
@@ -34,7 +34,7 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
-class MyGamesScreen(Screen[None]):
+class MyGamesScreen(Screen[None], RedrawsTexts):
     """The player's recent games; Enter replays the selected one, Esc goes back.
 
     Attributes:

@@ -22,18 +22,15 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from ahoy_tui.lobby.errors import LobbyError
-from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.community_text import bot_lines, profile_lines
 from ahoy_tui.ui.i18n_refusals import refusal
+from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
 
 async def ask_open(app: AppServices, command: Any, *args: Any) -> Any:
     """Run a lobby command that needs no handle; a refusal is a toast and None."""
-    if command is None:
-        app.notify(app.t("cm.no_stats"), severity="warning", timeout=4)
-        return None
     try:
         return await command(*args)
     except LobbyError as refused:
@@ -119,7 +116,7 @@ class ProfileScreen(ModalScreen[None]):
         if name in self.bots:
             text = "\n".join(bot_lines(app.lang, name, *self.bots[name]))
         else:
-            found = await ask_open(app, getattr(app.lobby, "profiles", None), name)
+            found = await ask_open(app, app.lobby.profiles, name)
             if found is None or not self.is_attached:
                 return
             text = card_text(app, found, name)

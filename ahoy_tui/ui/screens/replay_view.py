@@ -25,9 +25,9 @@ from textual.widgets import Input, Static
 
 from ahoy_tui.games import GAMES
 from ahoy_tui.games.base import ReplayStep
-from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.live import built
 from ahoy_tui.ui.screens.replay_games import painter_for
+from ahoy_tui.ui.services import AppServices, RedrawsTexts, services
 from ahoy_tui.ui.text import asciify, clean, date_utc
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
 
@@ -37,7 +37,7 @@ DEFAULT_SPEED = 2
 """Index into :data:`SPEEDS` a viewer starts at (2 steps a second: a game of ~500 steps in ~4 minutes)."""
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Screen[None], RedrawsTexts):
     """Step through one archived game of any registered game.
 
     Attributes:
@@ -231,7 +231,7 @@ class ReplayScreen(Screen[None]):
 
     # -- drawing -----------------------------------------------------------------
     def _fix(self) -> Any:
-        return asciify if getattr(self.app, "ascii_only", False) else (lambda s: s)
+        return asciify if services(self).ascii_only else (lambda s: s)
 
     def refresh_texts(self) -> None:
         """Draw the step shown, in the session's language and ASCII mode."""

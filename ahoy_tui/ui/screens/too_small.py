@@ -7,8 +7,10 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ahoy_tui.ui.services import RedrawsTexts
 
-class TooSmallScreen(Screen[None]):
+
+class TooSmallScreen(Screen[None], RedrawsTexts):
     """One sentence: make the window at least 60x20."""
 
     DEFAULT_CSS = """

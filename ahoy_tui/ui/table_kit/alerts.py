@@ -35,6 +35,7 @@ from textual.widgets import Input
 
 from ahoy_tui.ui.services import services
 from ahoy_tui.ui.table_kit.seats import clock_is_mine, decision_is_mine
+from ahoy_tui.ui.terminal_alerts import TerminalAlerts
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.chat_box import ChatBox
 
@@ -103,14 +104,12 @@ class TableAlerts:
             self._clear()
 
     # -- sending -------------------------------------------------------------------------------------
-    def _terminal(self) -> Any:
-        """The app's ``TerminalAlerts`` (None for a stand-in app without one)."""
-        return getattr(services(self.screen), "turn_alerts", None)
+    def _terminal(self) -> TerminalAlerts:
+        """The app's ``TerminalAlerts``."""
+        return services(self.screen).turn_alerts
 
     def _clear(self) -> None:
-        alerts = self._terminal()
-        if alerts is not None:
-            alerts.clear()
+        self._terminal().clear()
 
     def typing(self) -> bool:
         """The player is typing in the table chat (its input has the focus)."""
@@ -120,7 +119,7 @@ class TableAlerts:
     def fire(self, alert: Alert) -> None:
         """Send ``alert`` now, or hold it while the player types in the chat."""
         alerts = self._terminal()
-        if alerts is None or alerts.mode == "off":
+        if alerts.mode == "off":
             return
         if self.typing():
             self.held = alert
@@ -130,8 +129,7 @@ class TableAlerts:
 
     def ring(self) -> None:
         """Only the bell (the autopilot warning, R17), unless alerts are off or the player types in the chat."""
-        alerts = self._terminal()
-        if (alerts is None or alerts.mode != "off") and not self.typing():
+        if self._terminal().mode != "off" and not self.typing():
             services(self.screen).bell()
 
     def texts(self, alert: Alert) -> tuple[str, str, str]:
@@ -145,7 +143,8 @@ class TableAlerts:
         else:
             body = t("alert.turn")
         title = t("alert.title")
-        table = clean(getattr(getattr(self.screen.state.update, "table", None), "name", "") or "", 24)
+        update = self.screen.state.update
+        table = clean(update.table.name if update is not None else "", 24)
         notice = f"{title} · {table}" if table else title
         if app.ascii_only or not app.session.utf8:
             title, notice, body = asciify(title), asciify(notice), asciify(body)

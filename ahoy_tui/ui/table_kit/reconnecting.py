@@ -15,21 +15,19 @@ words them with the game's narrator under one heading.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
+from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.i18n import tr
 
 
-def grace_ends(update: Any, received: float) -> dict[int, float]:
+def grace_ends(update: TableUpdate, received: float) -> dict[int, float]:
     """Per reconnecting seat, when its grace ends on this session's clock (``received`` + seconds left)."""
-    table = getattr(update, "table", None)
-    if table is None:
-        return {}
-    return {i: received + s.reconnecting for i, s in enumerate(table.seats)
-            if getattr(s, "reconnecting", None) is not None and not s.connected}
+    return {i: received + s.reconnecting for i, s in enumerate(update.table.seats)
+            if s.reconnecting is not None and not s.connected}
 
 
-def counted_down(update: Any, ends: dict[int, float], now: float) -> Any:
+def counted_down(update: TableUpdate, ends: dict[int, float], now: float) -> TableUpdate:
     """``update`` with each reconnecting seat's seconds left as of ``now`` (the rest unchanged)."""
     seats = list(update.table.seats)
     for i, end in ends.items():
@@ -38,9 +36,8 @@ def counted_down(update: Any, ends: dict[int, float], now: float) -> Any:
     return replace(update, table=replace(update.table, seats=seats))
 
 
-def away_lines(update: Any, lang: str, line: Callable[[Any], str | None]) -> list[str]:
+def away_lines(update: TableUpdate, lang: str, line: Callable[[Any], str | None]) -> list[str]:
     """The heading and one sentence per event of ``update.while_away`` that the game's
     narrator (``line``) words; [] when there is nothing to tell."""
-    events: Sequence[Any] = getattr(update, "while_away", ()) or ()
-    said = [text for text in (line(e) for e in events) if text]
+    said = [text for text in (line(e) for e in update.while_away) if text]
     return [tr(lang, "away.title"), *said] if said else []

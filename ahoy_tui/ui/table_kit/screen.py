@@ -39,6 +39,7 @@ from ahoy_tui.lobby.messages import ChatMessage, TableUpdate
 from ahoy_tui.ui.game_ui import load
 from ahoy_tui.ui.game_uis import game_ui
 from ahoy_tui.ui.live import built, exiting
+from ahoy_tui.ui.services import AppServices, RedrawsTexts, services
 from ahoy_tui.ui.table_kit.alerts import Alert, TableAlerts
 from ahoy_tui.ui.table_kit.chat import TableChat
 from ahoy_tui.ui.table_kit.crew import SeatKeys
@@ -47,10 +48,9 @@ from ahoy_tui.ui.table_kit.dialogs import TableDialogs
 from ahoy_tui.ui.table_kit.layout import apply_size
 from ahoy_tui.ui.table_kit.look import Look
 from ahoy_tui.ui.table_kit.reconnecting import away_lines, counted_down, grace_ends
-from ahoy_tui.ui.services import AppServices, services
 from ahoy_tui.ui.table_kit.state import TableState
 from ahoy_tui.ui.table_kit.watch import TableWatch, glance_of
-from ahoy_tui.ui.widgets.chat_box import ChatBox
+from ahoy_tui.ui.widgets.chat_box import ChatBox, ChatHost
 from ahoy_tui.ui.widgets.countdown import Countdown
 from ahoy_tui.ui.widgets.event_log import EventLog
 from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -78,7 +78,7 @@ def keys_action(method: str, *args: Any, doc: str = "") -> Callable[[Any], None]
     return action
 
 
-class TableScreenBase(Screen[None]):
+class TableScreenBase(Screen[None], ChatHost, RedrawsTexts):
     """One table of some game, for a seated player or a spectator.
 
     Attributes:
@@ -185,7 +185,7 @@ class TableScreenBase(Screen[None]):
         """The session's preferences the table is drawn with now."""
         app = self.services
         return Look(app.lang, app.ascii_only, app.theme, app.card_styles, app.me,
-                    self.AUTO_PASS and bool(getattr(app, "auto_pass", False)))
+                    self.AUTO_PASS and app.auto_pass)
 
     # -- composition --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -247,7 +247,7 @@ class TableScreenBase(Screen[None]):
         self._grace_timer_sync()
         self.take_update(update, received)
         self.alerts.take(update)
-        if getattr(update, "catch_up", False) and getattr(update, "while_away", ()):
+        if update.catch_up and update.while_away:
             app = self.services
             lines = away_lines(update, app.lang, self.away_line(update))
             if lines:

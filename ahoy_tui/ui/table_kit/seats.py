@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
+from ahoy_tui.lobby.messages import TableUpdate
 from ahoy_tui.ui.bot_levels import rated_bot_tag, ring_tag
 from ahoy_tui.ui.game_ui import load
 from ahoy_tui.ui.game_uis import game_ui
@@ -96,15 +97,15 @@ def people_seats(update: Any) -> list[tuple[int, str]]:
     return [(i, s.name) for i, s in enumerate(update.table.seats) if s.kind == "person"]
 
 
-def bot_seats(update: Any) -> dict[str, tuple[str, str | None]]:
+def bot_seats(update: TableUpdate | None) -> dict[str, tuple[str, str | None]]:
     """The table's bots by seat name: ``(game, bot kind)`` each (a bot's profile card, issue 30)."""
     if update is None:
         return {}
     game = update.table.config.game
-    return {s.name: (game, getattr(s, "bot_kind", None)) for s in update.table.seats if s.kind == "bot"}
+    return {s.name: (game, s.bot_kind) for s in update.table.seats if s.kind == "bot"}
 
 
-def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
+def seat_status(update: TableUpdate, i: int, t: Callable[..., str]) -> str:
     """The seat ring's word for seat ``i`` of the game: left, bot, autopilot (in play only),
     ``reconnecting 17 s`` (in play, its person's grace left, R17), offline, ``bot API`` (a program's seat)."""
     table = update.table
@@ -112,18 +113,18 @@ def seat_status(update: Any, i: int, t: Callable[..., str]) -> str:
     if i in table.gone or s is None or s.kind == "empty":
         return t("table.left")
     if s.kind == "bot":
-        return ring_tag(t, getattr(s, "bot_kind", None))
+        return ring_tag(t, s.bot_kind)
     if s.autopilot and table.status in IN_PLAY:
         return t("table.autopilot")
-    left = getattr(s, "reconnecting", None)
+    left = s.reconnecting
     if left is not None and not s.connected and table.status in IN_PLAY:
         return t("table.reconnecting", s=math.ceil(left))     # R17: the seat waits for them
     if not s.connected:
         return t("table.offline")
-    return t("table.api_bot") if getattr(s, "api_bot", False) else ""
+    return t("table.api_bot") if s.api_bot else ""
 
 
-def waiting_text(update: Any, look: Look) -> Text:
+def waiting_text(update: TableUpdate | None, look: Look) -> Text:
     """The waiting room: the table's name and settings, every seat with its state, the join code."""
     t = partial(tr, look.lang)
     fix = asciify if look.ascii_only else _same
@@ -144,9 +145,9 @@ def waiting_text(update: Any, look: Look) -> Text:
         out.append(fix(clean(s.name, 16)), style="bold")
         tags = []
         if s.kind == "bot":
-            tags.append(rated_bot_tag(t, cfg.game, getattr(s, "bot_kind", None)))
+            tags.append(rated_bot_tag(t, cfg.game, s.bot_kind))
         else:
-            if getattr(s, "api_bot", False):
+            if s.api_bot:
                 tags.append(t("table.api_bot"))
             if clean(s.name, 16) != clean(tbl.host, 16):  # the host starts: its ready is nobody's business
                 tags.append(t("wait.ready") if s.ready else t("wait.not_ready"))
@@ -155,7 +156,7 @@ def waiting_text(update: Any, look: Look) -> Text:
         if clean(s.name, 16) == clean(tbl.host, 16):
             tags.append(t("wait.host"))
         out.append(fix("  (" + ", ".join(tags) + ")\n"))
-    if getattr(tbl, "code", None):
+    if tbl.code:
         out.append("\n" + fix(t("wait.code", code=clean(tbl.code, 16))) + "\n", style="bold")
     return out
 

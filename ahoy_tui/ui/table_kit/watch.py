@@ -9,9 +9,9 @@ and both games, none of them special cased: the table screen's
 at the top of each dialog stacked above it (when Textual says the screen
 changed, ``App.screen_change_signal``) and shows the table's turn and clock
 there after each update (:meth:`TableWatch.sync`, called by the table's
-redraw). A dialog that shows live table data says so with a
-``follow_table()`` method, called on the same redraw (the whole log, ``e``,
-adds the new entries).
+redraw). A dialog that shows live table data says so by being a
+:class:`FollowsTable`: its ``follow_table()`` is called on the same redraw
+(the whole log, ``e``, adds the new entries).
 
 Costs nothing while no dialog is open: ``sync`` returns at once when the
 table screen is in front.
@@ -27,6 +27,14 @@ from ahoy_tui.ui.services import services
 from ahoy_tui.ui.table_kit.seats import clock_is_mine, decision_is_mine
 from ahoy_tui.ui.text import asciify
 from ahoy_tui.ui.widgets.turn_strip import TurnStrip
+
+
+class FollowsTable:
+    """A dialog over a table that shows live table data: a base class beside ``ModalScreen``."""
+
+    def follow_table(self) -> None:
+        """Show the table as it is now (called on each redraw of the table below, :meth:`TableWatch.sync`)."""
+        raise NotImplementedError
 
 
 class Glance(NamedTuple):
@@ -84,9 +92,8 @@ class TableWatch:
         if app.ascii_only:
             alert = asciify(alert)
         for screen in dialogs:
-            follow = getattr(screen, "follow_table", None)
-            if follow is not None:
-                follow()
+            if isinstance(screen, FollowsTable):
+                screen.follow_table()
             strips = screen.query(TurnStrip)
             if strips:
                 strips.first().show(alert, deadline, mine, clock_mine, app.ascii_only)

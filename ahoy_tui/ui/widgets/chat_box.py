@@ -13,8 +13,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, RichLog
 
+from ahoy_tui.lobby.messages import ChatMessage
 from ahoy_tui.ui.bot_levels import bot_tag
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify, clean, steady_width
 
 MAX_CHAT = 300
@@ -78,7 +80,7 @@ class ChatInput(Input):
         if text:
             self.replace(text, start, end)
         if notes:
-            lang = getattr(self.app, "lang", "en")
+            lang = services(self).lang
             message = " ".join(tr(lang, key, n=len(text), limit=self.max_length) for key in notes)
             self.app.notify(message, severity="warning", timeout=4, markup=False)
 
@@ -138,10 +140,9 @@ class ChatBox(Widget):
         self._messages.append(entry)
         self.query_one(RichLog).write(self._render_line(*entry))
 
-    def add_message(self, msg: object) -> None:
+    def add_message(self, msg: ChatMessage) -> None:
         """Append a lobby ``ChatMessage`` (system lines rendered from their key)."""
-        self.add(getattr(msg, "sender", ""), getattr(msg, "text", ""), bool(getattr(msg, "system", False)),
-                 getattr(msg, "key", ""), tuple(getattr(msg, "args", ()) or ()))
+        self.add(msg.sender, msg.text, msg.system, msg.key, tuple(msg.args))
 
     def _render_line(self, sender: str, text: str, system: bool, key: str = "",
                      args: tuple[tuple[str, str], ...] = ()) -> Text:
@@ -179,7 +180,7 @@ class ChatBox(Widget):
         routed before the focus moved: they would reach the screen's and the
         app's shortcuts (``l`` language, Enter join). Until the next refresh
         the app hands such keys to :meth:`type_ahead` instead
-        (``AhoyApp.on_key``).
+        (``AhoyApp.on_key``, through the screen's ``ChatHost.chat_type_ahead``).
         """
         inp = self.query_one(ChatInput)
         if inp.focusable:
@@ -187,12 +188,13 @@ class ChatBox(Widget):
         else:
             inp.focus()
         screen = self.screen
-        screen._chat_type_ahead = self  # type: ignore[attr-defined]
-        self.call_after_refresh(self._end_type_ahead, screen)
+        if isinstance(screen, ChatHost):
+            screen.chat_type_ahead = self
+            self.call_after_refresh(self._end_type_ahead, screen)
 
-    def _end_type_ahead(self, screen: object) -> None:
-        if getattr(screen, "_chat_type_ahead", None) is self:
-            screen._chat_type_ahead = None  # type: ignore[attr-defined]
+    def _end_type_ahead(self, screen: ChatHost) -> None:
+        if screen.chat_type_ahead is self:
+            screen.chat_type_ahead = None
 
     def type_ahead(self, event: events.Key) -> bool:
         """Type a key that was meant for the input line (printable or Enter); True if taken."""
@@ -215,3 +217,14 @@ def _named(lang: str, key: str, args: dict[str, str]) -> dict[str, str]:
     if key in ("bot_sat_down", "seat_to_bot"):
         args["kind"] = bot_tag(lambda k, **kw: tr(lang, k, **kw), args.get("kind"))
     return args
+
+
+class ChatHost:
+    """A screen with a :class:`ChatBox` (the lobby, a table): a base class beside ``Screen``.
+
+    Attributes:
+        chat_type_ahead: The chat box that takes the keys typed right behind ``c`` until the
+            next refresh (``ChatBox.focus_input``, ``AhoyApp.on_key``), else None.
+    """
+
+    chat_type_ahead: ChatBox | None = None

@@ -22,6 +22,7 @@ from textual import events
 from textual.screen import Screen
 
 from ahoy_tui.ui.keys import translated
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.widgets.rows import RowsWidget, SharedCache
 
 _Entry = tuple[str, str, str, bool]
@@ -116,9 +117,9 @@ class KeyFooter(RowsWidget, can_focus=False):
         seen: set[str] = set()
         entries = []
         # Under a dialog (shown dimmed behind it) this screen's keys don't work: show the dialog's.
-        app = self.app
+        app = services(self)
         screen = self.screen if self.screen is app.screen else app.screen
-        lang, ascii_only = getattr(app, "lang", "en"), bool(getattr(app, "ascii_only", False))
+        lang, ascii_only = app.lang, app.ascii_only
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue

@@ -13,8 +13,8 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from ahoy_tui.ui.services import services
 from ahoy_tui.ui.community_text import change_lines
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify
 
 
@@ -33,14 +33,14 @@ class RatingChanges(Static):
 
     def on_mount(self) -> None:
         self.display = False
-        if self.table_id is not None and hasattr(self.app, "lobby"):
-            self.run_worker(self.show(), exclusive=True, group="ratings")
+        if self.table_id is not None:
+            self.run_worker(self.show(self.table_id), exclusive=True, group="ratings")
 
-    async def show(self) -> None:
-        """Fetch the changes and show them; nothing when the lobby has no ratings or nobody was rated."""
+    async def show(self, table_id: str) -> None:
+        """Fetch the changes of ``table_id``'s last game and show them; nothing when the lobby has no
+        ratings or nobody was rated."""
         app = services(self)
-        ask = getattr(app.lobby, "rating_changes", None)
-        changes = await ask(self.table_id) if ask is not None else []
+        changes = await app.lobby.rating_changes(table_id)
         lines = change_lines(app.lang, self.names, changes)
         if not self.is_attached or not changes:
             return

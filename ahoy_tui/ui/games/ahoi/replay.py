@@ -8,7 +8,6 @@ projection (AH16).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
@@ -16,6 +15,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ahoy_tui.games.base import ReplayStep
+from ahoy_tui.lobby.messages import SeatInfo, TableConfig, TableSnapshot, TableUpdate
 from ahoy_tui.ui.games.ahoi.narrate import narrate
 from ahoy_tui.ui.games.ahoi.presenter import flashes_after, layouts_text, mine_text, piles_text, status_text
 from ahoy_tui.ui.games.ahoi.prompts import AhoiSelection
@@ -23,32 +23,12 @@ from ahoy_tui.ui.services import AppServices
 from ahoy_tui.ui.table_kit.look import look_of
 
 
-@dataclass(frozen=True, slots=True)
-class _ReplaySeat:
-    """A seat as the Ahoi presenter's seat tags read it: a person still there (no tag)."""
-
-    name: str
-    kind: str = "person"
-    autopilot: bool = False
-    connected: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class _ReplayTable:
-    """The finished table as the Ahoi presenter reads it (names in play order, nobody gone)."""
-
-    name: str
-    players: tuple[str, ...]
-    seats: tuple[_ReplaySeat, ...]
-    gone: tuple[int, ...] = ()
-    status: str = "game_over"
-
-
-@dataclass(frozen=True, slots=True)
-class _ReplayUpdate:
-    """Stands for a ``TableUpdate`` where the Ahoi presenter takes one (only ``table`` is read)."""
-
-    table: _ReplayTable
+def finished_table(names: Sequence[str]) -> TableUpdate:
+    """The finished table as the Ahoi presenter reads it where it takes a ``TableUpdate``: the names in
+    play order, each a person still there (no seat tag), nobody gone, no view (each step's comes apart)."""
+    seats = [SeatInfo(n, "person", connected=True, ready=True, autopilot=False) for n in names]
+    table = TableSnapshot("", "", "", seats, "game_over", TableConfig(game="ahoi"), 0, players=tuple(names))
+    return TableUpdate(table, None, [], [], 0, None, None)
 
 
 class AhoiPaint:
@@ -61,8 +41,7 @@ class AhoiPaint:
     def __init__(self, names: Sequence[str], seat: int, header: dict) -> None:
         self.names = list(names)
         self.seat = seat
-        table = _ReplayTable("", tuple(names), tuple(_ReplaySeat(n) for n in names))
-        self.update = _ReplayUpdate(table)
+        self.update = finished_table(names)
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-layouts")

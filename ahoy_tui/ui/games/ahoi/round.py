@@ -21,6 +21,7 @@ from textual.widgets import Static
 from ahoy_tui.games.ahoi.state import PENALTY
 from ahoy_tui.ui.games.ahoi.cards import row
 from ahoy_tui.ui.i18n import tr
+from ahoy_tui.ui.services import services
 from ahoy_tui.ui.text import asciify, clean
 from ahoy_tui.ui.widgets.rating_changes import RatingChanges
 
@@ -82,8 +83,9 @@ class AhoiRoundScreen(ModalScreen[None]):
             yield Static(self._body, id="ahoi-round-body")
             if self._ratings is not None:
                 yield self._ratings
-            hint = tr(getattr(self.app, "lang", "en"), "key.close") + ": Enter"
-            yield Static(asciify(hint) if getattr(self.app, "ascii_only", False) else hint, classes="hint")
+            app = services(self)
+            hint = tr(app.lang, "key.close") + ": Enter"
+            yield Static(asciify(hint) if app.ascii_only else hint, classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

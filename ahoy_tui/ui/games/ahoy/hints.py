@@ -9,16 +9,15 @@ of one ``TableUpdate``: nothing here reads or changes game state.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ahoy_tui.games.ahoy.actions import HandsUp, LayDown, Pass, StepIn
 from ahoy_tui.games.ahoy.state import Phase
+from ahoy_tui.lobby.messages import TableUpdate
 
 HINT_KEYS: tuple[str, ...] = ("star", "clock", "step_in", "hands_up")
 """Every hint, in the order they are shown when several arise at once."""
 
 
-def due(update: Any, treasure_cards: bool) -> list[str]:
+def due(update: TableUpdate, treasure_cards: bool) -> list[str]:
     """The hints this update's situation calls for (shown or not yet), in ``HINT_KEYS`` order.
 
     Args:
@@ -31,7 +30,7 @@ def due(update: Any, treasure_cards: bool) -> list[str]:
         is asked to step in or pass, R9.2), ``hands_up`` (the player may call
         HANDS UP! or must lay cards down for one, R7).
     """
-    view = getattr(update, "view", None)
+    view = update.view
     if view is None or view.seat is None or view.phase in (Phase.NO_HAND, Phase.GAME_OVER):
         return []
     legal = list(update.legal or [])

@@ -21,11 +21,11 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ahoy_tui.games.ahoy.state import Phase
-from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.bot_levels import ring_tag
-from ahoy_tui.ui.i18n import tr
-from ahoy_tui.ui.games.ahoy.prompts import Prompt
+from ahoy_tui.ui.games.ahoy import prompts
 from ahoy_tui.ui.games.ahoy.banner import banner_for
+from ahoy_tui.ui.games.ahoy.prompts import Prompt
+from ahoy_tui.ui.i18n import tr
 from ahoy_tui.ui.games.ahoy.model import (BannerModel, ClockModel, Facts, HandModel, Look, PilesModel, SeatRow,
                                      Selection, SeatsModel, TableModel)
 from ahoy_tui.ui.table_kit.seats import (IN_PLAY, clock_is_mine, crew_keys, is_host, my_seat_info, seat_names,
@@ -181,7 +181,7 @@ def seats_model(update: Any, look: Look, names: Sequence[str], previous: SeatsMo
         for i, s in enumerate(update.table.seats):
             if s.kind != "empty" and (i >= view.players or i in update.table.gone):
                 rows.append(SeatRow(name=s.name, cards=0, total=0, you=i == update.seat,
-                                    status=ring_tag(t, getattr(s, "bot_kind", None)) if s.kind == "bot"
+                                    status=ring_tag(t, s.bot_kind) if s.kind == "bot"
                                     else t("table.new")))
     if previous is not None:
         return SeatsModel(tuple(rows), previous.you_label, previous.pts_label)

@@ -174,7 +174,7 @@ class TableScreen(TableScreenBase):
         """The state (update, selection, model) changes at once; the widgets are
         redrawn once per burst: updates already queued behind this one are
         taken first, then one redraw (a bot's move and its AHOY! are one frame)."""
-        catch_up = getattr(update, "catch_up", False)
+        catch_up = update.catch_up
         if catch_up:
             self._log_pending = []
             self.query_one(EventLog).clear()
@@ -216,7 +216,12 @@ class TableScreen(TableScreenBase):
         app = self.services
         me = None if update.view is None else update.view.seat
         narrator = Narrator(self.state.names, me, app.lang, app.ascii_only)
-        return lambda e: getattr(narrator.line(e), "plain", None)
+
+        def plain(e: Any) -> str | None:
+            line = narrator.line(e)
+            return line.plain if line is not None else None
+
+        return plain
 
     def grace_redraw(self) -> None:
         """Redraw the seat list with each reconnecting seat's grace left now."""
