@@ -47,16 +47,23 @@ def username_refusal(reason: str) -> str:
     return BAD_NAME
 
 
+def _asyncssh_version() -> str:
+    from importlib.metadata import version
+
+    return version("asyncssh")
+
+
 def install() -> bool:
     """Install both patches (idempotent); False when this asyncssh lacks the private names."""
     global _installed
     if _installed:
         return True
+    # probe: a private name of asyncssh that another version may not have (then the patch is skipped)
     handlers = getattr(SSHConnection, "_packet_handlers", None)
     original = handlers.get(MSG_USERAUTH_REQUEST) if isinstance(handlers, dict) else None
     if original is None or not hasattr(SSHServerChannel, "_start_session"):
         log.warning("asyncssh %s: bad bytes in user names and commands get asyncssh's own answer",
-                    getattr(__import__("asyncssh"), "__version__", "?"))
+                    _asyncssh_version())
         return False
     from asyncssh.misc import IllegalUserName
 

@@ -121,7 +121,7 @@ def tcp_keepalive(conn: Any) -> None:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
         for name, value in (("TCP_KEEPIDLE", TCP_IDLE), ("TCP_KEEPINTVL", TCP_INTERVAL), ("TCP_KEEPCNT", TCP_COUNT)):
-            option = getattr(socket, name, None)
+            option = getattr(socket, name, None)  # probe: these constants exist on Linux, not everywhere
             if option is not None:
                 sock.setsockopt(socket.IPPROTO_TCP, option, value)
     except OSError:  # not a TCP socket (a test's pipe): nothing to probe

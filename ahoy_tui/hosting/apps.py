@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import logging
 import time
+import weakref
 from typing import Any, Callable, Iterable, Protocol
 
 from rich.console import Console
@@ -60,7 +61,8 @@ APOLOGY = (
     "The crew has been told. Please reconnect.\r\n"
 )
 
-_HOSTED_ATTR = "_ahoy_hosted"
+_HOSTED: weakref.WeakSet[App[Any]] = weakref.WeakSet()
+"""The apps :func:`prepare_app` prepared (weakly)."""
 #: Characters an ``Input`` holds when its app set no ``max_length``.
 MAX_INPUT_LENGTH = 512
 _patched = False
@@ -92,8 +94,9 @@ class _NullFile(io.TextIOBase):
         return True
 
 
-def _hosted_target(target: Any) -> bool:
-    return bool(getattr(getattr(target, "app", None), _HOSTED_ATTR, False))
+def _hosted(app: App[Any]) -> bool:
+    """``app`` was prepared here (:func:`prepare_app`): Textual leaves ``sys.stdout`` alone for it."""
+    return app in _HOSTED
 
 
 def install_process_patches() -> None:
@@ -107,7 +110,7 @@ def install_process_patches() -> None:
     global _patched
     render.install()
     if not _patched:
-        textual_private.skip_stdio_capture(_hosted_target)
+        textual_private.skip_stdio_capture(_hosted)
         _patched = True
 
 
@@ -240,7 +243,7 @@ def prepare_app(app: App[Any], info: SessionInfo, link: HostLink, frame_diff: bo
         frame_diff: Send only changed cells (:class:`ahoy_tui.hosting.framediff.FrameDiff`);
             False sends Textual's own frames.
     """
-    setattr(app, _HOSTED_ATTR, True)
+    _HOSTED.add(app)
     app.console = session_console(info)
     app.error_console = Console(
         file=_LogFile(log, logging.ERROR), markup=False, highlight=False, width=100

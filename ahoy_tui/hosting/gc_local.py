@@ -94,7 +94,7 @@ def _type_stops(tp: type, skip_modules: tuple[str, ...]) -> bool:
     """True if a walk stops at every instance of ``tp`` (classes, modules, shared modules, values)."""
     if issubclass(tp, (type, ModuleType)):
         return True
-    module = getattr(tp, "__module__", None) or ""
+    module = tp.__module__ or ""
     return module.startswith(skip_modules) or f"{module}.{tp.__qualname__}" in VALUE_TYPES
 
 

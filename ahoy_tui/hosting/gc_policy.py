@@ -88,8 +88,23 @@ BUSY = 20_000
 """Objects surviving into the oldest generation between two passes past which the next pass comes
 four times sooner, so that a pass stays short while many sessions start at once."""
 
-NODES = "_ahoy_nodes"
-"""Attribute of a hosted app: a ``WeakSet`` of every DOM node made or registered under it (:func:`track_nodes`)."""
+_TRACKED: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Any]] = weakref.WeakKeyDictionary()
+"""Per hosted app (weakly): a ``WeakSet`` of every DOM node made or registered under it (:func:`track_nodes`)."""
+
+
+def _node_set(owner: Any) -> weakref.WeakSet[Any] | None:
+    """The live ``WeakSet`` of nodes :func:`track_nodes` keeps for ``owner``, or None."""
+    try:
+        return _TRACKED.get(owner)
+    except TypeError:  # an owner that takes no weak reference (then it tracks nothing)
+        return None
+
+
+def tracked_nodes(owner: Any) -> list[Any]:
+    """The DOM nodes made or registered under ``owner`` that are still alive ([] for an owner
+    that tracks none: :func:`track_nodes` was not called for it)."""
+    nodes = _node_set(owner)
+    return [] if nodes is None else list(nodes)
 
 _textual_divide = Strip.divide
 
@@ -143,7 +158,7 @@ _ALL_NODES: weakref.WeakSet[Any] = weakref.WeakSet()
 
 def _note_node(node: Any, app: Any) -> None:
     _ALL_NODES.add(node)
-    nodes = getattr(app, NODES, None)
+    nodes = _node_set(app)  # app: None for a node made outside any app
     if nodes is not None:
         nodes.add(node)
 
@@ -156,7 +171,7 @@ def track_nodes(app: Any) -> None:
     collection walks from all of them.
     """
     nodes: weakref.WeakSet[Any] = weakref.WeakSet()
-    setattr(app, NODES, nodes)
+    _TRACKED[app] = nodes
     watch_new_nodes(_note_node)
     wrap_register(app, nodes.add)
 
@@ -166,13 +181,13 @@ def _attached(node: Any, app: Any) -> bool:
     while node is not None:
         if node is app:
             return True
-        node = getattr(node, "parent", None)
+        node = node.parent
     return False
 
 
 def session_roots(owners: list[Any]) -> list[Any]:
     """``owners`` and every node made or registered under them (:func:`track_nodes`)."""
-    return owners + [n for o in owners for n in list(getattr(o, NODES, None) or ())]
+    return owners + [n for o in owners for n in tracked_nodes(o)]
 
 
 def collect_session(owners: list[Any], shared: gc_local.Shared) -> gc_local.Collected:
@@ -304,7 +319,9 @@ class GcPolicy:
                 open, the collection is put off ``SETTLE`` seconds at a time.
         """
         owners = tuple(o for o in owners if o is not None)
-        nodes = [n for n in (getattr(o, NODES, None) for o in owners) if n is not None]
+        nodes = [n for n in map(_node_set, owners) if n is not None]
+        # probe: owners are of three kinds (SSH session, app, SSH connection); only a connection has
+        # ``is_closed``, and this layer may not import asyncssh to ask by type
         closing = [weakref.ref(o) for o in owners if callable(getattr(o, "is_closed", None))]
 
         def closed() -> bool:
@@ -348,13 +365,12 @@ class GcPolicy:
 
         def detached() -> list[Any]:
             app = app_ref()
-            return [] if app is None else [n for n in list(getattr(app, NODES, None) or ())
-                                           if n is not app and not _attached(n, app)]
+            return [] if app is None else [n for n in tracked_nodes(app) if n is not app and not _attached(n, app)]
 
         def shown() -> list[Any]:
             app = app_ref()
             return [] if app is None else [app, *(
-                n for n in list(getattr(app, NODES, None) or ()) if n is not app and _attached(n, app))]
+                n for n in tracked_nodes(app) if n is not app and _attached(n, app))]
 
         self._owner_ended([screen], stops=shown, retries=2, more=detached, within=app_ref, settle=SCREEN_SETTLE,
                           ready=done)

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import weakref
 from importlib.metadata import version as _installed
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 TEXTUAL_VERSION = "8.2.8"
 RICH_VERSION = "15.0.0"
@@ -62,6 +63,10 @@ from textual.css.stylesheet import Stylesheet  # noqa: E402
 from textual.geometry import Region  # noqa: E402
 from textual.strip import Strip  # noqa: E402
 
+if TYPE_CHECKING:
+    from textual.widget import Widget
+    from textual.widgets import DataTable
+
 __all__ = [
     "ChopsUpdate", "Compositor", "CompositorUpdate", "LayoutUpdate", "StylesCache", "XTermParser", "active_app",
     "is_single_cell_widths", "RowsCompositor", "SharedStylesheet",
@@ -80,7 +85,7 @@ def hook_display(app: App[Any], make_hook: Callable[[Callable[[Any, Any], None]]
     back and encodes the rest per session (``ahoy_tui.hosting.apps.prepare_app``).
     One hook per app: a second call raises ``RuntimeError``.
     """
-    if getattr(app, "_ahoy_display_hooked", False):
+    if app in _DISPLAY_HOOKED:
         raise RuntimeError("the display of this app is hooked already")
     app_class = type(app)
 
@@ -89,7 +94,7 @@ def hook_display(app: App[Any], make_hook: Callable[[Callable[[Any, Any], None]]
         app_class._display(app, screen, renderable)
 
     app._display = make_hook(textual_display)
-    app._ahoy_display_hooked = True
+    _DISPLAY_HOOKED.add(app)
 
 
 def in_batch(app: App[Any]) -> bool:
@@ -251,35 +256,41 @@ def render_pending(app: App[Any]) -> bool:
         return False
     if screen._dirty_widgets or screen._compositor._dirty_regions:
         return True
-    return any(getattr(node, "_layout_required", False) or getattr(node, "_repaint_required", False)
-               for node in (screen, *screen.walk_children()))
+    return any(node._layout_required or node._repaint_required for node in (screen, *screen.walk_children()))
 
 
 # -- process-wide patches ------------------------------------------------------------------
 
 _stdio_guard: Callable[[Any], bool] | None = None
 
+_DISPLAY_HOOKED: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Apps whose ``_display`` :func:`hook_display` replaced (one hook per app)."""
+_TIMED: set[Any] = set()
+"""The ``Screen._compositor_refresh`` wrapper :func:`time_screen_updates` installed, while installed."""
+
+
+def _skipped(target: Any) -> bool:
+    """``target`` is an app's print capture (``textual.app._PrintCapture``) whose app ``skip`` accepts."""
+    return (_stdio_guard is not None and isinstance(target, _textual_app._PrintCapture)
+            and _stdio_guard(target.app))
+
 
 def _redirect_stdout(target: Any) -> contextlib.AbstractContextManager[Any]:
-    if _stdio_guard is not None and _stdio_guard(target):
-        return contextlib.nullcontext(target)
-    return contextlib.redirect_stdout(target)
+    return contextlib.nullcontext(target) if _skipped(target) else contextlib.redirect_stdout(target)
 
 
 def _redirect_stderr(target: Any) -> contextlib.AbstractContextManager[Any]:
-    if _stdio_guard is not None and _stdio_guard(target):
-        return contextlib.nullcontext(target)
-    return contextlib.redirect_stderr(target)
+    return contextlib.nullcontext(target) if _skipped(target) else contextlib.redirect_stderr(target)
 
 
 def skip_stdio_capture(skip: Callable[[Any], bool]) -> None:
-    """Don't let Textual swap ``sys.stdout``/``sys.stderr`` for captures ``skip`` accepts.
+    """Don't let Textual swap ``sys.stdout``/``sys.stderr`` for the apps ``skip`` accepts.
 
     ``App.run_async`` wraps the app in ``redirect_stdout(capture)`` and
     ``redirect_stderr(capture)`` (the module globals of ``textual.app``),
     which swap the process-wide streams; apps running concurrently restore
-    each other's streams out of order. ``skip(capture)`` (the capture has an
-    ``app`` attribute) True leaves the streams alone for that app; other
+    each other's streams out of order. ``skip(app)`` True leaves the streams
+    alone for that app; other
     apps in the process are untouched. Installed once (idempotent; the last
     ``skip`` wins).
     """
@@ -330,7 +341,7 @@ def clear_lru_caches_without_cycles() -> None:
 
 def _uncached(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` without its ``lru_cache`` (a no-op ``cache_clear`` stays, for Textual's callers)."""
-    plain = getattr(method, "__wrapped__", method)
+    plain = getattr(method, "__wrapped__", method)  # probe: only an lru_cache wrapper has __wrapped__
     if plain is method:
         return method
 
@@ -554,18 +565,16 @@ def repaint_region(widget: Any, region: Any) -> None:
     screen.check_idle()
 
 
-def drop_styles_cache(widget: Any) -> None:
+def drop_styles_cache(widget: Widget) -> None:
     """Forget ``widget``'s styled lines (``Widget._styles_cache.clear()``).
 
     Textual keeps them for the next repaint and offers no public way to let
     them go while a screen is hidden (``ui.screens.lobby``).
     """
-    cache = getattr(widget, "_styles_cache", None)
-    if isinstance(cache, StylesCache):
-        cache.clear()
+    widget._styles_cache.clear()
 
 
-def drop_table_caches(table: Any) -> None:
+def drop_table_caches(table: DataTable[Any]) -> None:
     """Forget a ``DataTable``'s rendered rows, cells and lines (``DataTable._clear_caches``).
 
     The ``DataTable`` keys its render caches by a count of changes, so
@@ -575,9 +584,7 @@ def drop_table_caches(table: Any) -> None:
     session. ``clear()`` (a full rebuild) drops them; in-place updates must
     do it themselves (``ui.screens.lobby``).
     """
-    clear = getattr(table, "_clear_caches", None)
-    if clear is not None:
-        clear()
+    table._clear_caches()
 
 
 def set_border_title_text(widget: Any, title: str) -> bool:
@@ -697,7 +704,7 @@ def time_screen_updates(observe: Callable[[float], None]) -> Callable[[], None]:
     from textual.screen import Screen
 
     refresh = Screen._compositor_refresh
-    if getattr(refresh, "_ahoy_timed", False):
+    if refresh in _TIMED:
         raise RuntimeError("screen updates are timed already")
     clock = time.thread_time
 
@@ -708,10 +715,11 @@ def time_screen_updates(observe: Callable[[float], None]) -> Callable[[], None]:
         finally:
             observe(clock() - started)
 
-    timed._ahoy_timed = True  # type: ignore[attr-defined]
+    _TIMED.add(timed)
     Screen._compositor_refresh = timed  # type: ignore[method-assign]
 
     def uninstall() -> None:
+        _TIMED.discard(timed)
         Screen._compositor_refresh = refresh  # type: ignore[method-assign]
 
     return uninstall

@@ -259,7 +259,7 @@ async def test_an_ended_textual_app_and_its_widgets_are_freed(monkeypatch):
     try:
         app = _Lobbyish()
         track_nodes(app)
-        nodes = getattr(app, gc_policy.NODES)  # every DOM node made under the app, weakly
+        nodes = gc_policy._TRACKED[app]  # every DOM node made under the app, weakly
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("tab", "a")
             _pass(policy)  # its widgets are frozen while it runs
@@ -338,7 +338,7 @@ class _Owner:
 
     def __init__(self, *nodes: object) -> None:
         self.me = self
-        setattr(self, gc_policy.NODES, weakref.WeakSet(nodes))
+        gc_policy._TRACKED[self] = weakref.WeakSet(nodes)
 
 
 async def test_a_node_still_held_when_its_session_was_collected_is_freed_once_let_go(monkeypatch):
