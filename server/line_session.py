@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ahoy_tui.line.session import LineSession
 from ahoy_tui.line.texts import say
-from ahoy_tui.lobby.limits import address_key
+from ahoy_tui.lobby.gate import address_key
 from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.logsafe import esc
 from ahoy_tui.plain.answers import plain_text

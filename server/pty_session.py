@@ -30,7 +30,7 @@ import asyncssh
 
 from ahoy_tui.hosting import textual_private
 from ahoy_tui.hosting.apps import APOLOGY, prepare_app, run_hosted
-from ahoy_tui.lobby.limits import address_key
+from ahoy_tui.lobby.gate import address_key
 from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.logsafe import esc
 from ahoy_tui.moderation.console import OperatorConsole, is_operator_command, operator_answer
@@ -47,7 +47,7 @@ from server.termcaps import color_system_for, lang_for, notify_for, plain_locale
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
     from ahoy_tui.hosting.gc_policy import GcPolicy
-    from ahoy_tui.lobby.limits import Gate
+    from ahoy_tui.lobby.gate import Gate
     from ahoy_tui.moderation.policy import Moderator
     from server.tally import Tally
 

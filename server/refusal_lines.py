@@ -1,6 +1,6 @@
 """The one line a refused SSH session gets, in the client's language (issue 24.7).
 
-The gate (``ahoy_tui.lobby.limits``, ``ahoy_tui.cluster.limits``) words its refusals in
+The gate (``ahoy_tui.lobby.gate``, ``ahoy_tui.cluster.limits``) words its refusals in
 English, as its logs read them; :func:`refusal_line` turns a known one into
 ``plain.full``, ``plain.unchecked`` or ``plain.address_full`` of the client's
 ``LANG``. Any other line (a goodbye already in the session's language) is
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ahoy_tui.cluster.limits import UNCHECKED
-from ahoy_tui.lobby.limits import FULL
+from ahoy_tui.lobby.gate import FULL
 from ahoy_tui.ui.i18n import tr
 
 _ADDRESS_FULL = re.compile(r"Too many sessions from your address \(limit (?P<n>\d+)\); close one first\.")

@@ -32,7 +32,7 @@ from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.embedded import EmbeddedHost
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.hosted import LobbyHost
-from ahoy_tui.lobby.limits import Gate, Limits
+from ahoy_tui.lobby.gate import Gate, Limits
 from ahoy_tui.logsafe import esc
 from ahoy_tui.moderation.policy import Moderator, ban_line
 from ahoy_tui.moderation.sync import share as share_moderation
@@ -52,7 +52,7 @@ KEYS_REQUIRED = ("This server requires an SSH key: a name without one is only a 
                  "Create a key with ssh-keygen and connect again.")
 """The one line a keyless login gets from a server with ``require_keys``."""
 
-#: The documented defaults of every limit, in one place (``ahoy_tui.lobby.limits.Limits``).
+#: The documented defaults of every limit, in one place (``ahoy_tui.lobby.gate.Limits``).
 _LIMITS = Limits()
 
 
@@ -151,7 +151,7 @@ class ServerConfig:
     metrics: tuple[str, int] | None = None
 
     def limits(self) -> Limits:
-        """The numbers of :class:`ahoy_tui.lobby.limits.Gate` from these settings."""
+        """The numbers of :class:`ahoy_tui.lobby.gate.Gate` from these settings."""
         return Limits(
             max_sessions=self.max_sessions,
             per_address=self.max_sessions_per_address,

@@ -42,7 +42,7 @@ def session(bus: Bus, sid: str, on: bool, identity: str, name: str, since: float
 
     Args:
         since: When it connected (wall-clock s; the newest live session of an identity wins).
-        address: Its client's address group (``ahoy_tui.lobby.limits.address_key``), "" when not told.
+        address: Its client's address group (``ahoy_tui.lobby.gate.address_key``), "" when not told.
         live: It subscribed (an interactive session): older sessions of ``identity`` on other
             workers end. A one-shot command's session (``ssh host games``) is not live.
     """

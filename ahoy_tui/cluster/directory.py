@@ -105,7 +105,7 @@ class Directory:
 
     def remote_entries(self, me: str) -> list[tuple[str, str, str]]:
         """``(identity, name, address)`` of every session on workers other than ``me`` (address:
-        ``ahoy_tui.lobby.limits.address_key`` form, "" until its worker told it)."""
+        ``ahoy_tui.lobby.gate.address_key`` form, "" until its worker told it)."""
         prefix = f"{me}/"
         return [(identity, name, self.addresses.get(k, "")) for k, (identity, name) in self.sessions.items()
                 if not k.startswith(prefix)]

@@ -24,7 +24,7 @@ from ahoy_tui.cluster.node import Node, start_node
 from ahoy_tui.lobby.embedded import prune
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.hosted import Change, SharedCounts
-from ahoy_tui.lobby.limits import Gate
+from ahoy_tui.lobby.gate import Gate
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.store.moderation import MemoryModerationStore, ModerationStore
 from ahoy_tui.store.moderation_redis import RedisModerationStore

@@ -1,7 +1,7 @@
 """The connection and failed-password rates and the session limits of every worker, counted in
 Redis (``--redis``).
 
-The same limits and refusal lines as :class:`ahoy_tui.lobby.limits.Gate`, but the
+The same limits and refusal lines as :class:`ahoy_tui.lobby.gate.Gate`, but the
 counts of an address are sliding windows in Redis, so an address is
 limited across every worker and machine of the cluster:
 
@@ -29,7 +29,7 @@ from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.places import ADDRESS_FULL, FULL, SessionPlaces
-from ahoy_tui.lobby.limits import MINUTE, Gate, address_key
+from ahoy_tui.lobby.gate import MINUTE, Gate, address_key
 from ahoy_tui.logsafe import esc
 
 log = logging.getLogger(__name__)

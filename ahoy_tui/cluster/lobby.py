@@ -309,7 +309,7 @@ class ClusterLobby:
                 asyncio.ensure_future(self.disconnect(h))
 
     def set_address(self, handle: PlayerHandle, address: str) -> None:
-        """The client address of session ``handle`` (``ahoy_tui.lobby.limits.address_key``): told to the
+        """The client address of session ``handle`` (``ahoy_tui.lobby.gate.address_key``): told to the
         other workers, so an operator's ``ban addr NAME`` there finds it."""
         sid = self._sid.get(handle)
         if sid is not None:

@@ -61,7 +61,7 @@ class SessionPlaces:
 
     async def take(self, address: str, identity: str, most: int, per_address: int) -> tuple[int, str]:
         """Check the limits over the cluster and, within them, take a place for a session of
-        ``identity`` from ``address`` (``ahoy_tui.lobby.limits.address_key`` group); places of the same
+        ``identity`` from ``address`` (``ahoy_tui.lobby.gate.address_key`` group); places of the same
         identity are not counted (the new session replaces them); a limit of 0 is no limit.
 
         Returns:

@@ -41,7 +41,7 @@ from typing import Any, Iterable
 LIMIT = 60_000
 """Most objects a :class:`Walk` visits (an ended session at a table has ~10 thousand)."""
 
-SHARED_MODULES = ("ahoy_tui.lobby", "ahoy_tui.games", "ahoy_tui.lobby.limits", "server.gc_",
+SHARED_MODULES = ("ahoy_tui.lobby", "ahoy_tui.games", "ahoy_tui.lobby.gate", "server.gc_",
                   "concurrent.", "threading", "logging", "asyncio.base_events", "asyncio.unix_events")
 """Instances of classes from these modules are shared by sessions or the process: never walked into.
 

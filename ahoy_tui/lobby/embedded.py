@@ -18,7 +18,7 @@ from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.hosted import Change, SharedCounts
 from ahoy_tui.lobby.in_memory import InMemoryLobby
-from ahoy_tui.lobby.limits import Gate, LocalRates, LocalSessions
+from ahoy_tui.lobby.gate import Gate, LocalRates, LocalSessions
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store.base import StoreError, TableStore
 from ahoy_tui.store.memory import MemoryStore

@@ -19,7 +19,7 @@ class PlayerHandle:
         listeners: Callbacks given to ``subscribe``.
         on_subscribe: Called with this handle after each ``subscribe`` (the
             lobby sends what a new subscriber must know).
-        address: The client's address group (``ahoy_tui.lobby.limits.address_key``), set
+        address: The client's address group (``ahoy_tui.lobby.gate.address_key``), set
             by the SSH server after ``connect``; "" when unknown (tests, a session
             another worker serves). Counts towards per-address limits (``code_guard``).
     """

@@ -26,7 +26,7 @@ from typing import Any, Callable, Protocol
 
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby.limits import Gate
+from ahoy_tui.lobby.gate import Gate
 from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.store.base import TableStore
 from ahoy_tui.store.moderation import ModerationStore
@@ -109,7 +109,7 @@ class LobbyHost(Protocol):
         ...
 
     def set_address(self, handle: PlayerHandle, address: str) -> None:
-        """Session ``handle`` comes from ``address`` (``limits.address_key`` form): wrong table codes
+        """Session ``handle`` comes from ``address`` (``gate.address_key`` form): wrong table codes
         count per address, and operators elsewhere find it for ``ban addr NAME``."""
         ...
 

@@ -19,7 +19,7 @@ from ahoy_tui.cluster.hosted import ClusterHost
 from ahoy_tui.cluster.limits import UNCHECKED, SharedRates, SharedSessions
 from ahoy_tui.lobby import lobby as lobby_module
 from ahoy_tui.lobby.errors import LobbyError
-from ahoy_tui.lobby.limits import FULL, Gate, Limits
+from ahoy_tui.lobby.gate import FULL, Gate, Limits
 from ahoy_tui.lobby.messages import TableConfig
 from server.ssh import AhoyServer
 from tests.cluster.workers import Workers

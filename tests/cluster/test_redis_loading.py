@@ -14,7 +14,7 @@ from ahoy_tui.cluster import claims
 from ahoy_tui.cluster.limits import SharedSessions
 from ahoy_tui.cluster.node import start_node
 from ahoy_tui.cluster.places import PLACES
-from ahoy_tui.lobby.limits import FULL, Gate, Limits
+from ahoy_tui.lobby.gate import FULL, Gate, Limits
 from ahoy_tui.store.base import StoreError
 from ahoy_tui.cluster.hosted import join_cluster
 from tests.cluster.workers import Workers

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ahoy_tui.cluster import retry
-from ahoy_tui.lobby.limits import Gate, Limits
+from ahoy_tui.lobby.gate import Gate, Limits
 from ahoy_tui.plain.answers import answer
 from ahoy_tui.cluster.hosted import ClusterHost
 from server.main import main

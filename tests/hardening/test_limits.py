@@ -1,4 +1,4 @@
-"""Limits of the front door, through real SSH on 127.0.0.1 (ahoy_tui/lobby/limits.py).
+"""Limits of the front door, through real SSH on 127.0.0.1 (ahoy_tui/lobby/gate.py).
 
 Each refusal must be one clear line for the client (an SSH disconnect
 reason before authentication, a channel line after it) and one log line.
@@ -13,11 +13,11 @@ import asyncssh
 import pytest
 from harness import connect, start_server, wait_until
 
-from ahoy_tui.lobby.limits import FULL, Gate, Limits, address_key
+from ahoy_tui.lobby.gate import FULL, Gate, Limits, address_key
 
 
 def refusals(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "ahoy_tui.lobby.limits" and r.levelno == logging.WARNING]
+    return [r.getMessage() for r in caplog.records if r.name == "ahoy_tui.lobby.gate" and r.levelno == logging.WARNING]
 
 
 async def refused_session(port: int, username: str, **kw) -> str:

@@ -18,7 +18,7 @@ import pytest
 from ahoy_tui.lobby import Lobby, ManualClock, Timing
 from ahoy_tui.lobby.embedded import EmbeddedHost
 from ahoy_tui.lobby.hosted import LobbyHost, SharedCounts
-from ahoy_tui.lobby.limits import FULL, Gate, Limits
+from ahoy_tui.lobby.gate import FULL, Gate, Limits
 from tests.waiting import wait_until
 
 
