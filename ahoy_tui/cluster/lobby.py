@@ -3,7 +3,8 @@
 Each worker runs one ``ClusterLobby`` (docs/lobby-api.md, "The cluster
 lobby"). Its sessions (SSH connection, Textual app) never move; they talk
 only to it. A table is written by its owner only: a command about a table
-this worker owns runs on its own ``ClusterCore`` at once; one about another
+this worker owns runs on its own ``Lobby`` (``core``, built with the
+cluster's strategies, :mod:`ahoy_tui.cluster.strategies`) at once; one about another
 worker's table goes there as a ``req`` envelope and returns with the reply,
 after the messages it caused reached this worker's sessions
 (:mod:`ahoy_tui.cluster.owner`). Refusals come back as the same
@@ -34,24 +35,25 @@ from redis.exceptions import RedisError
 
 from ahoy_tui.cluster import announce, claims, spectating, watch
 from ahoy_tui.cluster.bus import Bus, stop_tasks
-from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
+from ahoy_tui.cluster.strategies import ClusterNeighbours, ClusterPresence, ClusterPublication
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
-from ahoy_tui.lobby import lobby as one_process
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.code_guard import PRIVATE
 from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby.lobby import HARBOUR_FULL, LOBBY, MAX_TABLES_PER_HOST
+from ahoy_tui.lobby.lobby import LOBBY, Lobby
 from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.lobby.strategies import Numbered, TableIds
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -75,7 +77,9 @@ class ClusterLobby:
         **lobby: Arguments of its ``Lobby`` (clock, timing, seed, wall, store).
 
     Attributes:
-        core: This worker's single writer (its own tables and sessions).
+        core: This worker's single writer (its own tables and sessions): a ``Lobby`` with the
+            cluster's strategies (:meth:`build_core`).
+        handover: Its tables taken over and given up (``core``'s failover strategy).
         on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
@@ -118,13 +122,23 @@ class ClusterLobby:
 
     # -- life ---------------------------------------------------------------------------------
 
-    def build_core(self, **lobby: Any) -> ClusterCore:
-        """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
-        (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
-        self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
-                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted,
-                                self._watch_kept, self._rewatch, **lobby)
-        self.owner = TableOwner(self.core, self.bus, self.redis_now)
+    def build_core(self, table_ids: TableIds | None = None, failover: Handover | None = None,
+                   **lobby: Any) -> Lobby:
+        """(Re)make this worker's ``Lobby`` from ``Lobby`` arguments with the cluster's strategies,
+        before :meth:`open` (``start_node(lobby_factory=...)`` makes it with the shared store, leased
+        table ids and its ``Handover``). Without ``table_ids`` new tables are numbered through
+        Redis (``create_table``); without ``failover`` it gets a ``Handover`` of its own."""
+        self._presence = ClusterPresence(self.worker_id, self.directory)
+        self.publication = ClusterPublication(self.worker_id, self.directory, partial(announce.table_row, self.bus),
+                                              self._adopted)
+        neighbours = ClusterNeighbours(self.publication, partial(announce.lobby_chat, self.bus), self._attach_remote,
+                                       self._watch_kept, self._rewatch)
+        self._numbered = Numbered() if table_ids is None else None
+        self.handover = failover if failover is not None else Handover()
+        self.core = Lobby(table_ids=table_ids if table_ids is not None else self._numbered, presence=self._presence,
+                          publication=self.publication, neighbours=neighbours, failover=self.handover, **lobby)
+        self.handover.attach(self.core)
+        self.owner = TableOwner(self.core, self._presence, self.bus, self.redis_now)
         return self.core
 
     async def open(self) -> None:
@@ -334,7 +348,7 @@ class ClusterLobby:
         except (RedisError, OSError) as e:
             log.warning("cluster: name not claimed in Redis (%s): checked on this worker only", e)
             name = None
-        handle = self.core.connect_claimed(identity, wanted_name, name)
+        handle = self.core.connect(identity, wanted_name, name)
         self._sid[handle], self._by_sid[sid] = sid, handle
         self._since[handle] = time.time()
         handle.on_subscribe = partial(self._went_live, handle.on_subscribe)
@@ -367,7 +381,7 @@ class ClusterLobby:
         self._by_sid.pop(sid, None)
         self._since.pop(handle, None)
         self._address.pop(handle, None)
-        self.core.drop(handle, replaced)
+        self.core.disconnect(handle, replaced)
         await self._release_name(sid)
 
     async def _release_name(self, sid: str) -> None:
@@ -408,22 +422,17 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        """``LobbyAPI.create_table``; the cap on open tables (``MAX_TABLES``), the host's table limit
-        and the table's name are checked over the whole cluster in one Redis script
-        (:func:`ahoy_tui.cluster.claims.claim_table`)."""
+        """``LobbyAPI.create_table``; the cap on open tables and the host's table limit
+        (``ahoy_tui.lobby.limits``) and the table's name are checked over the whole cluster in one
+        Redis script (:func:`ahoy_tui.cluster.claims.claim_table`)."""
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
         self.core.new_tables.check(handle)  # counted by the core (this worker serves the session)
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
             try:
-                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
-                                                MAX_TABLES_PER_HOST, one_process.MAX_TABLES)
-                if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
-                    self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
-            except claims.HarbourFull:
-                raise Refused(HARBOUR_FULL) from None
-            except claims.HostsTooMany as e:
-                raise Refused(f"you already host {e.args[0]} tables") from None
+                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name)
+                if self._numbered is not None:  # no leased ids (start_node): numbered through Redis
+                    self._numbered.next = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
             except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table
                 log.warning("cluster: no table made (%s)", e)
                 raise Refused(UNREACHABLE) from None

@@ -103,9 +103,9 @@ def _row(lobby: Peer, env: dict[str, Any]) -> None:
 
 def _follow(lobby: Peer, table_id: str, owner: str) -> None:
     """Table ``table_id`` is ``owner``'s: members here who were at it through another worker (its
-    owner died, failover), or at it here until Redis went away (``Lobby.waiting``), join it again
+    owner died, failover), or at it here until Redis went away (``Handover.waiting``), join it again
     there (R17) and get a full update (``follow``: they never left, so nobody is told they are back)."""
-    waiting = lobby.core.waiting.pop(table_id, {})
+    waiting = lobby.handover.take_waiting(table_id)
     for handle in list(lobby.sessions()):
         tables = lobby.remote_tables(handle)
         if handle in waiting:
@@ -252,7 +252,8 @@ async def reconnected(lobby: Peer) -> None:
     core = lobby.core
     if not await until_done(lobby, "the heartbeat", lambda: beat_once(lobby)):  # first: not taken for dead
         return  # lost again: the next reconnected does it all
-    core.republish()
+    lobby.publication.forget_announced()  # every owned row is published again
+    core.tables_changed()
     for handle, sid in lobby.sessions().items():
         lobby.announce(handle, sid, True)
     await until_done(lobby, "claiming the names again", lobby.reclaim_names)
