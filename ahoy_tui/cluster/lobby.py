@@ -17,7 +17,7 @@ one live session per identity (the newest that subscribed wins: the older one's
 ``on_replaced`` is called, or it is disconnected; a session that never
 subscribes, such as ``ssh host games``, replaces nothing), lobby chat (heard by
 every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
-:mod:`ahoy_tui.cluster.watch`): its sessions' seats go to the autopilot (R17).
+:class:`~ahoy_tui.cluster.watch.Watch`): its sessions' seats go to the autopilot (R17).
 """
 
 from __future__ import annotations
@@ -33,14 +33,15 @@ from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import announce, claims, spectating, watch
-from ahoy_tui.cluster.bus import Bus, stop_tasks
-from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
+from ahoy_tui.cluster import announce, claims, spectating
+from ahoy_tui.cluster.bus import Bus
+from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, Directory, Row
 from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
 from ahoy_tui.cluster.strategies import ClusterNeighbours, ClusterPresence, ClusterPublication
+from ahoy_tui.cluster.watch import Watch
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
@@ -52,8 +53,9 @@ from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.lobby import LOBBY, Lobby
-from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableClosed, TableConfig, TableSummary, TableUpdate
 from ahoy_tui.lobby.strategies import Numbered, TableIds
+from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -80,6 +82,7 @@ class ClusterLobby:
         core: This worker's single writer (its own tables and sessions): a ``Lobby`` with the
             cluster's strategies (:meth:`build_core`).
         handover: Its tables taken over and given up (``core``'s failover strategy).
+        watch: What it hears and watches (envelopes, heartbeats, dead workers, Redis coming back).
         on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
@@ -95,6 +98,7 @@ class ClusterLobby:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
+        self.watch = Watch(self)
         self.places = SessionPlaces(self.bus, self.worker_id)
         self.core = self.build_core(**lobby)
         self.heartbeat = heartbeat
@@ -114,11 +118,6 @@ class ClusterLobby:
         self._seen: dict[tuple[str, str], int] = {}
         self._pending: dict[int, asyncio.Future] = {}
         self._ids = itertools.count(1)
-        self._tasks: list[asyncio.Task] = []
-        self._rejoin: asyncio.Task | None = None
-        self.clock_offset = 0.0
-        """Redis's clock minus this machine's (s), learnt at each heartbeat."""
-        self._closing = False
 
     # -- life ---------------------------------------------------------------------------------
 
@@ -148,43 +147,26 @@ class ClusterLobby:
             redis.exceptions.ConnectionError: Redis cannot be reached.
         """
         await self.bus.start()
-        await watch.beat_once(self)
-        await self._load()
-        self._tasks = [asyncio.create_task(watch.beat(self), name=f"beat-{self.worker_id}"),
-                       asyncio.create_task(watch.watch(self), name=f"watch-{self.worker_id}")]
+        await self.watch.open()
 
     async def close(self, goodbye: bool = True) -> None:
         """Leave the cluster. ``goodbye``: disconnect this worker's sessions (R17) and tell the
         others; False: just stop (as a killed worker would: the others find out by its heartbeat)."""
-        self._closing = True
-        await stop_tasks(self._tasks + ([self._rejoin] if self._rejoin is not None else []))
+        await self.watch.close()
         if goodbye:
             for handle in list(self._sid):
                 await self.disconnect(handle)
-            watch.say_goodbye(self)
+            self.watch.say_goodbye()
         for fut in self._pending.values():
             fut.cancel()
         await self.bus.close(flush=goodbye)
 
-    async def _load(self) -> None:
-        redis = self.bus.redis
-        rows = await redis.hgetall(TABLES_KEY)
-        for data in rows.values():
-            watch.apply_row(self, data)
-        for data in (await redis.hgetall(SESSIONS_KEY)).values():
-            watch.apply_presence(self, data)
-        self.core.tables_changed()
-
     async def _reconnected(self) -> None:
-        await watch.reconnected(self)
+        await self.watch.reconnected()
 
     def declared_gone(self) -> None:
-        """Another worker declared this one gone (a ``gone`` envelope naming it, or the mark
-        found by its heartbeat): write its heartbeat, sessions and owned rows again
-        (``watch.rejoin``), once at a time; nothing while closing."""
-        if self._closing or (self._rejoin is not None and not self._rejoin.done()):
-            return
-        self._rejoin = asyncio.create_task(watch.rejoin(self), name=f"rejoin-{self.worker_id}")
+        """Another worker declared this one gone: join again (``Watch.declared_gone``)."""
+        self.watch.declared_gone()
 
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""
@@ -195,7 +177,7 @@ class ClusterLobby:
 
     def redis_now(self) -> float:
         """Redis's clock now (s), as this machine's clock and the last heartbeat tell it."""
-        return time.time() + self.clock_offset
+        return self.watch.now()
 
     async def ask(self, owner: str, op: str, handle: PlayerHandle | None, *args: Any) -> Any:
         """Run ``op`` at worker ``owner`` for ``handle``; its result.
@@ -267,7 +249,18 @@ class ClusterLobby:
     def _adopted(self, table_id: str) -> None:
         """This worker owns ``table_id`` now: sessions here that were at it through another
         worker (it died; failover) are attached to it here, once the adoption has finished."""
-        asyncio.get_running_loop().call_soon(watch.take_back, self, table_id)
+        asyncio.get_running_loop().call_soon(self._take_back, table_id)
+
+    def _take_back(self, table_id: str) -> None:
+        """This worker owns ``table_id`` now: its sessions that were at it through another worker are
+        attached to it here (R17: their seats, a full update), without "is back": they never left."""
+        table = self.core.tables.get(table_id)
+        if table is None:
+            return
+        with self.core.batch():
+            for handle in list(self._sid):
+                if self.remote_tables(handle).pop(table_id, None) is not None and handle not in table.members:
+                    SeatCommands(table).attach(handle, table.seat_of(handle.identity), returning=False)
 
     @staticmethod
     async def quietly(coro: Any) -> None:
@@ -280,7 +273,7 @@ class ClusterLobby:
     # -- hearing ------------------------------------------------------------------------------
 
     def _heard(self, channel: str, data: bytes) -> None:
-        watch.heard(self, data)
+        self.watch.heard(data)
 
     def resolve(self, env: dict[str, Any]) -> None:
         """A ``rep`` envelope: finish the command waiting for it."""
@@ -308,8 +301,15 @@ class ClusterLobby:
                         table_id)
             asyncio.ensure_future(self.quietly(self.ask(env["w"], "resync", handle, table_id)))
         msg = env.get("m")
-        watch.track(self, handle, env.get("w", ""), msg)
+        self._track(handle, env.get("w", ""), msg)
         handle.deliver(msg)
+
+    def _track(self, handle: PlayerHandle, owner: str, msg: object) -> None:
+        """Keep which tables of other workers ``handle`` is at, from the messages it gets."""
+        if isinstance(msg, TableUpdate):
+            self.remote_tables(handle)[msg.table.table_id] = owner
+        elif isinstance(msg, TableClosed):
+            self.remote_tables(handle).pop(msg.table_id, None)
 
     def replace_older(self, identity: str, name: str, since: float) -> None:
         """A session of ``identity`` started on another worker at ``since``: the older ones here end."""

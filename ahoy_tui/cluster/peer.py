@@ -1,8 +1,8 @@
 """What the cluster's helpers (``watch``, ``retry``) use of their ``ClusterLobby`` (docs/deploy.md).
 
-``ClusterLobby`` imports ``watch`` and ``retry`` and hands itself to their
-functions; they type it with :class:`Peer` instead of importing the lobby
-back, so the cluster's imports have no circle (issue 26).
+``ClusterLobby`` imports ``watch`` and ``retry`` and hands itself to them
+(its ``Watch``, ``until_done``); they type it with :class:`Peer` instead of
+importing the lobby back, so the cluster's imports have no circle (issue 26).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ class Peer(Protocol):
             worker, the Redis bus, session places, the local lobby, the tables it owns).
         publication, handover: The local lobby's list strategy and its tables changing owner.
         heartbeat, dead_after: Seconds between heartbeats; after which a silent worker is dead.
-        clock_offset: Redis's clock minus this machine's (s).
         on_moderation: Called with each moderation envelope heard, if set.
     """
 
@@ -42,10 +41,7 @@ class Peer(Protocol):
     handover: Handover
     heartbeat: float
     dead_after: float
-    clock_offset: float
     on_moderation: Callable[[dict[str, Any]], None] | None
-
-    def declared_gone(self) -> None: ...
 
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None: ...
 

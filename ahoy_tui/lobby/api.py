@@ -1,10 +1,10 @@
 """The lobby contract: what sessions and the front door may ask of a lobby (docs/lobby-api.md).
 
 :class:`LobbyAPI` is the whole surface the UI (``ahoy_tui/ui``) and the
-server (``server/``) use. Every command is a coroutine, so a lobby in another
-process (a later ``RedisLobby``) can satisfy it; :class:`ahoy_tui.lobby.in_memory.InMemoryLobby`
-is the one implementation today, over the synchronous single writer
-:class:`ahoy_tui.lobby.lobby.Lobby`.
+server (``server/``) use. Every command is a coroutine, so a lobby shared with
+other processes can satisfy it. Two implementations: :class:`ahoy_tui.lobby.in_memory.InMemoryLobby`
+(one process) and :class:`ahoy_tui.cluster.lobby.ClusterLobby` (one worker of several sharing
+Redis), both over the synchronous single writer :class:`ahoy_tui.lobby.lobby.Lobby`.
 
 Commands either return their result or raise a :class:`~ahoy_tui.lobby.errors.LobbyError`
 whose ``reason`` is a sentence a player can read:
