@@ -208,3 +208,25 @@ def test_an_adopted_table_nobody_sits_at_keeps_the_deadline_its_last_person_left
     late, clock = adopted_at(5000.0)
     clock.advance(0.0)
     assert tid not in late.tables                    # long past: closes at once
+
+
+def test_a_table_away_refuses_commands_and_who_left_it_is_not_taken_back():
+    """The handover as the lobby's failover strategy: while a table let go for an unreachable
+    store waits to be taken back, a command about it is refused as not done (try again), and a
+    member who leaves it meanwhile is not attached again when it comes back; the others are."""
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 10)
+    handover = Handover(lobby)
+    lobby.failover = handover
+    bob = lobby.connect("user:bob", "bob")
+    anna.subscribe(lambda m: None)
+    bob.subscribe(lambda m: None)
+    lobby.spectate(bob, tid)
+    handover.let_go(tid, unreachable=True)
+    with pytest.raises(Refused, match="lost touch with its database"):
+        lobby.set_autopilot(anna, tid, True)
+    lobby.leave(bob, tid)                            # no error: bob simply goes
+    with pytest.raises(Refused, match="no such table"):
+        lobby.leave(bob, "nope")
+    assert handover.adopt(next(t for t in store.open_tables() if t.table_id == tid), "regained") is None
+    assert anna in lobby.tables[tid].members and bob not in lobby.tables[tid].members
