@@ -33,6 +33,7 @@ from ahoy_tui.lobby.listing import Listing
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, LobbyChanged, Notice, TableConfig, TableSummary
 from ahoy_tui.lobby.names import new_code, unique_name, unique_table_name
 from ahoy_tui.lobby.outbox import Outbox
+from ahoy_tui.lobby.returns import Returns
 from ahoy_tui.lobby.strategies import (Failover, LocalPresence, LocalPublication, Neighbours, NoFailover, NoNeighbours,
                                        Numbered, Presence, Publication, TableIds)
 from ahoy_tui.lobby.table import Table
@@ -69,6 +70,7 @@ class Lobby:
     Attributes:
         outbox: Messages to sessions, delivered at the end of each batch once written.
         history: Finished games: archived, listed, shown again.
+        returns: Where a new session of an identity is taken back to (its seat, its watch).
         chat_gate: Moderation's say on lobby chat: for a muted identity the ``Notice`` its sender
             gets instead of the line reaching anyone; None lets the line through (docs/moderation.md).
         table_gone: Told of every table this lobby forgot (closed, or let go to another worker),
@@ -107,11 +109,7 @@ class Lobby:
         self._loop: asyncio.AbstractEventLoop | None = None
         store.listen(self._durable_from_writer, self._failed_from_writer)
         self.listing = Listing()
-        self._last_table: dict[str, str] = {}
-        """Per identity, the table it was last at with its seat (where a reconnect returns)."""
-        self._watched: dict[str, str] = {}
-        """Per identity, the table it watches (spectator) and has not left on purpose: where a
-        reconnect without a seat returns (issue 24)."""
+        self.returns = Returns()
         self.table_gone: Callable[[Table], None] = lambda table: None
         self.chat_gate: Callable[[str], Notice | None] = lambda identity: None
 
@@ -373,23 +371,17 @@ class Lobby:
         last at with that seat, else the oldest. Its other
         seats stay with the autopilot until it joins them again (docs/lobby.md).
         """
-        mine = [t for t in self.tables.values() if not t.closed and t.seat_of(identity) is not None]
-        last = self._last_table.get(identity)
-        return next((t for t in mine if t.table_id == last), mine[0] if mine else None)
+        return self.returns.seat_table(self.tables, identity)
 
     def watched_table(self, identity: str) -> Table | None:
         """The open table ``identity`` was watching (as a spectator) when its last session
         ended without leaving it, or None: a new session is taken back to watching it."""
-        table = self.tables.get(self._watched.get(identity, ""))
-        return table if table is not None and not table.closed else None
+        return self.returns.watched_table(self.tables, identity)
 
     def forget_table(self, table_id: str) -> None:
         """``table_id`` closed or moved away: no reconnect returns to it; its watches end."""
-        for ident in [i for i, tid in self._watched.items() if tid == table_id]:
+        for ident in self.returns.forget(table_id):
             self.neighbours.watching(ident, table_id, False)
-        for known in (self._last_table, self._watched):
-            for ident in [i for i, tid in known.items() if tid == table_id]:
-                del known[ident]
 
     def seated_tables(self, identity: str) -> frozenset[str]:
         """Ids of the open tables where ``identity`` holds a seat, here or elsewhere
@@ -400,7 +392,7 @@ class Lobby:
 
     def seated_at(self, identity: str, table_id: str) -> None:
         """Remember that ``identity`` is at ``table_id`` with its seat (see ``reconnect_table``)."""
-        self._last_table[identity] = table_id
+        self.returns.seated_at(identity, table_id)
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -506,8 +498,8 @@ class Lobby:
             self._code_needed(handle, table, seat, code)
             SeatCommands(table).attach(handle, seat)
             if seat is None:
-                self._watched[handle.identity] = table_id
-            if self._watched.get(handle.identity) == table_id:
+                self.returns.watch(handle.identity, table_id)
+            if self.returns.watches(handle.identity, table_id):
                 self.neighbours.watching(handle.identity, table_id, True)
 
     def _code_needed(self, handle: PlayerHandle, table: Table, seat: int | None, code: str | None) -> None:
@@ -532,8 +524,7 @@ class Lobby:
         only away (``failover.left``: between owners), the session is simply not taken back."""
         if table_id not in self.tables and self.failover.left(handle, table_id):
             return
-        if self._watched.get(handle.identity) == table_id:
-            del self._watched[handle.identity]
+        if self.returns.unwatch(handle.identity, table_id):
             self.neighbours.watching(handle.identity, table_id, False)
         with self.batch():
             table = self.table(table_id)
