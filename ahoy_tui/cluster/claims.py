@@ -33,6 +33,7 @@ from typing import Any, Awaitable, Callable
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.places import PLACES
+from ahoy_tui.lobby import limits
 from ahoy_tui.lobby.errors import Refused
 from ahoy_tui.lobby.names import unique_name, unique_table_name
 
@@ -106,15 +107,14 @@ for i = 1, #all, 2 do
     end
   end
 end
-if open >= cap then return {3, ''} end
-if hosted >= most then return {0, tostring(hosted)} end
+if open >= cap or hosted >= most then return {0, open, hosted} end
 for i = 5, #ARGV do
   if not names[ARGV[i]] then
     redis.call('HSET', KEYS[1], field, host .. '\\n' .. ARGV[i])
-    return {1, ARGV[i]}
+    return {1, ARGV[i], 0}
   end
 end
-return {2, ''}
+return {2, '', 0}
 """
 
 
@@ -188,36 +188,27 @@ async def release_worker(redis: Any, worker: str) -> None:
     await redis.eval(_RELEASE_NAMES, 6, *_NAME_KEYS, TABLE_CLAIMS, PLACES, "worker", f"{worker}/")
 
 
-class HostsTooMany(Exception):
-    """The host already hosts ``hosted`` tables (``args[0]``)."""
-
-
-class HarbourFull(Exception):
-    """The cluster has its cap of open tables."""
-
-
-async def claim_table(redis: Any, field: str, host: str, name: str, most: int, cap: int) -> str:
+async def claim_table(redis: Any, field: str, host: str, name: str) -> str:
     """Claim a new table of ``host`` (identity) under ``field``; returns its name.
 
     The name is ``name`` or ``name (2)``, ``name (3)``... : the first no open
     table of the cluster has (``unique_table_name``). Every open table of the
     cluster, and every table being made, holds a claim; tables are counted by
     name (unique among them), so a table whose own claim is written before its
-    claim under ``field`` is removed counts once: at ``cap`` tables no table
-    opens.
+    claim under ``field`` is removed counts once. The limits are the lobby's
+    (``ahoy_tui.lobby.limits``, given to the script as arguments); a refusal is
+    the lobby's too (``limits.check_room`` with the counts the script found).
 
     Raises:
-        HarbourFull: the cluster has ``cap`` open tables.
-        HostsTooMany: ``host`` already hosts ``most`` tables (the number is its argument).
+        LobbyError: the harbour is full, ``host`` hosts too many tables, or no free name.
         redis.RedisError, OSError: Redis cannot be reached.
-        LobbyError: no free name.
     """
     async def claim(batch: list[str]) -> str | None:
-        kind, value = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, most, cap, *batch)
-        if int(kind) == 3:
-            raise HarbourFull()
+        kind, value, hosted = await redis.eval(_CLAIM_TABLE, 1, TABLE_CLAIMS, host, field, limits.MAX_TABLES_PER_HOST,
+                                               limits.MAX_TABLES, *batch)
         if int(kind) == 0:
-            raise HostsTooMany(int(_text(value)))
+            limits.check_room(int(value), int(hosted))
+            raise Refused(limits.HARBOUR_FULL)  # not reached: the script refused by the same limits
         return _text(value) if int(kind) == 1 else None
 
     found = await _first_free(unique_table_name, name, claim)

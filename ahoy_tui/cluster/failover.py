@@ -1,9 +1,9 @@
 """Which tables this worker owns, and taking over the tables of a worker that died (docs/deploy.md).
 
-:class:`Ownership` joins a worker's ``Lobby``, its ``RedisStore`` and its
-``Leases``:
+:class:`Ownership` joins a worker's ``Lobby`` (and its ``Handover``), its
+``RedisStore`` and its ``Leases``:
 
-* **New tables.** The lobby's ``table_ids`` hook takes an id from a few
+* **New tables.** The lobby's ``table_ids`` strategy (this ``Ownership``) takes an id from a few
   *spares*: ids (``{prefix}t{n}``, the prefix unique to this worker) whose
   lease this worker already holds and whose store writes are already
   fenced, so a table's first entry is written by its owner. A spare used is
@@ -12,17 +12,17 @@
   Redis that no lobby owns (their lease free or expired) are tried: the
   first worker to acquire a lease (a higher epoch) fences the store, reads
   the log — complete, since the old owner's writes are refused from now on
-  — and the lobby adopts the table (``Lobby.adopt``). Each scan takes at
+  — and the lobby adopts the table (``Handover.adopt``). Each scan takes at
   most its share (free tables / live workers, from the heartbeats in
   ``ahoy:workers``, Redis time), so a dead worker's tables spread over the others.
 * **Lost leases.** When a renewal fails (another worker took the table, or
   Redis was out of reach for a whole ``ttl``), or the store refuses a write
-  as ``LEASE_LOST``, the lobby lets the table go at once (``Lobby.let_go``).
+  as ``LEASE_LOST``, the lobby lets the table go at once (``Handover.let_go``).
 * **Regained tables.** A table let go because Redis was out of reach (nobody
   is known to own it) is tried again every ``REGAIN_EVERY`` s until Redis
   answers: if its lease is still free this worker takes it back at once
   (a new epoch: the fence stays), and the lobby re-attaches the sessions
-  that were at it (``Lobby.adopt(..., "regained")``); if another worker
+  that were at it (``Handover.adopt(..., "regained")``); if another worker
   holds it, it is forgotten here. The first scan after a failed one only
   beats, so each worker's own tables are first its own to take back.
 * **Closed tables.** A lease whose table this lobby no longer holds is
@@ -39,6 +39,7 @@ from typing import Any
 import redis
 
 from ahoy_tui.cluster import heartbeat, keys
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.lease import Leases
 from ahoy_tui.lobby.errors import Refused
 
@@ -72,6 +73,7 @@ class Ownership:
 
     Attributes:
         lobby: The ``Lobby`` (set with :meth:`attach`).
+        handover: Its tables taken over and given up (set with :meth:`attach`).
         adopted: Ids of the tables taken over from other workers, in order.
     """
 
@@ -83,6 +85,7 @@ class Ownership:
         self.prefix = prefix
         self.spares_wanted = spares
         self.lobby: Any = None
+        self.handover: Handover = Handover()
         self.adopted: list[str] = []
         self.orphans: set[str] = set()
         """Tables let go because Redis was out of reach, to take back once it answers."""
@@ -94,14 +97,16 @@ class Ownership:
         self._stopped = False
         leases.on_lost = self.lost
 
-    def attach(self, lobby: Any) -> None:
-        """The lobby whose tables this is about (create it with ``table_ids=ownership.next_table_id``)."""
+    def attach(self, lobby: Any, handover: Handover) -> None:
+        """The lobby whose tables this is about (create it with ``table_ids=ownership``,
+        ``failover=handover``) and its ``handover``."""
         self.lobby = lobby
+        self.handover = handover
 
     # -- new tables ----------------------------------------------------------
 
-    def next_table_id(self) -> str:
-        """An id for a new table, already leased by this worker and fenced (the lobby's hook).
+    def new_id(self) -> str:
+        """An id for a new table, already leased by this worker and fenced (``TableIds.new_id``).
 
         Raises:
             Refused: no leased id is ready (Redis slow or unreachable): try again shortly.
@@ -111,6 +116,9 @@ class Ownership:
             raise Refused("the harbour is busy: try again in a moment")
         self._refill.set()
         return self._spares.pop(0)
+
+    def restored(self, table_id: str) -> None:
+        """``TableIds.restored``: leased ids never repeat (a restored table keeps its own)."""
 
     async def fill_spares(self) -> None:
         """Lease ids until ``spares`` are ready.
@@ -166,7 +174,7 @@ class Ownership:
             return False
         regained = table_id in self.orphans
         self.orphans.discard(table_id)
-        problem = self.lobby.adopt(tl, "regained" if regained else "adopted")
+        problem = self.handover.adopt(tl, "regained" if regained else "adopted")
         log.info("table %s %s with epoch %d%s", table_id, "taken back" if regained else "adopted", epoch,
                  f" ({problem})" if problem else "")
         self.adopted.append(table_id)
@@ -217,7 +225,7 @@ class Ownership:
         return taken
 
     def lost(self, table_id: str, unreachable: bool = False) -> None:
-        """A lease was lost: stop writing that table at once (``Lobby.let_go``); ``unreachable``
+        """A lease was lost: stop writing that table at once (``Handover.let_go``); ``unreachable``
         (Redis was out of reach, nobody is known to own it): take it back once Redis answers."""
         if table_id in self._spares:
             self._spares.remove(table_id)
@@ -226,7 +234,7 @@ class Ownership:
         if unreachable and table_id in self.lobby.tables:
             self.orphans.add(table_id)
             self._regain.set()
-        self.lobby.let_go(table_id, unreachable=unreachable)
+        self.handover.let_go(table_id, unreachable=unreachable)
 
     # -- the tasks -------------------------------------------------------------
 

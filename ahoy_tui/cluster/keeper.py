@@ -1,7 +1,7 @@
 """Keeps a busy worker's leases and heartbeat alive while its event loop is stalled.
 
 A worker's leases are renewed and its heartbeat written by tasks on its
-event loop (:meth:`Leases.run`, ``watch.beat``). A loop that is merely
+event loop (:meth:`Leases.run`, ``Watch.beat``). A loop that is merely
 *busy* — 50 players connecting at once, a few hundred screens to draw —
 can run those tasks seconds late; past ``--lease-ttl`` every one of its
 tables was taken by another worker and its sessions' proxies ended, and

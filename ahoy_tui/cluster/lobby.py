@@ -3,7 +3,8 @@
 Each worker runs one ``ClusterLobby`` (docs/lobby-api.md, "The cluster
 lobby"). Its sessions (SSH connection, Textual app) never move; they talk
 only to it. A table is written by its owner only: a command about a table
-this worker owns runs on its own ``ClusterCore`` at once; one about another
+this worker owns runs on its own ``Lobby`` (``core``, built with the
+cluster's strategies, :mod:`ahoy_tui.cluster.strategies`) at once; one about another
 worker's table goes there as a ``req`` envelope and returns with the reply,
 after the messages it caused reached this worker's sessions
 (:mod:`ahoy_tui.cluster.owner`). Refusals come back as the same
@@ -16,7 +17,7 @@ one live session per identity (the newest that subscribed wins: the older one's
 ``on_replaced`` is called, or it is disconnected; a session that never
 subscribes, such as ``ssh host games``, replaces nothing), lobby chat (heard by
 every worker; the store keeps it: a worker that starts later reads it back with ``Lobby.resume``), and a worker found dead (heartbeats,
-:mod:`ahoy_tui.cluster.watch`): its sessions' seats go to the autopilot (R17).
+:class:`~ahoy_tui.cluster.watch.Watch`): its sessions' seats go to the autopilot (R17).
 """
 
 from __future__ import annotations
@@ -32,26 +33,29 @@ from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
-from ahoy_tui.cluster import announce, claims, spectating, watch
-from ahoy_tui.cluster.bus import Bus, stop_tasks
-from ahoy_tui.cluster.core import ClusterCore
-from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, SESSIONS_KEY, TABLES_KEY, Directory, Row
+from ahoy_tui.cluster import announce, claims, spectating
+from ahoy_tui.cluster.bus import Bus
+from ahoy_tui.cluster.directory import CODES_KEY, NEXT_TABLE_KEY, Directory, Row
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.keys import worker_channel
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
+from ahoy_tui.cluster.strategies import ClusterNeighbours, ClusterPresence, ClusterPublication
+from ahoy_tui.cluster.watch import Watch
 from ahoy_tui.cluster.wire import pack, refused
 from ahoy_tui.community.rating import Change
 from ahoy_tui.community.service import BoardRow, Profile
 from ahoy_tui.games.base import Action
-from ahoy_tui.lobby import lobby as one_process
 from ahoy_tui.lobby import standings
 from ahoy_tui.lobby.api import BotKind
 from ahoy_tui.lobby.code_guard import PRIVATE
 from ahoy_tui.lobby.config import validate
 from ahoy_tui.lobby.errors import LobbyError, Refused
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby.lobby import HARBOUR_FULL, LOBBY, MAX_TABLES_PER_HOST
-from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableConfig, TableSummary
+from ahoy_tui.lobby.lobby import LOBBY, Lobby
+from ahoy_tui.lobby.messages import LobbyChanged, Notice, TableClosed, TableConfig, TableSummary, TableUpdate
+from ahoy_tui.lobby.strategies import Numbered, TableIds
+from ahoy_tui.lobby.table_commands import SeatCommands
 from ahoy_tui.store.base import GameListing
 
 log = logging.getLogger(__name__)
@@ -75,7 +79,10 @@ class ClusterLobby:
         **lobby: Arguments of its ``Lobby`` (clock, timing, seed, wall, store).
 
     Attributes:
-        core: This worker's single writer (its own tables and sessions).
+        core: This worker's single writer (its own tables and sessions): a ``Lobby`` with the
+            cluster's strategies (:meth:`build_core`).
+        handover: Its tables taken over and given up (``core``'s failover strategy).
+        watch: What it hears and watches (envelopes, heartbeats, dead workers, Redis coming back).
         on_replaced: ``(handle, name)``: a newer session of ``handle``'s identity
             started on another worker; the server tells the older one and ends
             it (default: it gets a ``Notice`` and is disconnected).
@@ -91,6 +98,7 @@ class ClusterLobby:
         self.worker_id = worker_id or uuid.uuid4().hex[:12]
         self.directory = Directory()
         self.bus = Bus(url, self.worker_id, self._heard, self._reconnected)
+        self.watch = Watch(self)
         self.places = SessionPlaces(self.bus, self.worker_id)
         self.core = self.build_core(**lobby)
         self.heartbeat = heartbeat
@@ -110,21 +118,26 @@ class ClusterLobby:
         self._seen: dict[tuple[str, str], int] = {}
         self._pending: dict[int, asyncio.Future] = {}
         self._ids = itertools.count(1)
-        self._tasks: list[asyncio.Task] = []
-        self._rejoin: asyncio.Task | None = None
-        self.clock_offset = 0.0
-        """Redis's clock minus this machine's (s), learnt at each heartbeat."""
-        self._closing = False
 
     # -- life ---------------------------------------------------------------------------------
 
-    def build_core(self, **lobby: Any) -> ClusterCore:
-        """(Re)make this worker's ``ClusterCore`` from ``Lobby`` arguments, before :meth:`open`
-        (``start_node(lobby_factory=...)`` makes it with the shared store and leased table ids)."""
-        self.core = ClusterCore(self.worker_id, self.directory, partial(announce.table_row, self.bus),
-                                partial(announce.lobby_chat, self.bus), self._attach_remote, self._adopted,
-                                self._watch_kept, self._rewatch, **lobby)
-        self.owner = TableOwner(self.core, self.bus, self.redis_now)
+    def build_core(self, table_ids: TableIds | None = None, failover: Handover | None = None,
+                   **lobby: Any) -> Lobby:
+        """(Re)make this worker's ``Lobby`` from ``Lobby`` arguments with the cluster's strategies,
+        before :meth:`open` (``start_node(lobby_factory=...)`` makes it with the shared store, leased
+        table ids and its ``Handover``). Without ``table_ids`` new tables are numbered through
+        Redis (``create_table``); without ``failover`` it gets a ``Handover`` of its own."""
+        self._presence = ClusterPresence(self.worker_id, self.directory)
+        self.publication = ClusterPublication(self.worker_id, self.directory, partial(announce.table_row, self.bus),
+                                              self._adopted)
+        neighbours = ClusterNeighbours(self.publication, partial(announce.lobby_chat, self.bus), self._attach_remote,
+                                       self._watch_kept, self._rewatch)
+        self._numbered = Numbered() if table_ids is None else None
+        self.handover = failover if failover is not None else Handover()
+        self.core = Lobby(table_ids=table_ids if table_ids is not None else self._numbered, presence=self._presence,
+                          publication=self.publication, neighbours=neighbours, failover=self.handover, **lobby)
+        self.handover.attach(self.core)
+        self.owner = TableOwner(self.core, self._presence, self.bus, self.redis_now)
         return self.core
 
     async def open(self) -> None:
@@ -134,43 +147,26 @@ class ClusterLobby:
             redis.exceptions.ConnectionError: Redis cannot be reached.
         """
         await self.bus.start()
-        await watch.beat_once(self)
-        await self._load()
-        self._tasks = [asyncio.create_task(watch.beat(self), name=f"beat-{self.worker_id}"),
-                       asyncio.create_task(watch.watch(self), name=f"watch-{self.worker_id}")]
+        await self.watch.open()
 
     async def close(self, goodbye: bool = True) -> None:
         """Leave the cluster. ``goodbye``: disconnect this worker's sessions (R17) and tell the
         others; False: just stop (as a killed worker would: the others find out by its heartbeat)."""
-        self._closing = True
-        await stop_tasks(self._tasks + ([self._rejoin] if self._rejoin is not None else []))
+        await self.watch.close()
         if goodbye:
             for handle in list(self._sid):
                 await self.disconnect(handle)
-            watch.say_goodbye(self)
+            self.watch.say_goodbye()
         for fut in self._pending.values():
             fut.cancel()
         await self.bus.close(flush=goodbye)
 
-    async def _load(self) -> None:
-        redis = self.bus.redis
-        rows = await redis.hgetall(TABLES_KEY)
-        for data in rows.values():
-            watch.apply_row(self, data)
-        for data in (await redis.hgetall(SESSIONS_KEY)).values():
-            watch.apply_presence(self, data)
-        self.core.tables_changed()
-
     async def _reconnected(self) -> None:
-        await watch.reconnected(self)
+        await self.watch.reconnected()
 
     def declared_gone(self) -> None:
-        """Another worker declared this one gone (a ``gone`` envelope naming it, or the mark
-        found by its heartbeat): write its heartbeat, sessions and owned rows again
-        (``watch.rejoin``), once at a time; nothing while closing."""
-        if self._closing or (self._rejoin is not None and not self._rejoin.done()):
-            return
-        self._rejoin = asyncio.create_task(watch.rejoin(self), name=f"rejoin-{self.worker_id}")
+        """Another worker declared this one gone: join again (``Watch.declared_gone``)."""
+        self.watch.declared_gone()
 
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None:
         """Tell every worker session ``sid`` came (``on``) or went (``announce.session``)."""
@@ -181,7 +177,7 @@ class ClusterLobby:
 
     def redis_now(self) -> float:
         """Redis's clock now (s), as this machine's clock and the last heartbeat tell it."""
-        return time.time() + self.clock_offset
+        return self.watch.now()
 
     async def ask(self, owner: str, op: str, handle: PlayerHandle | None, *args: Any) -> Any:
         """Run ``op`` at worker ``owner`` for ``handle``; its result.
@@ -253,7 +249,18 @@ class ClusterLobby:
     def _adopted(self, table_id: str) -> None:
         """This worker owns ``table_id`` now: sessions here that were at it through another
         worker (it died; failover) are attached to it here, once the adoption has finished."""
-        asyncio.get_running_loop().call_soon(watch.take_back, self, table_id)
+        asyncio.get_running_loop().call_soon(self._take_back, table_id)
+
+    def _take_back(self, table_id: str) -> None:
+        """This worker owns ``table_id`` now: its sessions that were at it through another worker are
+        attached to it here (R17: their seats, a full update), without "is back": they never left."""
+        table = self.core.tables.get(table_id)
+        if table is None:
+            return
+        with self.core.batch():
+            for handle in list(self._sid):
+                if self.remote_tables(handle).pop(table_id, None) is not None and handle not in table.members:
+                    SeatCommands(table).attach(handle, table.seat_of(handle.identity), returning=False)
 
     @staticmethod
     async def quietly(coro: Any) -> None:
@@ -266,7 +273,7 @@ class ClusterLobby:
     # -- hearing ------------------------------------------------------------------------------
 
     def _heard(self, channel: str, data: bytes) -> None:
-        watch.heard(self, data)
+        self.watch.heard(data)
 
     def resolve(self, env: dict[str, Any]) -> None:
         """A ``rep`` envelope: finish the command waiting for it."""
@@ -294,8 +301,15 @@ class ClusterLobby:
                         table_id)
             asyncio.ensure_future(self.quietly(self.ask(env["w"], "resync", handle, table_id)))
         msg = env.get("m")
-        watch.track(self, handle, env.get("w", ""), msg)
+        self._track(handle, env.get("w", ""), msg)
         handle.deliver(msg)
+
+    def _track(self, handle: PlayerHandle, owner: str, msg: object) -> None:
+        """Keep which tables of other workers ``handle`` is at, from the messages it gets."""
+        if isinstance(msg, TableUpdate):
+            self.remote_tables(handle)[msg.table.table_id] = owner
+        elif isinstance(msg, TableClosed):
+            self.remote_tables(handle).pop(msg.table_id, None)
 
     def replace_older(self, identity: str, name: str, since: float) -> None:
         """A session of ``identity`` started on another worker at ``since``: the older ones here end."""
@@ -334,7 +348,7 @@ class ClusterLobby:
         except (RedisError, OSError) as e:
             log.warning("cluster: name not claimed in Redis (%s): checked on this worker only", e)
             name = None
-        handle = self.core.connect_claimed(identity, wanted_name, name)
+        handle = self.core.connect(identity, wanted_name, name)
         self._sid[handle], self._by_sid[sid] = sid, handle
         self._since[handle] = time.time()
         handle.on_subscribe = partial(self._went_live, handle.on_subscribe)
@@ -367,7 +381,7 @@ class ClusterLobby:
         self._by_sid.pop(sid, None)
         self._since.pop(handle, None)
         self._address.pop(handle, None)
-        self.core.drop(handle, replaced)
+        self.core.disconnect(handle, replaced)
         await self._release_name(sid)
 
     async def _release_name(self, sid: str) -> None:
@@ -408,22 +422,17 @@ class ClusterLobby:
     # -- tables -------------------------------------------------------------------------------
 
     async def create_table(self, handle: PlayerHandle, config: TableConfig) -> str:
-        """``LobbyAPI.create_table``; the cap on open tables (``MAX_TABLES``), the host's table limit
-        and the table's name are checked over the whole cluster in one Redis script
-        (:func:`ahoy_tui.cluster.claims.claim_table`)."""
+        """``LobbyAPI.create_table``; the cap on open tables and the host's table limit
+        (``ahoy_tui.lobby.limits``) and the table's name are checked over the whole cluster in one
+        Redis script (:func:`ahoy_tui.cluster.claims.claim_table`)."""
         cfg = validate(config, handle.name)  # the core's own refusals first, as in one process
         self.core.new_tables.check(handle)  # counted by the core (this worker serves the session)
         field = f"{self.worker_id}/new{next(self._ids)}"
         try:
             try:
-                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name,
-                                                MAX_TABLES_PER_HOST, one_process.MAX_TABLES)
-                if self.core.table_ids is None:  # no leased ids (start_node): numbered through Redis
-                    self.core.next_number = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
-            except claims.HarbourFull:
-                raise Refused(HARBOUR_FULL) from None
-            except claims.HostsTooMany as e:
-                raise Refused(f"you already host {e.args[0]} tables") from None
+                name = await claims.claim_table(self.bus.redis, field, handle.identity, cfg.name)
+                if self._numbered is not None:  # no leased ids (start_node): numbered through Redis
+                    self._numbered.next = int(await self.bus.redis.incr(NEXT_TABLE_KEY))
             except (RedisError, OSError) as e:  # Redis away: a refusal, not a crash, nor an unchecked table
                 log.warning("cluster: no table made (%s)", e)
                 raise Refused(UNREACHABLE) from None

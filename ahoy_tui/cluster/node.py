@@ -2,8 +2,9 @@
 
 :func:`start_node` is what ``ahoy-server --redis URL`` runs in each worker
 (and what the tests run in-process): a ``RedisStore``, an asyncio Redis
-client for the leases, a ``Lobby`` whose new tables get leased ids, the
-lobby chat restored, and the tables no live worker owns adopted.
+client for the leases, a ``Lobby`` whose new tables get leased ids and whose
+failover strategy is the node's ``Handover``, the lobby chat restored, and
+the tables no live worker owns adopted.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import redis.asyncio as aioredis
 
 from ahoy_tui.cluster import keys
 from ahoy_tui.cluster.failover import Ownership
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.keeper import MAX_STALL, LeaseKeeper
 from ahoy_tui.cluster.lease import DEFAULT_TTL, Leases, new_worker_id
 from ahoy_tui.cluster.retry import until_loaded
@@ -40,6 +42,7 @@ class Node:
         lobby: Its lobby (tables it owns, players connected to it).
         store: The shared ``RedisStore`` (fenced per table).
         ownership: Leases, spare ids, failover.
+        handover: The lobby's tables taken over and given up (its failover strategy).
         client: The asyncio Redis client of the leases.
         keeper: The thread keeping the leases and heartbeat alive through a stalled loop.
     """
@@ -50,6 +53,7 @@ class Node:
     ownership: Ownership
     client: aioredis.Redis
     keeper: LeaseKeeper
+    handover: Handover
 
     async def stop(self) -> None:
         """Freeze the lobby, write what the store holds, then release every lease (so another
@@ -69,7 +73,8 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
                      max_stall: float = MAX_STALL, peers: int = 1, ratings: bool = False,
                      ready_within: float | None = None) -> Node:
     """Join the cluster at Redis ``url`` (see the module docstring); ``lobby_factory`` makes the
-    lobby from ``Lobby``'s arguments (the cluster lobby's ``ClusterLobby.build_core``);
+    lobby from ``Lobby``'s arguments, with ``table_ids`` and ``failover`` (the cluster lobby's
+    ``ClusterLobby.build_core``);
     ``worker_id``: this worker's id (default: ``new_worker_id()``), shared with its ``ClusterLobby``;
     ``max_stall``: seconds the event loop may stall with its leases kept (``LeaseKeeper``);
     ``peers``: workers started with this one (``Ownership``: the first scan's share);
@@ -98,9 +103,11 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
         if ratings:
             community = RedisCommunity(url)
             community.catch_up_later()
-        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership.next_table_id,
-                              community=community)
-        ownership.attach(lobby)
+        handover = Handover()
+        lobby = lobby_factory(clock=clock, timing=timing, seed=seed, store=store, table_ids=ownership,
+                              community=community, failover=handover)
+        handover.attach(lobby)
+        ownership.attach(lobby, handover)
         lobby.resume(tables=False)
         await ownership.start()
     except (redis.RedisError, OSError, StoreError) as e:
@@ -112,4 +119,4 @@ async def start_node(url: str, ttl: float = DEFAULT_TTL, *, timing: Timing | Non
     keeper = LeaseKeeper(url, ownership.leases, max_stall)
     keeper.start()
     log.info("worker %s joined the cluster at %s (%d tables adopted)", worker_id, url, len(ownership.adopted))
-    return Node(worker_id, lobby, store, ownership, client, keeper)
+    return Node(worker_id, lobby, store, ownership, client, keeper, handover)

@@ -20,20 +20,21 @@ from typing import Any, Callable
 
 from ahoy_tui.cluster.bus import Bus
 from ahoy_tui.cluster.keys import worker_channel
-from ahoy_tui.cluster.core import ClusterCore
+from ahoy_tui.cluster.strategies import ClusterPresence
 from ahoy_tui.cluster.wire import pack, refusal
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.lobby import Lobby
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage, TableClosed, TableUpdate
 from ahoy_tui.lobby.table_commands import SeatCommands
 
 log = logging.getLogger(__name__)
 
 COMMANDS = frozenset({"join", "join_by_code", "spectate", "leave", "add_bot", "remove_seat", "set_ready", "start",
-                      "give_to_bot", "rematch", "set_autopilot", "set_auto_pass", "act", "record_for", "chat",
-                      "rewatch"})
-"""Lobby commands a session on another worker may run here (``ClusterCore`` methods, handle first;
-``rewatch``: a new session of someone who watched a table here, issue 24 #13)."""
+                      "give_to_bot", "rematch", "set_autopilot", "set_auto_pass", "act", "record_for", "chat"})
+"""Lobby commands a session on another worker may run here (``Lobby`` methods, handle first). Besides
+these: ``attach``, ``resync``, ``follow`` (back to a table, a full update) and ``rewatch`` (a new
+session of someone who watched a table here, issue 24 #13: :meth:`TableOwner.rewatch`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +56,13 @@ def table_of(msg: object) -> tuple[str, int]:
 
 
 class TableOwner:
-    """Runs other workers' commands on ``core`` and forwards their sessions' messages through ``bus``."""
+    """Runs other workers' commands on ``core`` and forwards their sessions' messages through ``bus``;
+    ``presence`` makes their proxies."""
 
-    def __init__(self, core: ClusterCore, bus: Bus, now: Callable[[], float] = lambda: 0.0) -> None:
+    def __init__(self, core: Lobby, presence: ClusterPresence, bus: Bus,
+                 now: Callable[[], float] = lambda: 0.0) -> None:
         self.core = core
+        self.presence = presence
         self.bus = bus
         self.now = now
         """Redis's clock (s): a request past its ``by`` deadline is dropped, not run."""
@@ -70,7 +74,8 @@ class TableOwner:
         key = (worker, session)
         handle = self.proxies.get(key)
         if handle is None:
-            handle = self.core.add_proxy(identity, name, lambda m: self._forward(worker, session, handle, m))
+            handle = self.presence.proxy(identity, name, lambda m: self._forward(worker, session, handle, m))
+            self.core.enter(handle)
             self.proxies[key] = handle
             self._sent[handle] = 0
         return handle
@@ -125,6 +130,8 @@ class TableOwner:
             raise LobbyError(f"unknown request {op!r}")
         if op in COMMANDS:
             return getattr(core, op)(handle, *args)
+        if op == "rewatch":
+            return self.rewatch(handle, args[0])
         if op in ("attach", "resync", "follow"):
             with core.batch():
                 table = core.table(args[0])
@@ -140,7 +147,7 @@ class TableOwner:
         handle = self.proxies.pop((worker, session), None)
         if handle is not None:
             self._sent.pop(handle, None)
-            self.core.drop(handle, replaced)
+            self.core.disconnect(handle, replaced)
 
     def drop_worker(self, worker: str) -> int:
         """``worker`` is gone: every proxy of its sessions ends (R17). Returns how many."""
@@ -148,3 +155,21 @@ class TableOwner:
         for w, s in keys:
             self.forget(w, s, replaced=False)
         return len(keys)
+
+    def rewatch(self, handle: PlayerHandle, table_id: str) -> bool:
+        """Attach ``handle`` (a new session, usually another worker's proxy) as a spectator of
+        ``table_id`` if its identity was watching that table here and holds no seat at it; no
+        code is asked (it was given when the watch began). R18: a spectator's updates only.
+
+        Returns:
+            True when ``handle`` is at the table now; False (nothing done) otherwise: no such
+            open table, not watched by that identity, or it holds a seat there.
+        """
+        core = self.core
+        with core.batch():
+            table = core.watched_table(handle.identity)
+            if table is None or table.table_id != table_id or table.seat_of(handle.identity) is not None:
+                return False
+            if handle not in table.members:
+                SeatCommands(table).attach(handle, None)
+            return True

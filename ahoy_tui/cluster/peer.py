@@ -1,8 +1,8 @@
 """What the cluster's helpers (``watch``, ``retry``) use of their ``ClusterLobby`` (docs/deploy.md).
 
-``ClusterLobby`` imports ``watch`` and ``retry`` and hands itself to their
-functions; they type it with :class:`Peer` instead of importing the lobby
-back, so the cluster's imports have no circle (issue 26).
+``ClusterLobby`` imports ``watch`` and ``retry`` and hands itself to them
+(its ``Watch``, ``until_done``); they type it with :class:`Peer` instead of
+importing the lobby back, so the cluster's imports have no circle (issue 26).
 """
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ahoy_tui.cluster.bus import Bus
-from ahoy_tui.cluster.core import ClusterCore
 from ahoy_tui.cluster.directory import Directory
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.cluster.owner import TableOwner
 from ahoy_tui.cluster.places import SessionPlaces
+from ahoy_tui.cluster.strategies import ClusterPublication
 from ahoy_tui.lobby.handle import PlayerHandle
+from ahoy_tui.lobby.lobby import Lobby
 
 
 class Peer(Protocol):
@@ -24,8 +26,8 @@ class Peer(Protocol):
         worker_id: This worker's id.
         directory, bus, places, core, owner: The lobby's parts (tables and sessions of every
             worker, the Redis bus, session places, the local lobby, the tables it owns).
+        publication, handover: The local lobby's list strategy and its tables changing owner.
         heartbeat, dead_after: Seconds between heartbeats; after which a silent worker is dead.
-        clock_offset: Redis's clock minus this machine's (s).
         on_moderation: Called with each moderation envelope heard, if set.
     """
 
@@ -33,14 +35,13 @@ class Peer(Protocol):
     directory: Directory
     bus: Bus
     places: SessionPlaces
-    core: ClusterCore
+    core: Lobby
     owner: TableOwner
+    publication: ClusterPublication
+    handover: Handover
     heartbeat: float
     dead_after: float
-    clock_offset: float
     on_moderation: Callable[[dict[str, Any]], None] | None
-
-    def declared_gone(self) -> None: ...
 
     def announce(self, handle: PlayerHandle, sid: str, on: bool) -> None: ...
 

@@ -9,7 +9,7 @@ session ends (queued on the worker's bus, so it is written even after Redis
 was away) and, for a worker found dead, by
 :func:`ahoy_tui.cluster.claims.release_worker`. After Redis came back (an
 older append-only file) or the worker was wrongly declared gone, its places
-are written again (:meth:`SessionPlaces.claim_again`, ``watch.reconnected``).
+are written again (:meth:`SessionPlaces.claim_again`, ``Watch.reconnected``).
 """
 
 from __future__ import annotations

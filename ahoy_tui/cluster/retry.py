@@ -1,4 +1,4 @@
-"""Trying a step again until Redis takes it: after Redis came back (``watch.reconnected``),
+"""Trying a step again until Redis takes it: after Redis came back (``Watch.reconnected``),
 and before a worker joins (:func:`until_loaded`).
 
 A restarted Redis takes subscriptions at once but answers every other

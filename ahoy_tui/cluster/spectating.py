@@ -2,7 +2,7 @@
 
 ``ahoy:watching:{identity}`` (String: a table id, TTL ``WATCH_TTL`` s) is
 written by the table's owner when a ``spectate`` there makes the identity a
-spectator (``Lobby._watched``), and removed when it leaves that table on
+spectator (``Lobby.returns``), and removed when it leaves that table on
 purpose or the table closes or moves away, only while it still names that
 table (a later watch elsewhere stays). A new session of the identity that
 holds no seat and whose worker has no watch of its own for it reads the key

@@ -73,7 +73,7 @@ def unpack(data: bytes) -> dict[str, Any]:
 def refusal(err: LobbyError) -> list[str]:
     """``err`` as the ``err`` field of a reply: ``[kind, reason, rule_id]``."""
     kind = next((name for name, cls in _KINDS.items() if type(err) is cls), "LobbyError")
-    return [kind, err.reason, getattr(err, "rule_id", "")]
+    return [kind, err.reason, err.rule_id if isinstance(err, RuleBroken) else ""]
 
 
 def refused(fields: list[str]) -> LobbyError:

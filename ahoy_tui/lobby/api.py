@@ -4,9 +4,9 @@
 server (``server/``) use. Every command is a coroutine, so a lobby shared by
 several processes can satisfy it. Two implementations pass the same contract
 tests (``tests/lobby/contract``): :class:`ahoy_tui.lobby.in_memory.InMemoryLobby`
-over this process's synchronous single writer :class:`ahoy_tui.lobby.lobby.Lobby`
-(the embedded default), and :class:`ahoy_tui.cluster.lobby.ClusterLobby`, one
-worker of a lobby shared through Redis (``--redis``). What the front door needs
+(one process, the embedded default) and :class:`ahoy_tui.cluster.lobby.ClusterLobby`
+(one worker of several sharing Redis, ``--redis``), both over the synchronous
+single writer :class:`ahoy_tui.lobby.lobby.Lobby`. What the front door needs
 beyond these commands (limits, addresses, moderation between processes, the
 stores) is the host contract, :class:`ahoy_tui.lobby.hosted.LobbyHost`.
 

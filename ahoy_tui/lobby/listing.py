@@ -5,8 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Protocol, Sequence
 
-from ahoy_tui.lobby.handle import PlayerHandle
 from ahoy_tui.lobby.messages import LobbyChanged, TableSummary
+
+
+class Named(Protocol):
+    """A session as the lobby list counts it: its display name."""
+
+    @property
+    def name(self) -> str: ...
 
 
 class Listed(Protocol):
@@ -58,13 +64,13 @@ class Listing:
         self._tables_version = 0
         """``LobbyChanged.tables_version``: ``_version`` when the table list last changed."""
 
-    def changed(self, tables: Mapping[str, Listed], players: Mapping[str, Sequence[PlayerHandle]],
+    def changed(self, tables: Mapping[str, Listed], players: Mapping[str, Sequence[Named]],
                 table: Listed | None = None) -> LobbyChanged | None:
         """The ``LobbyChanged`` to broadcast, or None when nothing in it changed.
 
         Args:
             tables: The open tables by id.
-            players: Connected handles by identity.
+            players: Sessions online (their names) by identity.
             table: The one table that changed (cheap check), or None to
                 look at everything (presence, a table opened or closed).
         """

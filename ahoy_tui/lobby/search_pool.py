@@ -66,9 +66,10 @@ def preload() -> list[str]:
     """
     names = ["__main__"]
     main = sys.modules.get("__main__")
-    spec = getattr(main, "__spec__", None)
+    spec = getattr(main, "__spec__", None)  # probe: no __main__ at all when embedded (sys.modules lacks it)
     if spec is not None and spec.name and not spec.name.endswith("__main__"):
         for value in vars(main).values():
+            # probe: any global of the main module; only functions, classes and a few objects have __module__
             name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
             if isinstance(name, str) and name in sys.modules and name not in names + ["__main__", spec.name]:
                 names.append(name)

@@ -545,7 +545,7 @@ class Table:
             self._close_in(self.timing.resume_grace if self.held else self.timing.empty_grace)
 
     def keep_deadline(self) -> None:
-        """Adopted from another worker (``Lobby.adopt``): a table no person sits at closes when it
+        """Adopted from another worker (``ahoy_tui.cluster.handover.Handover.adopt``): a table no person sits at closes when it
         would have where its last person left it, ``empty_grace`` s after its seats were logged
         so (``nobody_since``; at once when that is past), not ``resume_grace`` s after each
         adoption, so workers dying in turn cannot keep it open for ever."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.games.ahoy.replay import replay
 from ahoy_tui.lobby import Lobby, ManualClock, TableConfig, Timing
 from ahoy_tui.store import MemoryStore, TableLog
@@ -42,7 +43,7 @@ def assert_log_is_the_game(log: TableLog, record: list[dict]) -> None:
     plain = json.loads(json.dumps(list(record)))
     assert logged_lines(log) == plain
     again = Lobby(clock=ManualClock(), timing=TIMING, store=MemoryStore())
-    assert again.adopt(log) is None
+    assert Handover(again).adopt(log) is None
     assert json.loads(json.dumps(list(again.tables[log.table_id].game.record))) == plain
     _, summary = replay(plain)
     assert summary.game_over

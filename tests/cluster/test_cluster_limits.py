@@ -17,7 +17,7 @@ import pytest
 from ahoy_tui.cluster import claims
 from ahoy_tui.cluster.hosted import ClusterHost
 from ahoy_tui.cluster.limits import UNCHECKED, SharedRates, SharedSessions
-from ahoy_tui.lobby import lobby as lobby_module
+from ahoy_tui.lobby import limits
 from ahoy_tui.lobby.errors import LobbyError
 from ahoy_tui.lobby.gate import FULL, Gate, Limits
 from ahoy_tui.lobby.messages import TableConfig
@@ -135,7 +135,7 @@ async def test_a_closed_table_frees_its_name_and_its_hosts_place(workers):
 async def test_the_cap_on_open_tables_counts_every_workers_tables_even_at_once(workers, monkeypatch):
     """With a cap of 3, four hosts creating tables at once on two workers (two on each, which
     each worker alone would allow) open 3; the fourth is told the harbour is full."""
-    monkeypatch.setattr(lobby_module, "MAX_TABLES", 3)
+    monkeypatch.setattr(limits, "MAX_TABLES", 3)
     w0, w1 = workers.all
     hosts = [(w, await Client.connect(w, n)) for w, n in ((w0, "anna"), (w0, "bob"), (w1, "cara"), (w1, "dan"))]
     made = await asyncio.gather(*(w.create_table(c.handle, TableConfig.make(name="Junk", **UNTIMED))

@@ -54,13 +54,13 @@ async def main(url: str, ttl: float, role: str, limit: int) -> None:
     loop.add_signal_handler(signal.SIGUSR2, stall, LONG_STALL * ttl)
     say("ready", node.worker_id)
     lobby = node.lobby
-    let_go = lobby.let_go
+    let_go = node.handover.let_go
 
     def letting_go(table_id: str, unreachable: bool = False) -> None:
         if table_id in lobby.tables:
             say("let-go", table_id)
         let_go(table_id, unreachable)
-    lobby.let_go = letting_go
+    node.handover.let_go = letting_go  # type: ignore[method-assign]
     if role == "owner":
         tid = start_table(lobby, limit=limit)
         table = lobby.tables[tid]

@@ -13,11 +13,8 @@ session's own worker, and every command ends settled, so the contract's
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from ahoy_tui.cluster import watch
-from ahoy_tui.cluster.bus import stop_tasks
 from ahoy_tui.cluster.lobby import ClusterLobby
 from ahoy_tui.lobby import ManualClock, Timing
 from ahoy_tui.lobby.errors import Refused
@@ -111,7 +108,7 @@ class Paused:
         self.on_message = w.bus.on_message
 
     async def pause(self) -> None:
-        await stop_tasks(self.w._tasks)
+        await self.w.watch.pause()
         self.w.bus.on_message = lambda channel, data: self.heard.append((channel, data))
 
     def resume(self, heard: bool = True) -> None:
@@ -119,4 +116,4 @@ class Paused:
         self.w.bus.on_message = self.on_message
         for channel, data in self.heard if heard else []:
             self.on_message(channel, data)
-        self.w._tasks = [asyncio.create_task(watch.beat(self.w)), asyncio.create_task(watch.watch(self.w))]
+        self.w.watch.start()

@@ -26,7 +26,7 @@ async def test_a_full_disk_pauses_every_table_and_play_goes_on_when_it_writes_ag
     lobby.start(anna, tid)
     lobby.set_autopilot(anna, tid, True)
     table = lobby.tables[tid]
-    await wait_until(lambda: store.durable >= table.journal.last_seq and not lobby._outbox)
+    await wait_until(lambda: store.durable >= table.journal.last_seq and not lobby.outbox.pending)
 
     def system_keys() -> list[str]:
         return [m.key for m in got if isinstance(m, ChatMessage) and m.system]

@@ -8,6 +8,7 @@ from textual.widgets import Select, Static
 from ui_driver import play_until, step
 from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, toasts, wait_for
 
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.ui.prefs import STORE
@@ -194,7 +195,7 @@ async def test_the_warning_goes_when_the_player_is_sent_to_the_lobby():
     async with app.run_test(size=(80, 24)) as pilot:
         tid = _start_against_a_bot(app, lobby)
         await wait_for(pilot, lambda a: any("Autopilot in" in t for t in toasts(a)))
-        lobby.let_go(tid)  # the table moved to another server: the lobby is shown
+        Handover(lobby).let_go(tid)  # the table moved to another server: the lobby is shown
         await wait_for(pilot, lambda a: a.screen is a.lobby_screen)
         await pilot.pause()
         assert not any("Autopilot in" in t for t in toasts(app)), toasts(app)

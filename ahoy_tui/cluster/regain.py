@@ -3,7 +3,7 @@
 Nobody is known to own such a table (docs/deploy.md, "What happens when
 something fails"): its members are not sent away — they keep its screen
 with the system line ``db_lost`` — and when this lobby adopts it again
-(``Lobby.adopt(..., "regained")``) they are attached to it again with their
+(``Handover.adopt(..., "regained")``) they are attached to it again with their
 seats and a full update (R17), without "is back": they never left.
 
 The ``db_lost`` line sent while the store was away cannot be logged, and a
@@ -35,7 +35,7 @@ def lost_line(table_id: str, wall: float) -> ChatMessage:
 def pause_members(table: Table, wall: float) -> Members:
     """Stop ``table`` (clocks, bots; nothing more is written) without closing it for its
     members: each gets the system line ``db_lost`` (not kept here: the log cannot be written;
-    the table taken back keeps it, ``Lobby.adopt``) and is no longer a member. Returns who was
+    the table taken back keeps it, ``Handover.adopt``) and is no longer a member. Returns who was
     at it, in which seat (``wall``: the line's time, s)."""
     members = dict(table.members)
     table.stop()

@@ -1,6 +1,7 @@
-"""One table moving between lobbies (issue 15): ``Lobby.adopt`` takes a table over from its log
-into a running lobby, ``Lobby.let_go`` drops a table another worker owns now (also when the
-store refuses its writes as ``LEASE_LOST``), and the ``table_ids`` hook names new tables."""
+"""One table moving between lobbies (issue 15): ``Handover.adopt`` takes a table over from its log
+into a running lobby, ``Handover.let_go`` drops a table another worker owns now (also when the
+store refuses its writes as ``LEASE_LOST``: the handover is the lobby's failover strategy), and
+the ``table_ids`` strategy names new tables."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from tests.lobby.helpers import FAST, conserved, play_out
 from tests.lobby.test_resume import playing_table, restarted, state_of
 
+from ahoy_tui.cluster.handover import Handover
 from ahoy_tui.lobby import Lobby, ManualClock, Refused, TableClosed, TableConfig, TableUpdate
 from ahoy_tui.lobby.messages import ChatHistory, ChatMessage
 from ahoy_tui.store import MemoryStore
@@ -25,7 +27,7 @@ def test_an_adopted_table_joins_a_running_lobby_as_it_was_and_plays_to_the_end()
     bob = other.connect("user:bob", "bob")
     own = other.create_table(bob, TableConfig.make(name="Bob's", seats=2, limit=50))
     log = next(t for t in store.open_tables() if t.table_id == tid)
-    assert other.adopt(log) is None
+    assert Handover(other).adopt(log) is None
     adopted = other.tables[tid]
     assert state_of(adopted) == before and conserved(adopted)
     assert [m.key for m in adopted.chat.recent()][-1] == "adopted"   # it moved; the server did not restart
@@ -43,7 +45,8 @@ def test_let_go_stops_the_table_tells_its_members_once_and_writes_nothing():
     seen = []
     anna.subscribe(seen.append)
     logged = len(store.open_tables()[0].entries)
-    lobby.let_go(tid)
+    handover = Handover(lobby)
+    handover.let_go(tid)
     assert tid not in lobby.tables and table.closed
     closed = [m for m in seen if isinstance(m, TableClosed)]
     assert [(m.table_id, m.key) for m in closed] == [(tid, "moved")]
@@ -52,8 +55,8 @@ def test_let_go_stops_the_table_tells_its_members_once_and_writes_nothing():
         clock.advance(1.0)                           # no clock or bot of that table runs here any more
     assert len(store.open_tables()[0].entries) == logged
     assert tid not in {s.table_id for s in lobby.table_summaries()}
-    lobby.let_go(tid)                                # twice, or an unknown table: nothing
-    lobby.let_go("nope")
+    handover.let_go(tid)                             # twice, or an unknown table: nothing
+    handover.let_go("nope")
 
 
 def test_a_table_taken_back_after_its_store_was_away_keeps_the_lost_line_in_every_history():
@@ -65,11 +68,12 @@ def test_a_table_taken_back_after_its_store_was_away_keeps_the_lost_line_in_ever
     seen = []
     anna.subscribe(seen.append)
     lobby.wall = lambda: 100.0
-    lobby.let_go(tid, unreachable=True)
+    handover = Handover(lobby)
+    handover.let_go(tid, unreachable=True)
     assert [m.key for m in seen if isinstance(m, ChatMessage)] == ["db_lost"]
     lobby.wall = lambda: 160.0
     log = next(t for t in store.open_tables() if t.table_id == tid)
-    assert lobby.adopt(log, "regained") is None
+    assert handover.adopt(log, "regained") is None
     history = [m for m in seen if isinstance(m, ChatHistory)][-1].messages
     assert [(m.key, m.at) for m in history if m.system][-2:] == [("db_lost", 100.0), ("regained", 160.0)]
     again, _ = restarted(store)                      # and the log kept it: a restart shows it too
@@ -90,6 +94,7 @@ class RefusingStore(MemoryStore):
 async def test_a_lease_lost_refusal_lets_that_table_go_and_pauses_no_other():
     store = RefusingStore()
     lobby, clock, anna, tid, table = playing_table(store, 5)
+    lobby.failover = Handover(lobby)
     other_tid = lobby.create_table(lobby.connect("user:bob", "bob"), TableConfig.make(name="Bob's", seats=2))
     lobby.log(other_tid, {"k": "probe"})             # the lobby learns its loop here
     store.refuse(tid)
@@ -98,16 +103,25 @@ async def test_a_lease_lost_refusal_lets_that_table_go_and_pauses_no_other():
     assert other_tid in lobby.tables and not lobby.tables[other_tid].paused
 
 
-def test_new_tables_take_their_ids_from_the_hook_and_a_hook_refusal_reaches_the_player():
-    ids = iter(["w7.t1"])
+class TwoIds:
+    """``TableIds`` with one id, then the refusal of a worker whose leased ids ran out."""
 
-    def table_ids() -> str:
+    def __init__(self) -> None:
+        self.ids = iter(["w7.t1"])
+
+    def new_id(self) -> str:
         try:
-            return next(ids)
+            return next(self.ids)
         except StopIteration:
             raise Refused("the harbour is busy: try again in a moment") from None
+
+    def restored(self, table_id: str) -> None:
+        pass
+
+
+def test_new_tables_take_their_ids_from_the_strategy_and_its_refusal_reaches_the_player():
     lobby, _ = restarted(MemoryStore())
-    lobby._table_ids = table_ids
+    lobby.table_ids = TwoIds()
     anna = lobby.connect("user:anna", "anna")
     assert lobby.create_table(anna, TableConfig.make(name="One", seats=2)) == "w7.t1"
     with pytest.raises(Refused, match="busy"):
@@ -139,7 +153,7 @@ def test_let_go_drops_what_was_waiting_for_the_refused_log_and_nothing_of_other_
     for _ in range(5):
         clock.advance(1.0)                           # anna's table plays; nothing is acknowledged
     lobby.chat(bob, bobs, "ahoy")
-    lobby.let_go(tid)
+    Handover(lobby).let_go(tid)
     store.written = store._seq
     lobby._written()
     assert not any(isinstance(m, TableUpdate) and m.table.table_id == tid for m in seen_anna)
@@ -180,7 +194,7 @@ def test_an_adopted_table_nobody_sits_at_keeps_the_deadline_its_last_person_left
         now[0] = wall
         clock = ManualClock()
         lobby = Lobby(clock=clock, timing=timing, seed=2, wall=lambda: now[0], store=MemoryStore())
-        assert lobby.adopt(log) is None and tid in lobby.tables
+        assert Handover(lobby).adopt(log) is None and tid in lobby.tables
         return lobby, clock
 
     second, clock = adopted_at(1060.0)
@@ -194,3 +208,25 @@ def test_an_adopted_table_nobody_sits_at_keeps_the_deadline_its_last_person_left
     late, clock = adopted_at(5000.0)
     clock.advance(0.0)
     assert tid not in late.tables                    # long past: closes at once
+
+
+def test_a_table_away_refuses_commands_and_who_left_it_is_not_taken_back():
+    """The handover as the lobby's failover strategy: while a table let go for an unreachable
+    store waits to be taken back, a command about it is refused as not done (try again), and a
+    member who leaves it meanwhile is not attached again when it comes back; the others are."""
+    store = MemoryStore()
+    lobby, clock, anna, tid, table = playing_table(store, 10)
+    handover = Handover(lobby)
+    lobby.failover = handover
+    bob = lobby.connect("user:bob", "bob")
+    anna.subscribe(lambda m: None)
+    bob.subscribe(lambda m: None)
+    lobby.spectate(bob, tid)
+    handover.let_go(tid, unreachable=True)
+    with pytest.raises(Refused, match="lost touch with its database"):
+        lobby.set_autopilot(anna, tid, True)
+    lobby.leave(bob, tid)                            # no error: bob simply goes
+    with pytest.raises(Refused, match="no such table"):
+        lobby.leave(bob, "nope")
+    assert handover.adopt(next(t for t in store.open_tables() if t.table_id == tid), "regained") is None
+    assert anna in lobby.tables[tid].members and bob not in lobby.tables[tid].members
