@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from ahoy_tui.community.service import Community
 from ahoy_tui.lobby.handle import PlayerHandle
@@ -29,6 +30,8 @@ from ahoy_tui.store.sqlite import SQLiteStore
 
 log = logging.getLogger("ahoy.server")
 
+T = TypeVar("T")
+
 
 def prune(store: TableStore, keep_days: float | None, keep_games: int | None) -> int:
     """Forget archived games past retention (``keep_days`` days, the newest ``keep_games``; None:
@@ -36,17 +39,23 @@ def prune(store: TableStore, keep_days: float | None, keep_games: int | None) ->
     return store.prune(time.time(), None if keep_days is None else keep_days * 86400.0, keep_games)
 
 
+def _in_file(path: Path | None, opener: Callable[[Path], T], fallback: Callable[[], T], what: str, lost: str) -> T:
+    """``opener(path)`` (its directory made first), or ``fallback()`` when ``path`` is None or the file
+    cannot be used; then one error line: ``cannot keep WHAT in PATH: WHY; LOST``."""
+    if path is None:
+        return fallback()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return opener(path)
+    except (StoreError, OSError) as e:
+        log.error("cannot keep %s in %s: %s; %s", what, path, e, lost)
+        return fallback()
+
+
 def open_store(path: Path | None) -> TableStore:
     """The SQLite store at ``path`` (None: in memory, nothing kept), or an in-memory one with
     one error line in the log when the file cannot be used."""
-    if path is None:
-        return MemoryStore()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return SQLiteStore(path)
-    except (StoreError, OSError) as e:
-        log.error("cannot keep tables in %s: %s; nothing will survive a restart", path, e)
-        return MemoryStore()
+    return _in_file(path, SQLiteStore, MemoryStore, "tables", "nothing will survive a restart")
 
 
 def open_community(store: TableStore) -> Community | None:
@@ -130,29 +139,19 @@ class EmbeddedHost:
         pass
 
     def moderation_store(self) -> ModerationStore:
-        path = self.db_path
-        if path is None:
-            return MemoryModerationStore()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            return SQLiteModerationStore(path)
-        except (StoreError, OSError) as e:
-            log.error("cannot keep bans in %s: %s; bans and mutes last until the server stops", path, e)
-            return MemoryModerationStore()
+        return _in_file(self.db_path, SQLiteModerationStore, MemoryModerationStore,
+                        "bans", "bans and mutes last until the server stops")
 
     def prefs_backend(self) -> PrefsBackend | None:
-        path = self.db_path
-        if path is None:
-            return None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            return SQLitePrefs(path)
-        except (StoreError, OSError) as e:
-            log.error("cannot keep players' preferences: %s; they last until this server stops", e)
-            return None
+        return _in_file(self.db_path, SQLitePrefs, _no_prefs,
+                        "players' preferences", "they last until this server stops")
 
     def shared_counts(self) -> SharedCounts:
         return SharedCounts()
+
+
+def _no_prefs() -> None:
+    return None
 
 
 def _ignore_replaced(handle: PlayerHandle, name: str) -> None:
