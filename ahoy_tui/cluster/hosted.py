@@ -12,7 +12,7 @@ channel (``announce.moderation``), bans and preferences are kept in Redis.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Callable
 
 from redis.exceptions import RedisError
 
@@ -89,19 +89,21 @@ class ClusterHost:
         return cls(cluster, node, url)
 
     @property
-    def on_replaced(self):  # noqa: ANN201 - the contract's Callable[[PlayerHandle, str], None]
+    def on_replaced(self) -> Callable[[PlayerHandle, str], None] | None:
+        """``(handle, name)``: a newer session of ``handle``'s identity started on another worker."""
         return self.cluster.on_replaced
 
     @on_replaced.setter
-    def on_replaced(self, callback) -> None:  # noqa: ANN001
+    def on_replaced(self, callback: Callable[[PlayerHandle, str], None] | None) -> None:
         self.cluster.on_replaced = callback
 
     @property
-    def on_moderation(self):  # noqa: ANN201 - the contract's Callable[[Change], None]
+    def on_moderation(self) -> Callable[[Change], None] | None:
+        """``(change)``: an operator's change kept on another worker."""
         return self.cluster.on_moderation
 
     @on_moderation.setter
-    def on_moderation(self, callback) -> None:  # noqa: ANN001
+    def on_moderation(self, callback: Callable[[Change], None] | None) -> None:
         self.cluster.on_moderation = callback
 
     async def close(self) -> None:
