@@ -269,6 +269,8 @@ class Autopilot:
 
     @staticmethod
     def _would_search(bot: Bot, view: object, legal: list[Action]) -> bool:
+        # probe: searching is an optional part of a game's bot (``searches``/``would_search`` on its
+        # hard bots); ``games.base.Bot`` asks only ``choose`` of every bot, test stand-ins included
         if not getattr(bot, "searches", False):
             return False
         try:
