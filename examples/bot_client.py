@@ -61,27 +61,45 @@ class BotClient:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict]] = {}
         self.pushes: asyncio.Queue[tuple[Any, dict]] = asyncio.Queue()
+        self.closed = False
+        """The server's side ended: no more replies or pushes."""
         self._reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         stdout = self.process.stdout
-        while True:
-            line = await stdout.readline()
-            if not line:
-                break
-            if self.on_line is not None:
-                self.on_line(line)
-            raw = json.loads(line)
-            if raw.get("@") == "Reply":
-                fut = self._waiting.pop(raw.get("id"), None)
-                if fut is not None and not fut.done():
-                    fut.set_result(raw)
-            else:
-                await self.pushes.put((codec.decode(line.rstrip(b"\n")), raw))
-        await self.pushes.put((None, {}))
+        try:
+            while True:
+                try:
+                    line = await stdout.readline()
+                except (OSError, asyncssh.Error):  # the connection broke (the server was killed)
+                    break
+                if not line:
+                    break
+                if self.on_line is not None:
+                    self.on_line(line)
+                raw = json.loads(line)
+                if raw.get("@") == "Reply":
+                    fut = self._waiting.pop(raw.get("id"), None)
+                    if fut is not None and not fut.done():
+                        fut.set_result(raw)
+                else:
+                    await self.pushes.put((codec.decode(line.rstrip(b"\n")), raw))
+        finally:
+            self.closed = True
+            for fut in self._waiting.values():  # no reply will come: every request in flight fails
+                if not fut.done():
+                    fut.set_exception(ConnectionError("the server closed the connection"))
+            self._waiting.clear()
+            await self.pushes.put((None, {}))
 
     async def request(self, cmd: str, **fields: Any) -> dict:
-        """Send one request; return its reply (``{"@":"Reply","id":..,"ok":..,"result"|"error":..}``)."""
+        """Send one request; return its reply (``{"@":"Reply","id":..,"ok":..,"result"|"error":..}``).
+
+        Raises:
+            ConnectionError: the connection ended before the reply came (or had ended already).
+        """
+        if self.closed:
+            raise ConnectionError("the server closed the connection")
         rid = next(self._ids)
         fut = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
@@ -177,11 +195,12 @@ async def main(argv: list[str] | None = None) -> int:
             result = await play_game(client, args.game, args.bots, options, seed=n + 1)
             print(f"{args.game} table {result.table_id}: seat {result.seat}, scores {list(result.scores)}, "
                   f"{result.acts} decisions")
-    except BotError as e:
+    except (BotError, ConnectionError) as e:
         print(f"bot_client: {e}", file=sys.stderr)
         return 1
     finally:
-        await client.close()
+        if not client.closed:
+            await client.close()
         conn.close()
     return 0
 

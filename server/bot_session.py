@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from ahoy_tui.botapi.link import BotLimits, BotLink, bot_identity
+from ahoy_tui.lobby.gate import address_key
 from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.logsafe import esc
 
@@ -168,6 +169,8 @@ class BotSession:
         lobby = self.server.lobby
         self.handle = handle = await lobby.connect(bot_identity(identity[4:]),
                                                    sanitize_name(self.connection.username))
+        # Wrong table codes count per address; operators on other workers find it by address.
+        self.server.lobby_host.set_address(handle, address_key(self.connection.address))
         self.info = _Info(handle.name)
         self.server.tally.started["bot_api"] += 1
         for older in [s for s in list(self.server.sessions)

@@ -239,7 +239,8 @@ class OperatorConsole:
         ban = self.host.moderator.ban(self.actor, kind, target, seconds, reason)
         here = end_banned(self.host, ban, spare=self.actor.identity)
         elsewhere = covered_elsewhere(self.host.lobby_host.sessions_elsewhere(), ban, spare=self.actor.identity)
-        return f"ban #{ban.ban_id}: {kind} {target} {when(ban.expires)} ({sessions_ended(here, elsewhere)})"
+        until = "for good" if ban.expires is None else f"until {when(ban.expires)}"
+        return f"ban #{ban.ban_id}: {kind} {target} {until} ({sessions_ended(here, elsewhere)})"
 
     def _key_target(self, who: str) -> str:
         if FINGERPRINT.fullmatch(who):

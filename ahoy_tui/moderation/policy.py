@@ -21,6 +21,7 @@ import time
 from dataclasses import astuple, dataclass
 from typing import Any, Callable
 
+from ahoy_tui.community.rating import API_BOT, api_bot
 from ahoy_tui.lobby.config import clean_text
 from ahoy_tui.lobby.messages import Notice
 from ahoy_tui.logsafe import esc
@@ -94,11 +95,19 @@ def when(seconds: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
 
 
+def connection_identity(identity: str) -> str:
+    """The identity of the connection behind a lobby identity: a bot API program sits in the lobby
+    as ``bot:SHA256:...`` (docs/bot-api.md) over the key ``key:SHA256:...``, which bans, mutes and
+    kicks name; any other identity is its connection's."""
+    return f"key:{identity.removeprefix(API_BOT)}" if api_bot(identity) else identity
+
+
 def covers(ban: Ban, identity: str, address: str) -> bool:
-    """Does ``ban`` cover a session of ``identity`` (``key:SHA256:...`` for a key) from ``address``
-    (an IP address, or the ``address_target`` form; "" when unknown)?"""
+    """Does ``ban`` cover a session of ``identity`` (``key:SHA256:...`` for a key; a bot API program's
+    lobby identity counts as its key) from ``address`` (an IP address, or the ``address_target``
+    form; "" when unknown)?"""
     if ban.kind == "key":
-        return identity == f"key:{ban.target}"
+        return connection_identity(identity) == f"key:{ban.target}"
     try:
         return address_target(address) == ban.target
     except ValueError:
@@ -177,8 +186,8 @@ class Moderator:
         return next((ban for ban in found if ban.active(now)), None)
 
     def mute_of(self, identity: str) -> Mute | None:
-        """The mute in force on ``identity``, or None."""
-        mute = self._mutes.get(identity)
+        """The mute in force on ``identity`` (a bot API program's: on its key), or None."""
+        mute = self._mutes.get(connection_identity(identity))
         return mute if mute is not None and mute.active(self.clock()) else None
 
     def chat_gate(self, identity: str) -> Notice | None:

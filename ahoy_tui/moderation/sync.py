@@ -31,7 +31,7 @@ from typing import Any
 
 from ahoy_tui.lobby.hosted import LobbyHost
 from ahoy_tui.lobby.messages import Notice
-from ahoy_tui.moderation.policy import Ban, ban_line, covers
+from ahoy_tui.moderation.policy import Ban, ban_line, connection_identity, covers
 from ahoy_tui.ui.i18n import tr
 
 log = logging.getLogger("ahoy.moderation")
@@ -70,8 +70,10 @@ Elsewhere = list[tuple[str, str, str]]
 
 def online_elsewhere(elsewhere: Elsewhere, name: str) -> list[tuple[str, str]]:
     """``(identity, name)`` of the players called ``name`` (any case) with a session on another
-    process (none for a lobby of one process)."""
-    return sorted({(identity, n) for identity, n, _ in elsewhere if n.casefold() == name.casefold()})
+    process (none for a lobby of one process); a bot API program's identity is its key's, as its
+    process knows its session (``policy.connection_identity``)."""
+    return sorted({(connection_identity(identity), n) for identity, n, _ in elsewhere
+                   if n.casefold() == name.casefold()})
 
 
 def address_elsewhere(elsewhere: Elsewhere, name: str) -> str | None:

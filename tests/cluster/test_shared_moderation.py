@@ -193,3 +193,34 @@ async def test_an_operator_kicks_and_bans_by_name_a_player_on_another_worker(clu
     assert status == 0 and text.startswith("ban #1: address 192.0.2.9 ")
     assert text.endswith(" (0 sessions ended here, 1 ending on other workers)\n")
     assert await op(a, "kick nobody") == ("ahoy: nobody called 'nobody' is online\n", 1)
+
+
+ROBO_FP = "SHA256:" + "r" * 43
+
+
+class BotSession(Session):
+    """A bot API program's session: its connection is its key (``key:SHA256:...``), its seat in the
+    lobby is a bot's (``bot:SHA256:...``, docs/bot-api.md)."""
+
+    def __init__(self, handle, address: str = "192.0.2.8") -> None:
+        super().__init__(handle, address)
+        self.connection = SimpleNamespace(identity="key:" + handle.identity.removeprefix("bot:"), address=address)
+
+
+async def test_an_operator_kicks_bans_and_mutes_a_bot_program_on_another_worker_by_its_name(cluster):
+    """A fresh operator found (issue 27): ``kick robo`` answered "kicked robo" but the bot on the other
+    worker played on; ``ban key robo`` said robo had no key; a ban by fingerprint did not count it."""
+    ws, (a, b) = cluster
+    robo = BotSession(await ws.all[1].connect("bot:" + ROBO_FP, "robo"))
+    b.sessions.add(robo)
+    robo.handle.subscribe(lambda msg: None)
+    await ws.settle()
+    text, status = await op(a, "mute robo 1h spam")
+    assert status == 0
+    await wait_until(lambda: b.moderator.chat_gate("bot:" + ROBO_FP) is not None, what="B to mute robo's chat")
+    text, status = await op(a, "kick robo spam")
+    assert (text.strip(), status) == ("kicked robo", 0)
+    await wait_until(lambda: robo.ended, what="robo's session on B to end")
+    assert robo.ended == ["An operator ended your session: spam"]
+    text, status = await op(a, "ban key robo 1h spam")
+    assert status == 0 and text.startswith(f"ban #1: key {ROBO_FP} until ") and "1 ending on other workers" in text

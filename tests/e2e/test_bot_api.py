@@ -299,6 +299,30 @@ async def test_an_operator_bans_a_bot_key_like_any_key(tmp_path, client_key, oth
         await server.stop()
 
 
+async def test_the_reference_client_stops_waiting_when_the_server_goes_away(server, client_key):
+    """Found by a fresh host (issue 27): ``examples/bot_client.py`` waited forever for the reply to an
+    ``act`` when its worker was killed; a request in flight now fails with ``ConnectionError``."""
+    conn, client = await bot_client.open_bot("127.0.0.1", server.port, client_key, "robo")
+    try:
+        assert (await client.request("ping"))["ok"]
+        for c in list(server.connections):
+            c.abort()                                              # as a worker killed with -9
+        with pytest.raises(ConnectionError):
+            await asyncio.wait_for(client.request("ping"), 30)     # raised at once, not the timeout
+    finally:
+        conn.close()
+
+
+async def test_a_bot_sessions_address_is_told_to_the_lobby(server, other_key):
+    """Found by a fresh operator (issue 27): ``ban addr robo`` from another worker said robo's worker had
+    not told its address yet: the bot session never gave it to the lobby host (its wrong table codes
+    did not count per address either)."""
+    bot = await _raw(server.port, other_key, "robo")
+    assert (await bot.ask({"id": 1, "cmd": "ping"}))["ok"]
+    handles = [s.handle for s in server.sessions if s.api_bot]
+    assert len(handles) == 1 and handles[0].address == "127.0.0.1"
+
+
 async def test_a_newer_bot_connection_of_a_key_takes_over_and_keeps_the_seat(server, client_key):
     first = await _raw(server.port, client_key, "robo")
     tid = (await first.ask({"id": 1, "cmd": "create", "config": {"game": "ahoy", "seats": 3}}))["result"]
