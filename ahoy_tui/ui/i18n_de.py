@@ -290,6 +290,7 @@ DE_COMMUNITY: dict[str, str] = {
     "cm.bot_unknown": "Die Stärke dieser Stufe ist noch nicht gemessen.",
     "cm.bot_levels": "Stufen: {levels}",
     "cm.bot_unrated": "Ein Bot hat keine eigene Wertung; Spiele gegen Bots werden nicht gewertet.",
+    "cm.no_stats": "Dieser Server führt keine Wertungen oder Statistiken.",
     "cm.unreadable": "Die Statistiken lassen sich gerade nicht lesen.",
     "cm.title": "Rangliste",
     "cm.profile_title": "Pirat {name}",

@@ -259,3 +259,23 @@ def test_each_games_own_keys_are_labelled_by_its_plugin():
         key = dict(game_ui(game).key_texts)[action]
         assert keys.ACTION_TEXT[action] == key and all(key in table for table in _tables().values())
         assert f'"{action}":' not in Path(keys.__file__).read_text()
+
+
+def test_every_text_key_the_code_names_exists_in_english():
+    """A key named in a ``tr(lang, "key")`` call that no table has shows the player the bare key
+    ("cm.no_stats" once did, after its text was taken for unused: ``ssh host top`` printed it)."""
+    import ast
+    from pathlib import Path
+
+    import ahoy_tui.ui.game_uis  # noqa: F401 - every game's texts registered
+
+    root = Path(i18n.__file__).resolve().parents[1]
+    missing = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute))
+                    and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) == "tr"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+                    and isinstance(node.args[1].value, str) and node.args[1].value not in i18n.EN):
+                missing.append(f"{path.relative_to(root)}:{node.lineno} {node.args[1].value}")
+    assert not missing, missing
