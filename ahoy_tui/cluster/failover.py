@@ -174,7 +174,8 @@ class Ownership:
             return False
         regained = table_id in self.orphans
         self.orphans.discard(table_id)
-        problem = self.handover.adopt(tl, "regained" if regained else "adopted")
+        handed = await self.leases.take_handed(table_id)  # its owner stopped cleanly: a restart
+        problem = self.handover.adopt(tl, "regained" if regained else "resumed" if handed else "adopted")
         log.info("table %s %s with epoch %d%s", table_id, "taken back" if regained else "adopted", epoch,
                  f" ({problem})" if problem else "")
         self.adopted.append(table_id)
@@ -311,6 +312,6 @@ class Ownership:
             pass
         for table_id in list(self.leases.held):
             try:
-                await self.leases.release(table_id)
+                await self.leases.release(table_id, handed_over=table_id in self.lobby.tables)
             except (redis.RedisError, OSError):
                 break

@@ -92,7 +92,8 @@ class Handover:
         """Resume one table from its log into the running lobby: another worker owned it and
         died, and this one took its lease (``ahoy_tui.cluster.failover``). The table is held,
         as after a restart, until a seated person comes back (R17); its chat says the table moved
-        (system line ``adopted``), not that the server restarted; a table no person sits at keeps
+        (system line ``adopted``), or, when its owner stopped cleanly and handed it over
+        (``line="resumed"``, ``Leases.take_handed``), that the server restarted; a table no person sits at keeps
         the deadline it had where its last person left (``Table.keep_deadline``). ``line``
         ``"regained"``: this lobby let it go while its store was out of reach and takes it back;
         its members then (``waiting``) are attached again (``regain.reattach``), and its chat

@@ -2,8 +2,8 @@
 names its keys there too, and may not import this layer)."""
 
 from ahoy_tui.store.redis_keys import (CHAT, GAMES, LOGS, PREFIX, SEQ, TABLES, WORKER_SEQ, WORKERS, epoch,
-                                       game, game_players, games_of, gone, lease, log, watching, worker_channel,
+                                       game, game_players, games_of, gone, handed, lease, log, watching, worker_channel,
                                        written)
 
 __all__ = ["CHAT", "GAMES", "LOGS", "PREFIX", "SEQ", "TABLES", "WORKER_SEQ", "WORKERS", "epoch", "game",
-           "game_players", "games_of", "gone", "lease", "log", "watching", "worker_channel", "written"]
+           "game_players", "games_of", "gone", "handed", "lease", "log", "watching", "worker_channel", "written"]

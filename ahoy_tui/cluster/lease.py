@@ -57,10 +57,23 @@ return 0
 """
 
 _RELEASE = """
--- KEYS[1] lease; ARGV[1] expected value
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+-- KEYS[1] lease, KEYS[2] handed-over mark; ARGV[1] expected value, ARGV[2] the mark's life (ms, 0: none)
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[2]) end
+  return redis.call('DEL', KEYS[1])
+end
 return 0
 """
+
+_TAKE_HANDED = """
+-- KEYS[1] handed-over mark: read and remove it
+local v = redis.call('GET', KEYS[1])
+if v then redis.call('DEL', KEYS[1]) end
+return v
+"""
+
+HANDED_FOR = 24 * 3600.0
+"""Seconds a table handed over by a worker that stopped cleanly is remembered as such."""
 
 
 def new_worker_id() -> str:
@@ -131,8 +144,10 @@ class Leases:
         self._valid_until[table_id] = started + self.ttl
         return epoch
 
-    async def release(self, table_id: str) -> bool:
+    async def release(self, table_id: str, handed_over: bool = False) -> bool:
         """Give ``table_id``'s lease back (only if it is still ours); True when it was.
+        ``handed_over``: this worker stops cleanly with the table written; the worker taking it
+        next learns so (:meth:`take_handed`).
 
         Raises:
             redis.RedisError: Redis cannot be reached (the lease then expires on its own).
@@ -141,7 +156,16 @@ class Leases:
             return False
         value = self._value(table_id)
         self.forget(table_id)
-        return bool(await self.client.eval(_RELEASE, 1, keys.lease(table_id), value))
+        mark = int(HANDED_FOR * 1000) if handed_over else 0
+        return bool(await self.client.eval(_RELEASE, 2, keys.lease(table_id), keys.handed(table_id), value, mark))
+
+    async def take_handed(self, table_id: str) -> bool:
+        """True when ``table_id``'s last owner handed it over on a clean stop (the mark is removed).
+
+        Raises:
+            redis.RedisError: Redis cannot be reached.
+        """
+        return bool(await self.client.eval(_TAKE_HANDED, 1, keys.handed(table_id)))
 
     def forget(self, table_id: str) -> None:
         """Stop renewing ``table_id``'s lease (it expires by itself)."""

@@ -114,6 +114,12 @@ def lease(table_id: str) -> str:
     return f"{PREFIX}lease:{table_id}"
 
 
+def handed(table_id: str) -> str:
+    """Set (with a TTL) when ``table_id``'s owner stopped cleanly and gave its lease back: the worker
+    taking the table says the server restarted, not that a process failed (``cluster.failover``)."""
+    return f"{PREFIX}handed:{table_id}"
+
+
 def epoch(table_id: str) -> str:
     """The fencing epoch counter of ``table_id``."""
     return f"{PREFIX}epoch:{table_id}"

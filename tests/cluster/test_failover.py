@@ -57,10 +57,31 @@ async def test_a_dead_owners_table_is_adopted_with_a_higher_epoch_and_plays_to_t
     assert b.ownership.leases.held[tid] > epoch_a
     adopted = b.lobby.tables[tid]
     assert state_of(adopted) == before
+    assert system_lines(adopted)[-1] == "adopted"  # "moved to another server process after a failure"
     anna_returns(b.lobby)
     await wait_until(lambda: adopted.status == "game_over", timeout=60, what="the game to end at worker B")
     assert b.store.flush()
     assert_log_is_the_game(b.store.read_log(tid), adopted.game.record)
+
+
+def system_lines(table) -> list[str]:
+    return [m.key for m in table.chat.recent() if m.system]
+
+
+async def test_a_table_handed_over_by_a_worker_that_stopped_says_the_server_restarted(nodes):
+    """Found by a fresh host (issue 27): after a planned restart of the whole cluster every table said
+    it "moved to another server process after a failure"; a worker that stops cleanly hands its
+    tables over, and the worker taking one says the server restarted, as one process does."""
+    a = await nodes()
+    tid = start_table(a.lobby)
+    table = a.lobby.tables[tid]
+    await wait_until(lambda: table.version > 30, what="some play at worker A")
+    before = state_of(table)
+    await a.stop()                                   # SIGTERM: the store written, leases released
+    b = await nodes()                                # the cluster started again
+    await wait_until(lambda: tid in b.lobby.tables, timeout=30 * TTL, what="worker B to take the table")
+    assert state_of(b.lobby.tables[tid]) == before
+    assert system_lines(b.lobby.tables[tid])[-1] == "resumed"
 
 
 async def test_a_paused_owner_that_wakes_cannot_write_and_lets_the_table_go(nodes):
