@@ -41,6 +41,12 @@ class HardTuning:
         target_focus: Weight of a seat's claims focused on one treasure.
         target_lead: Weight of a seat having the lowest total (R15).
         target_next: Weight of the seat being the next player (the one it trades with, R8).
+        feed_cost: Cost of handing over a card (R10) per unit of ``hard_model.danger``: the chance it
+            belongs to the treasure the receiver collects, read from every public act seen.
+        model_decay: How much older evidence counts less in ``hard_model.run_weights``.
+        out_boost: Weight of a treasure with a card this seat gave the receiver (R10).
+        exact_share: Share of the feeding risk taken from the evidence that the receiver needs
+            exactly that card (``hard_model.need_of``); the rest from its treasures' weights.
     """
 
     worlds: int = 64
@@ -64,6 +70,10 @@ class HardTuning:
     target_focus: float = 1.0
     target_lead: float = 0.5
     target_next: float = 0.0
+    feed_cost: float = 0.3
+    model_decay: float = 0.8
+    out_boost: float = 2.0
+    exact_share: float = 0.5
 
     def with_(self, **changes: object) -> "HardTuning":
         """A copy with ``changes`` (field names); ValueError names an unknown field."""
