@@ -55,7 +55,7 @@ class HardTuning:
     w: tuple[float, ...] = (0.0, 0.002, 0.03, 0.25, 100.0)
     give_claim_weight: float = 0.4
     hold_weight: float = 0.5
-    danger_cost: float = 0.2
+    danger_cost: float = 0.0
     open_cost: float = 0.0
     deny_open: float = 0.0
     denial_bonus: float = 0.01
