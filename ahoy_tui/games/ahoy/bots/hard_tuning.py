@@ -88,4 +88,6 @@ DEFAULT = HardTuning()
 """The values the hard bot plays. Tuned by ``bench/tune_hard.py`` (hard vs 3 baseline, 4 players,
 paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give``, ``live_claims``,
 ``danger_cost`` 0.04 → 0.2 and ``hold_weight`` 1 → 0.5 together +5.4 points of hands won over 800
-hands (95 % interval +0.9…+9.9); the rest as set by hand (docs/bots.md)."""
+hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issue 30): ``feed_cost`` 0.3,
+``exact_share`` 0.5 and ``danger_cost`` 0.2 → 0 (seeds 30–38; ``bench/bots.py`` 1hard-4p 41.5 % →
+47.2 % of hands); the rest as set by hand (docs/bots.md)."""
