@@ -2,14 +2,17 @@
 
 It sees only its :class:`~ahoy_tui.games.ahoy.view.PlayerView` and the legal
 actions (R18); what it remembers between decisions (cards it gave away,
-claims it heard) comes from comparing its own views (``hard_memory``).
+claims it heard, who stepped in, passed or discarded what) comes from
+comparing its own views (``hard_memory``).
 
 Policy, by decision:
 
 * AHOY! (R12): at once, whenever it is legal.
 * Discard (R11) and the dirty-deal card (R10): the card whose loss the
-  rollouts (``hard_search``) mind least; a card the partner likely wants
-  (their claims, R8) is not given away; a card others want is a good discard.
+  rollouts (``hard_search``) mind least; a card that likely feeds the
+  partner's treasure (``hard_model``: what every public act it saw says the
+  partner collects, R8–R11) costs ``feed_cost`` to hand over; a card others
+  said they want is a good discard.
   As the partner of someone else's offer it expects the card the offer says
   it gives (R8) and keeps what that card completes.
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
