@@ -2,14 +2,17 @@
 
 It sees only its :class:`~ahoy_tui.games.ahoy.view.PlayerView` and the legal
 actions (R18); what it remembers between decisions (cards it gave away,
-claims it heard) comes from comparing its own views (``hard_memory``).
+claims it heard, who stepped in, passed or discarded what) comes from
+comparing its own views (``hard_memory``).
 
 Policy, by decision:
 
 * AHOY! (R12): at once, whenever it is legal.
 * Discard (R11) and the dirty-deal card (R10): the card whose loss the
-  rollouts (``hard_search``) mind least; a card the partner likely wants
-  (their claims, R8) is not given away; a card others want is a good discard.
+  rollouts (``hard_search``) mind least; a card that likely feeds the
+  partner's treasure (``hard_model``: what every public act it saw says the
+  partner collects, R8–R11) costs ``feed_cost`` to hand over; a card others
+  said they want is a good discard.
   As the partner of someone else's offer it expects the card the offer says
   it gives (R8) and keeps what that card completes.
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
@@ -40,6 +43,8 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
                                          Pass, Pick, Respond, StepIn)
 from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.bots.hard_model import danger as feeds
+from ahoy_tui.games.ahoy.bots.hard_model import need_of, run_weights
 from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
 from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.view import PlayerView
@@ -152,6 +157,16 @@ class HardBot:
         return (view.hand_sizes[seat] * t.target_size + focus * t.target_focus + (t.target_lead if lead else 0.0)
                 + (t.target_next if nxt else 0.0))
 
+    def _feed(self, ident: int, seat: int, model: list[float], idx: RunIndex, mine: Counter) -> float:
+        """How likely (0..1) handing ``ident`` to ``seat`` feeds its treasure (``hard_model``): the
+        share ``exact_share`` from the evidence it needs exactly that card, the rest from its
+        treasures' weights ``model``."""
+        d = feeds(ident, model, idx, mine)
+        if self.t.exact_share:
+            exact = need_of(ident, self.mem, seat, self.t.model_decay) if ident != C.JOKER else 0.0
+            d = (1 - self.t.exact_share) * d + self.t.exact_share * exact
+        return d
+
     def _takes(self, view: PlayerView, least: float | None) -> bool:
         """Whether to accept or step in (R9): always when ``least`` is None, else when the
         card the offer says it gives (R8) adds at least ``least`` to the hand's worth."""
@@ -216,14 +231,20 @@ class HardBot:
         if self.t.trust_give and view.seat != view.active and view.offer is not None:
             coming = view.offer[3]  # the offerer said it gives this (R8): likely what comes (R10)
         idx, scores = self._scores(view, pool, coming)
+        model = None
+        if self.t.feed_cost and other is not None:
+            model = run_weights(view, self.mem, idx, other, self.t.model_decay, self.t.out_boost)
+            mine = Counter(view.hand) if view.players <= 4 else Counter()
 
         def key(i: int) -> tuple:
             danger = self._danger(i, other) if other is not None else 0.0
             feed = self.t.open_cost * self._open(i, view, idx) if self.t.open_cost else 0.0
+            if model is not None:
+                feed += self.t.feed_cost * self._feed(i, other, model, idx, mine)
             return (scores[i] - self.t.danger_cost * danger - feed, C.VALUES[i], i)
         card = max(pool, key=key)
         if other is not None:
-            self.mem.expect_loss(other, (card,))
+            self.mem.expect_loss(other, (card,), trade=True)
         return Exchange(card)
 
     def _lay_down(self, view: PlayerView, options: list[LayDown]) -> LayDown:

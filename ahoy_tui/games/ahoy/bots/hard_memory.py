@@ -9,6 +9,13 @@ discard pile, the offer standing. From that it keeps
 * ``claims``: per seat, the identities it said it *wanted* in offers (R8)
   that this seat saw; a claim is likelier wanted than not (opponent model);
 * ``gave_claims``: per seat, the identities it said it would *give*.
+* ``needs`` and ``junk``: per seat, public evidence of what it collects, in
+  the order seen: a card it said it wanted or stepped in for (R8, R9) is
+  likely one it needs; a card it said it gives, discarded (R11), handed this
+  seat in a dirty deal (R10), declined or passed on (R9) likely is not
+  (``hard_model`` weighs them). A discard is the active seat's: the pile's
+  top non-Joker card was discarded by the seat before the active one, the
+  next by the one before that (R5, R11; a Joker is laid by HANDS UP!, R7).
 
 Nothing here reads game state: only view fields and the bot's own choices.
 """
@@ -20,6 +27,15 @@ from dataclasses import dataclass, field
 
 from ahoy_tui.games.ahoy import cards as C
 from ahoy_tui.games.ahoy.view import PlayerView
+
+# Kinds of public evidence of what a seat collects (``hard_model.EVIDENCE`` weighs them).
+NEED_CLAIM = "claim"  # it said it wants the card (R8)
+NEED_STEP_IN = "step_in"  # it stepped in for the card the offer says it gives (R9)
+NEED_ACCEPT = "accept"  # it accepted that card (R9)
+JUNK_GIVE_CLAIM = "give"  # it said it gives the card (R8)
+JUNK_DISCARD = "discard"  # it discarded it (R11)
+JUNK_GIVEN = "given"  # it handed it to this seat (R10)
+JUNK_PASS = "pass"  # it declined or passed on it (R9)
 
 
 @dataclass
@@ -37,6 +53,10 @@ class HandMemory:
     reshuffles: int = 0
     pending_to: int | None = None
     pending_cards: tuple[int, ...] = ()
+    pending_trade: bool = False
+    needs: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    junk: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    answers_seen: set = field(default_factory=set)
 
     def update(self, v: PlayerView) -> None:
         """Fold ``v`` (this seat's newest view) into the memory."""
@@ -46,6 +66,8 @@ class HandMemory:
             self.out = {s: Counter() for s in range(v.players)}
             self.claims = {s: [] for s in range(v.players)}
             self.gave_claims = {s: [] for s in range(v.players)}
+            self.needs = {s: [] for s in range(v.players)}
+            self.junk = {s: [] for s in range(v.players)}
             self.last_hand = v.hand
         self._lost(v)
         self._discards(v)
@@ -60,7 +82,10 @@ class HandMemory:
         for ident, k in gone.items():
             if ident in self.pending_cards:
                 self.out[self.pending_to][ident] += k
-        self.pending_to, self.pending_cards = None, ()
+        if self.pending_trade and gone:  # the card it got back is the partner's junk (R10)
+            for ident in (Counter(v.hand) - Counter(self.last_hand)):
+                self.junk[self.pending_to].append((ident, JUNK_GIVEN))
+        self.pending_to, self.pending_cards, self.pending_trade = None, (), False
 
     def _discards(self, v: PlayerView) -> None:
         if v.reshuffles != self.reshuffles or len(v.discard) < self.discard_len:
@@ -70,23 +95,48 @@ class HandMemory:
                 if c[ident]:
                     c[ident] -= 1
                     break
+        seat = v.active
+        for pos in range(len(v.discard) - 1, self.discard_len - 1, -1):
+            ident = v.discard[pos]
+            if ident == C.JOKER:  # laid by a HANDS UP! (R7) or discarded: no turn of its own
+                continue
+            seat = (seat - 1) % v.players
+            if seat != v.seat:
+                self.junk[seat].append((ident, JUNK_DISCARD))
         self.discard_len = len(v.discard)
 
     def _offer(self, v: PlayerView) -> None:
         if v.offer is None:
             return
         key = (v.offer, v.active, v.draw_size)
-        if key in self.seen_offers:
+        offerer, addressed, want, give = v.offer
+        if key not in self.seen_offers:
+            self.seen_offers.add(key)
+            if offerer != v.seat:
+                self.claims[offerer].append(want)
+                self.gave_claims[offerer].append(give)
+                self.needs[offerer].append((want, NEED_CLAIM))
+                self.junk[offerer].append((give, JUNK_GIVE_CLAIM))
+        if give == C.JOKER:
             return
-        self.seen_offers.add(key)
-        offerer, _, want, give = v.offer
-        if offerer != v.seat:
-            self.claims[offerer].append(want)
-            self.gave_claims[offerer].append(give)
+        answers = [(s, a) for s, a in enumerate(v.step_answers) if a is not None]
+        if answers or v.phase in ("step_in", "choose_partner"):
+            answers.append((addressed, None))  # a Decline opened the offer (R9.2)
+        elif v.partner == addressed:
+            answers.append((addressed, True))
+        for s, a in answers:
+            if s == v.seat or (key, s) in self.answers_seen:
+                continue
+            self.answers_seen.add((key, s))
+            if a:  # stepped in / accepted: the card it is told it gets is one it needs (R9)
+                self.needs[s].append((give, NEED_STEP_IN if s != addressed else NEED_ACCEPT))
+            else:  # declined / passed: it does not need it
+                self.junk[s].append((give, JUNK_PASS))
 
-    def expect_loss(self, to: int, cards: tuple[int, ...]) -> None:
-        """One of ``cards`` (identities) leaves this hand for seat ``to`` (R7, R10)."""
-        self.pending_to, self.pending_cards = to, tuple(cards)
+    def expect_loss(self, to: int, cards: tuple[int, ...], trade: bool = False) -> None:
+        """One of ``cards`` (identities) leaves this hand for seat ``to`` (R7; R10 when ``trade``:
+        the card that comes back is ``to``'s)."""
+        self.pending_to, self.pending_cards, self.pending_trade = to, tuple(cards), trade
 
     def known_out(self) -> Counter:
         """Identities this seat knows to sit in other hands, with multiplicity."""

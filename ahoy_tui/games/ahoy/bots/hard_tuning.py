@@ -41,6 +41,12 @@ class HardTuning:
         target_focus: Weight of a seat's claims focused on one treasure.
         target_lead: Weight of a seat having the lowest total (R15).
         target_next: Weight of the seat being the next player (the one it trades with, R8).
+        feed_cost: Cost of handing over a card (R10) per unit of ``hard_model.danger``: the chance it
+            belongs to the treasure the receiver collects, read from every public act seen.
+        model_decay: How much older evidence counts less in ``hard_model.run_weights``.
+        out_boost: Weight of a treasure with a card this seat gave the receiver (R10).
+        exact_share: Share of the feeding risk taken from the evidence that the receiver needs
+            exactly that card (``hard_model.need_of``); the rest from its treasures' weights.
     """
 
     worlds: int = 64
@@ -49,7 +55,7 @@ class HardTuning:
     w: tuple[float, ...] = (0.0, 0.002, 0.03, 0.25, 100.0)
     give_claim_weight: float = 0.4
     hold_weight: float = 0.5
-    danger_cost: float = 0.2
+    danger_cost: float = 0.0
     open_cost: float = 0.0
     deny_open: float = 0.0
     denial_bonus: float = 0.01
@@ -64,6 +70,10 @@ class HardTuning:
     target_focus: float = 1.0
     target_lead: float = 0.5
     target_next: float = 0.0
+    feed_cost: float = 0.3
+    model_decay: float = 0.8
+    out_boost: float = 2.0
+    exact_share: float = 0.5
 
     def with_(self, **changes: object) -> "HardTuning":
         """A copy with ``changes`` (field names); ValueError names an unknown field."""
@@ -78,4 +88,6 @@ DEFAULT = HardTuning()
 """The values the hard bot plays. Tuned by ``bench/tune_hard.py`` (hard vs 3 baseline, 4 players,
 paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give``, ``live_claims``,
 ``danger_cost`` 0.04 → 0.2 and ``hold_weight`` 1 → 0.5 together +5.4 points of hands won over 800
-hands (95 % interval +0.9…+9.9); the rest as set by hand (docs/bots.md)."""
+hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issue 30): ``feed_cost`` 0.3,
+``exact_share`` 0.5 and ``danger_cost`` 0.2 → 0 (seeds 30–38; ``bench/bots.py`` 1hard-4p 41.5 % →
+47.2 % of hands); the rest as set by hand (docs/bots.md)."""

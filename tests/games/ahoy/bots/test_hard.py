@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 
 import pytest
 
 from ahoy_tui.games.ahoy import cards as C
-from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange
+from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, Pass, StepIn
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
@@ -130,9 +131,9 @@ def test_hard_modules_import_nothing_that_holds_game_state():
     allowed = {"ahoy_tui.games.ahoy.cards", "ahoy_tui.games.ahoy.actions", "ahoy_tui.games.ahoy.treasure",
                "ahoy_tui.games.ahoy.view", "ahoy_tui.games.ahoy.bots.hard_memory",
                "ahoy_tui.games.ahoy.bots.hard_search", "ahoy_tui.games.ahoy.bots.base",
-               "ahoy_tui.games.ahoy.bots.hard_tuning"}
+               "ahoy_tui.games.ahoy.bots.hard_tuning", "ahoy_tui.games.ahoy.bots.hard_model"}
     root = Path(__file__).resolve().parents[4] / "ahoy_tui" / "games" / "ahoy" / "bots"
-    for name in ("hard.py", "hard_memory.py", "hard_search.py", "hard_tuning.py"):
+    for name in ("hard.py", "hard_memory.py", "hard_model.py", "hard_search.py", "hard_tuning.py"):
         for node in ast.walk(ast.parse((root / name).read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ahoy_tui"):
                 if node.module == "ahoy_tui.games.ahoy":
@@ -165,3 +166,56 @@ def test_tuning_names_its_fields_and_plays_through_the_bot():
         DEFAULT.with_(gama=0.9)
     bot = HardBot(random.Random(1), tuning=DEFAULT.with_(worlds=5, horizon=3))
     assert (bot.n_worlds, bot.horizon) == (5, 3)
+
+
+def _hand_over_after_step_in(tuning: HardTuning) -> int:
+    """Seat 1 stepped in for 7♣ (R9): it collects a treasure with 7♣. Later the hard seat 0 steps
+    in on seat 1's offer and trades with it (R10) holding 3♠ 4♠ 5♠ and two sevens; returns the card
+    it hands over."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    bot = HardBot(random.Random(1), worlds=32, horizon=8, budget=None, tuning=tuning)
+    base = game.view(0)
+    hand = tuple(sorted(C.parse(n) for n in ("3S", "4S", "5S", "7H", "7C")))
+    asked = dataclasses.replace(base, phase=Phase.STEP_IN, active=2, hand=hand, discard=(),
+                                offer=(2, 3, C.parse("KD"), C.parse("7C")),
+                                step_answers=(None, True, None, None), hand_sizes=(5, 5, 6, 5))
+    bot.choose(StrictView(asked), [StepIn(), Pass()])
+    trade = dataclasses.replace(base, phase=Phase.EXCHANGE, active=1, partner=0, hand=hand, discard=(),
+                                offer=(1, 2, C.parse("QD"), C.parse("KH")), step_answers=(True, None, None, False),
+                                hand_sizes=(5, 6, 5, 5))
+    return bot.choose(StrictView(trade), [Exchange(i) for i in hand]).card
+
+
+def test_hard_does_not_hand_over_the_card_a_seat_stepped_in_for():
+    """R9, R10, R18: a step-in is public; the hard bot remembers that seat 1 stepped in for 7♣
+    and hands it the other seven, which nobody asked for."""
+    assert _hand_over_after_step_in(DEFAULT) == C.parse("7H")
+
+
+def test_memory_reads_who_discarded_what_and_who_stepped_in():
+    """R5, R9, R11, R18: from two of its own views the hard seat 0 learns that seat 3 discarded 9♦
+    and seat 1 K♣ (the pile's top card is the previous seat's, a HANDS UP! Joker is no turn), that
+    seat 2 stepped in for 7♣ and seat 1 passed on it; the treasures with 7♣ become seat 2's likely
+    ones, and 9♦ is a card seat 3 does not collect."""
+    from ahoy_tui.games.ahoy.bots.hard_model import danger, run_weights
+    from ahoy_tui.games.ahoy.bots.hard_search import run_index
+
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    mem = HandMemory()
+    mem.update(dataclasses.replace(base, phase=Phase.DRAW, active=1, discard=(C.parse("2H"),)))  # its own
+    pile = tuple(C.parse(n) for n in ("2H", "KC", "JK", "QD", "9D"))  # seats 1, 2 (HANDS UP! + QD), 3
+    v = dataclasses.replace(base, phase=Phase.STEP_IN, active=0, discard=pile, hand_sizes=(5, 5, 6, 4),
+                            offer=(3, 0, C.parse("5D"), C.parse("7C")), step_answers=(None, False, True, None))
+    mem.update(v)
+    assert (C.parse("9D"), "discard") in mem.junk[3] and (C.parse("QD"), "discard") in mem.junk[2]
+    assert (C.parse("KC"), "discard") in mem.junk[1]
+    assert (C.parse("7C"), "step_in") in mem.needs[2] and (C.parse("7C"), "pass") in mem.junk[1]
+    assert not any(i == C.parse("2H") for i, _ in mem.junk[3])
+    idx = run_index(False)
+    w2 = run_weights(v, mem, idx, 2)
+    assert danger(C.parse("7C"), w2, idx, Counter()) > 0.9 > 0.1 > danger(C.parse("7H"), w2, idx, Counter())
+    w3 = run_weights(v, mem, idx, 3)
+    assert danger(C.parse("9D"), w3, idx, Counter()) < danger(C.parse("9S"), w3, idx, Counter())
