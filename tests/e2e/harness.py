@@ -12,7 +12,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import asyncssh
 import pyte
@@ -241,6 +241,16 @@ async def connect(
 
 
 _SGR = re.compile(rb"\x1b\[([0-9;]*)m")
+
+
+async def seat_hard_bots(client: Any, seats: Iterable[int]) -> None:
+    """In the waiting room: ``b`` and level 3 (hard) once per seat in ``seats`` (the host's bot
+    picker, as a player presses it), each time until the seat lists a hard bot."""
+    for seat in seats:
+        client.send("b")
+        await client.wait_for("Press 1, 2 or 3 for", 30)   # the picker offers hard at every game's table
+        client.send("3")
+        await client.wait_for(rf"{seat}\. .*\(bot, hard[^)]*\)", 30)
 
 
 def colour_kinds(data: bytes) -> set[str]:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import connect, start_server, wait_until
+from harness import connect, seat_hard_bots, start_server, wait_until
 from test_ahoi_game import FPS, UTF8, AhoiTruth, Person, _handle, instrument, scan
 from test_whole_game import record_frames
 
@@ -46,11 +46,7 @@ async def test_a_whole_ahoi_game_against_three_hard_bots_over_ssh(tmp_path: Path
         tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make("ahoi", name="hard-cove", seats=4,
                                                                          clocks="blitz"))
         await anna.wait_for("Add bot", 30)
-        for seat in (2, 3, 4):
-            anna.send("b")
-            await anna.wait_for("Press 1, 2 or 3 for", 30)     # the picker offers hard at an Ahoi table
-            anna.send("3")
-            await anna.wait_for(rf"{seat}\. .*\(bot, hard[^)]*\)", 30)
+        await seat_hard_bots(anna, (2, 3, 4))
         table = lobby.tables[tid]
         assert [s.bot_kind for s in table.seats[1:]] == ["hard", "hard", "hard"]
         await anna.settle(0.1)

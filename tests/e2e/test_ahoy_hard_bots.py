@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import connect, start_server, wait_until
+from harness import connect, seat_hard_bots, start_server, wait_until
 from test_whole_game import FPS, UTF8, Person, Truth, _handle, instrument, record_frames, scan
 
 from ahoy_tui.games.ahoy.state import Phase
@@ -46,11 +46,7 @@ async def test_a_whole_ahoy_game_against_three_hard_bots_over_ssh(tmp_path: Path
         tid = lobby.create_table(_handle(lobby, "anna"), TableConfig.make(name="hard-deck", seats=4, limit=LIMIT,
                                                                          clocks="blitz"))
         await anna.wait_for("Add bot", 30)
-        for seat in (2, 3, 4):
-            anna.send("b")
-            await anna.wait_for("Press 1, 2 or 3 for", 30)
-            anna.send("3")
-            await anna.wait_for(rf"{seat}\. .*\(bot, hard[^)]*\)", 30)
+        await seat_hard_bots(anna, (2, 3, 4))
         table = lobby.tables[tid]
         assert [s.bot_kind for s in table.seats[1:]] == ["hard", "hard", "hard"]
         await anna.settle(0.1)

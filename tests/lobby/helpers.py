@@ -192,3 +192,28 @@ def table_with(lobby: Lobby, people: list[Person], bots: int = 0, **cfg) -> Tabl
     for p in people:
         p.table_id = tid
     return lobby.tables[tid]
+
+
+def spy_off_loop(monkeypatch, clock, bot_class: type) -> dict:
+    """Count ``clock.off_loop`` runs and fail if ``bot_class`` (a game's searching bot) searches
+    anywhere else; its quick decisions may run on the loop (counted in ``quick``).
+    Returns the live counts: ``off_loop``, ``quick``."""
+    seen = {"off_loop": 0, "inside": False, "quick": 0}
+    real_off, real_choose = clock.off_loop, bot_class.choose
+
+    def off_loop(work, done):
+        seen["off_loop"] += 1
+        seen["inside"] = True
+        try:
+            real_off(work, done)
+        finally:
+            seen["inside"] = False
+
+    def choose(self, view, legal):
+        searching = self.would_search(view, legal)
+        assert seen["inside"] or not searching, "a search ran on the loop"
+        seen["quick"] += not searching
+        return real_choose(self, view, legal)
+    monkeypatch.setattr(clock, "off_loop", off_loop)
+    monkeypatch.setattr(bot_class, "choose", choose)
+    return seen

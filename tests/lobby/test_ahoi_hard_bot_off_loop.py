@@ -9,7 +9,7 @@ import asyncio
 from ahoy_tui.games.ahoi.hard import HardBot
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.search_pool import PRELOAD
-from tests.lobby.helpers import conserved, make_lobby, play_out
+from tests.lobby.helpers import conserved, make_lobby, play_out, spy_off_loop
 from tests.waiting import wait_until
 
 
@@ -24,32 +24,9 @@ def ahoi_hard_table(lobby, clock, hard: int = 2):
     return lobby.tables[tid]
 
 
-def spy_off_loop(monkeypatch, clock) -> dict:
-    """Count off-loop runs; fail if the Ahoi HardBot samples worlds anywhere else."""
-    seen = {"off_loop": 0, "inside": False, "quick": 0}
-    real_off, real_choose = clock.off_loop, HardBot.choose
-
-    def off_loop(work, done):
-        seen["off_loop"] += 1
-        seen["inside"] = True
-        try:
-            real_off(work, done)
-        finally:
-            seen["inside"] = False
-
-    def choose(self, view, legal):
-        searching = self.would_search(view, legal)
-        assert seen["inside"] or not searching, "a search ran on the loop"
-        seen["quick"] += not searching
-        return real_choose(self, view, legal)
-    monkeypatch.setattr(clock, "off_loop", off_loop)
-    monkeypatch.setattr(HardBot, "choose", choose)
-    return seen
-
-
 def test_ahoi_hard_bots_play_a_whole_game_only_through_off_loop_searches(monkeypatch):
     lobby, clock = make_lobby(seed=4)
-    seen = spy_off_loop(monkeypatch, clock)
+    seen = spy_off_loop(monkeypatch, clock, HardBot)
     table = ahoi_hard_table(lobby, clock)
     play_out(table, clock, step=1.0)
     assert table.game.over and seen["off_loop"] > 0 and seen["quick"] > 0

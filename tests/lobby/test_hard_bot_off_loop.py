@@ -11,7 +11,7 @@ import pytest
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.lobby import Lobby, TableConfig, Timing
 from ahoy_tui.lobby.clock import search_executor
-from tests.lobby.helpers import Person, conserved, instrument, make_lobby, play_out
+from tests.lobby.helpers import Person, conserved, instrument, make_lobby, play_out, spy_off_loop
 
 
 @pytest.fixture(autouse=True)
@@ -30,30 +30,9 @@ def hard_table(lobby, clock, hard: int = 2):
     return lobby.tables[tid]
 
 
-def spy_off_loop(monkeypatch, clock) -> dict:
-    """Count off-loop runs; fail if HardBot searches anywhere else (its quick decisions may run on the loop)."""
-    seen = {"off_loop": 0, "inside": False}
-    real_off, real_choose = clock.off_loop, HardBot.choose
-
-    def off_loop(work, done):
-        seen["off_loop"] += 1
-        seen["inside"] = True
-        try:
-            real_off(work, done)
-        finally:
-            seen["inside"] = False
-
-    def choose(self, view, legal):
-        assert seen["inside"] or not self.would_search(view, legal), "a search ran on the loop"
-        return real_choose(self, view, legal)
-    monkeypatch.setattr(clock, "off_loop", off_loop)
-    monkeypatch.setattr(HardBot, "choose", choose)
-    return seen
-
-
 def test_hard_bots_play_a_game_only_through_off_loop_searches(monkeypatch):
     lobby, clock = make_lobby(seed=4)
-    seen = spy_off_loop(monkeypatch, clock)
+    seen = spy_off_loop(monkeypatch, clock, HardBot)
     table = hard_table(lobby, clock)
     play_out(table, clock)
     assert seen["off_loop"] > 0
