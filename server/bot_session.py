@@ -151,17 +151,14 @@ class BotSession:
             return
         # The server's session limits (``--max-sessions``, per address), counted by the lobby host
         # (with ``--redis``: over every worker), as for a person's session.
-        conn, limits = self.connection, self.server.session_limits
-        running = [(s.connection.address, s.connection.identity) for s in list(self.server.sessions) if s.admitted]
-        refusal, place = await limits.take(conn.address, conn.identity, sanitize_name(conn.username), running)
+        refusal, place = await self.server.take_place(self.connection)
         if refusal is not None:
-            self.server.tally.refusals["session_limit"] += 1
             self._refuse(f"ahoy: {refusal}\n")
             return
         try:
             await self._serve_admitted(identity)
         finally:
-            limits.release(place)
+            self.server.session_limits.release(place)
 
     async def _serve_admitted(self, identity: str) -> None:
         """Serve the bot once it took its place in the session limits."""

@@ -47,7 +47,7 @@ from server.termcaps import color_system_for, lang_for, notify_for, plain_locale
 if TYPE_CHECKING:
     from ahoy_tui.lobby.api import LobbyAPI
     from ahoy_tui.hosting.gc_policy import GcPolicy
-    from ahoy_tui.lobby.gate import Gate
+    from ahoy_tui.lobby.hosted import SessionLimits
     from ahoy_tui.moderation.policy import Moderator
     from server.tally import Tally
 
@@ -98,7 +98,7 @@ class SessionHost(Protocol):
         lobby: The process-wide lobby the session joins.
         sessions: Interactive sessions running; a session adds itself at
             start and removes itself at its end.
-        gate: The session limits (``Gate.session_refusal``).
+        session_limits: The session limits (``LobbyHost.session_limits``: here or over every worker).
         gc: Told when a session ends, with the session, its app and its SSH connection (``GcPolicy.session_ended``).
         stopping: True once the server is shutting down.
         tally: Sessions started and refused (``server.tally``).
@@ -107,13 +107,17 @@ class SessionHost(Protocol):
     config: SessionSettings
     lobby: LobbyAPI
     sessions: set[Any]
-    gate: Gate
+    session_limits: SessionLimits
     gc: GcPolicy
     stopping: bool
     tally: Tally
 
     def connect_line(self, host: str | None = None) -> str:
         """The command a player types to connect (for the no-PTY help)."""
+        ...
+
+    async def take_place(self, connection: Any) -> tuple[str | None, str]:
+        """``(refusal, place)`` in the session limits for a new session (``AhoyServer.take_place``)."""
         ...
 
     @property
@@ -314,13 +318,10 @@ class Session(asyncssh.SSHServerSession[bytes]):
         """Run the session once it took its place in the session limits (``LobbyHost.session_limits``:
         this process's sessions, or with ``--redis`` the cluster's); whatever happens, it stops
         counting as running and gives its place back."""
-        limits, place = self.server.session_limits, ""
+        place = ""
         try:
-            conn = self.connection
-            running = [(s.connection.address, s.connection.identity) for s in self.server.sessions if s.admitted]
-            refusal, place = await limits.take(conn.address, conn.identity, sanitize_name(conn.username), running)
+            refusal, place = await self.server.take_place(self.connection)
             if refusal is not None:
-                self.server.tally.refusals["session_limit"] += 1
                 self._refuse(refusal)
                 return
             self.admitted = True
@@ -333,7 +334,7 @@ class Session(asyncssh.SSHServerSession[bytes]):
                 pass
         finally:
             self.server.sessions.discard(self)
-            limits.release(place)
+            self.server.session_limits.release(place)
 
     async def _serve(self) -> None:
         assert self.chan is not None

@@ -31,7 +31,8 @@ from ahoy_tui.hosting.gc_policy import GcPolicy, lobby_stops
 from ahoy_tui.lobby.api import LobbyAPI
 from ahoy_tui.lobby.embedded import EmbeddedHost
 from ahoy_tui.lobby.handle import PlayerHandle
-from ahoy_tui.lobby.hosted import LobbyHost
+from ahoy_tui.lobby.hosted import LobbyHost, SessionLimits
+from ahoy_tui.lobby.names import sanitize_name
 from ahoy_tui.lobby.gate import Gate, Limits
 from ahoy_tui.logsafe import esc
 from ahoy_tui.moderation.policy import Moderator, ban_line
@@ -194,7 +195,7 @@ class AhoyServer:
         self.tally = Tally()
         self.gate = Gate(config.limits())
         self.rates = host.connection_rates(self.gate)
-        self.session_limits = host.session_limits(self.gate)
+        self.session_limits: SessionLimits = host.session_limits(self.gate)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.host_key = load_or_create_host_key(config.host_key_path)
         self.host_key_fingerprint = fingerprint(self.host_key)
@@ -246,6 +247,18 @@ class AhoyServer:
         self.gc.start()
         core = self.lobby_host.core
         core.table_gone = lambda table: self.gc.table_closed(table, lobby_stops(core))
+
+    async def take_place(self, connection: Any) -> tuple[str | None, str]:
+        """A place in the session limits for a new session of ``connection`` (``.address``,
+        ``.identity``, ``.username``), counted over the sessions already admitted (a burst of
+        channels is counted one by one): ``(refusal, place)``; a refusal is counted in the tally.
+        Give ``place`` back with ``session_limits.release`` when the session ends."""
+        running = [(s.connection.address, s.connection.identity) for s in list(self.sessions) if s.admitted]
+        refusal, place = await self.session_limits.take(connection.address, connection.identity,
+                                                         sanitize_name(connection.username), running)
+        if refusal is not None:
+            self.tally.refusals["session_limit"] += 1
+        return refusal, place
 
     def _replaced_elsewhere(self, handle: PlayerHandle, name: str) -> None:
         """A newer session of ``handle``'s identity started in another process of the lobby: the
