@@ -133,6 +133,10 @@ def _clamp_params(params: str, system: str) -> str:
     return ";".join(out)
 
 
+_NATIVE_ONLY = {"truecolor": "8;5;", "256": "8;2;"}
+"""Colour system -> the code (``38;5;``/``48;5;``/``58;5;``, or ``;2;``) without which its frames need no rewrite."""
+
+
 def clamp_colors(text: str, system: ColorSystem) -> str:
     """Rewrite every extended colour code in ``text`` to ``system``'s depth.
 
@@ -147,8 +151,17 @@ def clamp_colors(text: str, system: ColorSystem) -> str:
 
     Returns:
         ``text`` with clamped SGR sequences (the same object if nothing to do).
+
+    A frame already at the session's depth (every frame our encoder writes:
+    ``ahoy_tui.hosting.render``) is returned by a substring test, without the
+    regular expression: a truecolor session only ever has ``;5;`` codes
+    rewritten, a 256-colour one ``;2;`` codes (issue 25: the rewrite was
+    ~2.5 % of a loaded server's CPU).
     """
     if "8;" not in text:
+        return text
+    native = _NATIVE_ONLY.get(system)
+    if native is not None and native not in text:
         return text
     sys_name = "standard" if system == "monochrome" else system
 

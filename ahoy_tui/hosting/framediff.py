@@ -42,6 +42,7 @@ internals used: the compositor update classes and their fields
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from functools import lru_cache
 from itertools import compress, count
 from operator import is_not, ne, or_
@@ -50,6 +51,7 @@ from typing import Any
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
 from rich.console import Console
+from textual.strip import Strip
 
 from ahoy_tui.hosting.render import NO_PEN, Pen, color_system_of, encode_segments, pen, transition
 from ahoy_tui.hosting.textual_private import ChopsUpdate, CompositorUpdate, LayoutUpdate
@@ -70,6 +72,40 @@ def _narrow_only(text: str) -> bool:
 def narrow(text: str) -> bool:
     """True if every character of ``text`` is one cell wide (no wide or zero-width)."""
     return _is_single_cell_widths(text) or _narrow_only(text)
+
+
+#: Chops whose cells :data:`_CHOP_CELLS` keeps, newest first out last: sharing is between the
+#: sessions of one table update (milliseconds apart), so a short memory does (~1 KiB a chop).
+CHOPS_KEPT = 1024
+_CHOP_CELLS: OrderedDict[tuple[int, str], tuple[Strip, str | None, tuple[Pen, ...]]] = OrderedDict()
+"""``(id(chop), colour system)`` -> ``(chop, its text or None if not all narrow, a pen per cell)``."""
+
+
+def _chop_cells(strip: Strip, color_system: ColorSystem) -> tuple[Strip, str | None, tuple[Pen, ...]]:
+    """A chop's characters and a pen per cell, kept process-wide by the chop's identity.
+
+    Chops are the compositor's pieces of widgets' finished lines, and those
+    are shared by the sessions that show a row alike (the four seats of a
+    table: ``ahoy_tui.ui.widgets.rows``); strips are immutable, so the first
+    session's decomposition serves the others (issue 25). The text is None
+    when a segment holds a wide, zero-width or combining character (the chop
+    is then painted whole).
+    """
+    texts: list[str] = []
+    pens: list[Pen] = []
+    text: str | None = None
+    for segment_text, style, _control in strip:
+        if not (_is_single_cell_widths(segment_text) or _narrow_only(segment_text)):
+            break
+        texts.append(segment_text)
+        pens.extend([NO_PEN if style is None else pen(style, color_system)] * len(segment_text))
+    else:
+        text = "".join(texts)
+    kept = (strip, text, tuple(pens))
+    _CHOP_CELLS[(id(strip), color_system)] = kept
+    if len(_CHOP_CELLS) > CHOPS_KEPT:
+        _CHOP_CELLS.popitem(last=False)
+    return kept
 
 
 class _Encoded(CompositorUpdate):
@@ -206,7 +242,6 @@ class FrameDiff:
             self._pens = [[None] * width for _ in range(height)]
             self._size, self._known = (width, height), False
         all_chars, all_pens = self._chars, self._pens
-        single_cells, narrow_only, pen_of = _is_single_cell_widths, _narrow_only, pen
         parts: list[str] = []
         append = parts.append
         current = NO_PEN
@@ -247,6 +282,7 @@ class FrameDiff:
                 emit(*pending)
                 pending = None
 
+        cells_of = _CHOP_CELLS.get
         for y, x1, x2 in update.spans:
             row_pens = all_pens[y]
             for end, (x, strip) in zip(chop_ends[y], chops[y].items()):
@@ -254,19 +290,12 @@ class FrameDiff:
                     continue
                 stop = min(end, x2)
                 cells = stop - x
-                texts: list[str] = []
-                new_pens: list[Pen | None] = []
-                plain = True
-                for text, style, _control in strip:
-                    if not (single_cells(text) or narrow_only(text)):
-                        plain = False
-                        break
-                    texts.append(text)
-                    new_pens.extend([NO_PEN if style is None else pen_of(style, color_system)] * len(text))
-                    if len(new_pens) >= cells:
-                        break
-                new_text = "".join(texts)
-                if not plain or len(new_text) < cells:
+                kept = cells_of((id(strip), color_system))
+                if kept is None or kept[0] is not strip:
+                    kept = _chop_cells(strip, color_system)
+                _strip, new_text, full_pens = kept
+                new_pens = list(full_pens[:cells])
+                if new_text is None or len(new_text) < cells:
                     flush()
                     append(f"\x1b[{y + 1};{x + 1}H")
                     if cells < strip.cell_length:
@@ -279,7 +308,6 @@ class FrameDiff:
                     continue
                 if len(new_text) > cells:
                     new_text = new_text[:cells]
-                    del new_pens[cells:]
                 row = all_chars[y]
                 old_text, old_pens = row[x:stop], row_pens[x:stop]
                 if new_text == old_text and new_pens == old_pens:

@@ -60,6 +60,7 @@ from textual.binding import Binding, BindingsMap  # noqa: E402
 from textual.cache import LRUCache  # noqa: E402
 from textual.css.model import RuleSet  # noqa: E402
 from textual.css.stylesheet import Stylesheet  # noqa: E402
+from textual.filter import ANSIToTruecolor  # noqa: E402
 from textual.geometry import Region  # noqa: E402
 from textual.strip import Strip  # noqa: E402
 
@@ -563,6 +564,33 @@ def repaint_region(widget: Any, region: Any) -> None:
     widget._rich_style_cache.clear()
     screen._dirty_widgets.add(widget)
     screen.check_idle()
+
+
+_SHARED_TRUECOLOR: dict[int, tuple[Any, Any]] = {}
+"""``id(terminal theme)`` -> ``(theme, the process's one ANSIToTruecolor filter for it)``."""
+
+
+def shared_line_filters(filters: Iterable[Any]) -> list[Any]:
+    """``filters`` with each ``ANSIToTruecolor`` replaced by the one process-wide filter for its theme.
+
+    Every app makes its own ``ANSIToTruecolor``, and ``Strip.apply_filter``
+    keeps a filtered line per filter object, so a row shared by the four
+    sessions of a table (``ahoy_tui.ui.widgets.rows``) was filtered four
+    times. The filter is a pure function of the theme, the segments and the
+    background: one object per theme gives the same lines, filtered once.
+    Uses ``ANSIToTruecolor._terminal_theme`` (no public accessor). Other
+    filters pass unchanged.
+    """
+    out = []
+    for line_filter in filters:
+        if type(line_filter) is ANSIToTruecolor:
+            theme = line_filter._terminal_theme
+            kept = _SHARED_TRUECOLOR.get(id(theme))
+            if kept is None or kept[0] is not theme:
+                kept = _SHARED_TRUECOLOR[id(theme)] = (theme, ANSIToTruecolor(theme))
+            line_filter = kept[1]
+        out.append(line_filter)
+    return out
 
 
 def drop_styles_cache(widget: Widget) -> None:

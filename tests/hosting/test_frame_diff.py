@@ -488,6 +488,30 @@ def test_encoder_error_falls_back_to_textual():
     assert frames.encode(update, console_for("256")) == "X" and frames.fallbacks == 1 and not frames.known
 
 
+def test_sessions_showing_the_same_chop_decompose_it_once(monkeypatch):
+    """The four seats of a table get the same chop objects (shared rows); the second session's frame
+    diff finds the first one's cells and pens (no ``pen`` call) and writes the same bytes to the same
+    screen; a chop with a wide character is painted whole in both."""
+    framediff._CHOP_CELLS.clear()
+    row = Strip([Segment("Hook ", RED), Segment("offered ", BLUE), Segment("7♣", STYLES[3])])
+    wide = Strip([Segment("宝", RED), Segment(" gold", BLUE)])
+    update = framediff.ChopsUpdate([{0: row}, {0: wide}], [(0, 0, 15), (1, 0, 7)], [[15], [7]])
+    console = console_for("truecolor", 20)
+    calls = []
+    real_pen = framediff.pen
+    monkeypatch.setattr(framediff, "pen", lambda style, system: calls.append(style) or real_pen(style, system))
+    anna, bo = framediff.FrameDiff(), framediff.FrameDiff()
+    first = anna.encode(update, console)
+    pens_for_anna = len(calls)
+    second = bo.encode(update, console)
+    assert pens_for_anna and len(calls) == pens_for_anna  # bo's frame: no pen looked up again
+    assert first == second
+    term = Term(20, 2)
+    term.feed(first)
+    assert "".join(term.screen.buffer[0][x].data for x in range(15)) == "Hook offered 7♣"
+    assert term.screen.display[1].startswith("宝 gold")
+
+
 # -- the real UI -----------------------------------------------------------
 @pytest.mark.slow
 async def test_ahoy_table_with_bots_random_session():

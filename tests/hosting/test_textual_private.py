@@ -218,3 +218,26 @@ def test_textual_private_refuses_other_versions(monkeypatch):
         assert "ahoy_tui.hosting.textual_private" in str(exc) and "9.0.0" in str(exc) and "8.2.8" in str(exc)
     else:
         raise AssertionError("textual_private imported on textual 9.0.0")
+
+
+def test_every_session_filters_a_shared_row_with_one_filter_per_theme():
+    """Each app makes its own ``ANSIToTruecolor``; rows shared by a table's sessions are filtered once
+    (``shared_line_filters``), with the same result as the session's own filter."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from rich.terminal_theme import MONOKAI, NIGHT_OWLISH
+    from textual.color import Color
+    from textual.filter import ANSIToTruecolor, DimFilter
+    from textual.strip import Strip
+
+    from ahoy_tui.hosting.textual_private import shared_line_filters
+
+    anna, bo, other = ANSIToTruecolor(MONOKAI), ANSIToTruecolor(MONOKAI), ANSIToTruecolor(NIGHT_OWLISH)
+    dim = DimFilter()
+    (a,), (b,), (c,) = shared_line_filters([anna]), shared_line_filters([bo]), shared_line_filters([other])
+    assert a is b and a is not anna and c is not a
+    assert shared_line_filters([dim]) == [dim]
+    row = Strip([Segment("Hook offered ", Style(color="red", bgcolor="blue")), Segment("7", Style(bold=True))])
+    background = Color(10, 20, 30)
+    assert list(row.apply_filter(a, background)) == list(row.apply_filter(anna, background))
+    assert row.apply_filter(a, background) is row.apply_filter(b, background)  # filtered once, kept on the row

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from server import termcaps
 from server.termcaps import clamp_colors, color_system_for, lang_for, notify_for, title_for, utf8_for
 
 
@@ -89,3 +92,35 @@ def test_clamp_never_turns_a_code_into_reset():
 def test_title_and_notification_only_for_terminals_known_to_show_them(term, env, title, notify):
     assert title_for(term) is title
     assert notify_for(term, env) == notify
+
+
+_PARAM = st.sampled_from(["0", "1", "2", "5", "8", "31", "38", "48", "58", "255", "17", "", "x"])
+_SGRS = st.lists(_PARAM, max_size=9).map(lambda ps: "\x1b[" + ";".join(ps) + "m")
+_FRAME = st.lists(st.one_of(_SGRS, st.sampled_from(["A", "8;5;", "8;2;", ";", "\x1b[3;4H"])), max_size=12).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_FRAME, system=st.sampled_from(["truecolor", "256", "standard", "monochrome"]))
+def test_the_substring_shortcut_gives_what_the_full_rewrite_gives(text, system, monkeypatch_module):
+    """A frame the shortcut passes untouched (no code foreign to a truecolor or 256-colour session) is
+    exactly what rewriting every SGR sequence would give."""
+    fast = clamp_colors(text, system)
+    with monkeypatch_module.context() as m:
+        m.setattr(termcaps, "_NATIVE_ONLY", {})
+        full = clamp_colors(text, system)
+    assert fast == full
+
+
+def test_a_frame_at_the_sessions_depth_is_passed_untouched():
+    truecolor = "\x1b[1;38;2;255;0;0;48;2;0;0;95mX\x1b[0m"
+    assert clamp_colors(truecolor, "truecolor") is truecolor
+    eight_bit = "\x1b[38;5;196;48;5;17mX\x1b[0m"
+    assert clamp_colors(eight_bit, "256") is eight_bit
+    assert clamp_colors(eight_bit, "truecolor") != eight_bit  # a 256-colour code still reaches truecolor as 38;2
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    """A monkeypatch usable inside a hypothesis test (the function-scoped one is not)."""
+    with pytest.MonkeyPatch.context() as m:
+        yield m

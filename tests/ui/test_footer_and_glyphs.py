@@ -136,3 +136,66 @@ async def test_the_footer_takes_the_new_themes_colours():
         app.theme = "high-contrast"
         await wait_for(pilot, lambda a: key_colours() and key_colours() != before)
         assert key_colours() != before
+
+
+@pytest.mark.slow
+async def test_sessions_at_a_table_read_each_set_of_keys_once_and_show_the_right_keys(monkeypatch):
+    """Every session at a table shows the same few sets of keys: the footer reads Textual's active
+    bindings once per set (process-wide), and after every move each player's footer lists exactly the
+    keys a fresh read of that player's screen gives (their language too)."""
+    from ahoy_tui.lobby import Lobby, TableConfig, Timing
+    from ahoy_tui.lobby.clock import ManualClock
+    from ahoy_tui.ui.widgets import key_footer
+    from ahoy_tui.ui.widgets.key_footer import KeyFooter
+
+    key_footer._ENTRIES.clear()
+    reads: list[str] = []
+    real_read = KeyFooter._read
+    monkeypatch.setattr(KeyFooter, "_read", staticmethod(
+        lambda screen, app, lang, ascii_only: reads.append(app.session.display_name)
+        or real_read(screen, app, lang, ascii_only)))
+    syncs: list[object] = []
+    real_sync = KeyFooter.sync
+    monkeypatch.setattr(KeyFooter, "sync", lambda self, state=None: syncs.append(state) or real_sync(self, state))
+    clock = ManualClock()
+    lobby = Lobby(clock=clock, timing=Timing(bot_delay=(0.5, 1.0), between_hands=1.0), seed=8)
+    anna, bo, cleo = make_app(lobby, "anna"), make_app(lobby, "bo", lang="es"), make_app(lobby, "cleo")
+    apps = (anna, bo, cleo)
+    wrong, checked = [], 0
+    async with anna.run_test(size=SIZE) as pa, bo.run_test(size=SIZE) as pb, cleo.run_test(size=SIZE) as pc:
+        tid = lobby.create_table(anna.handle, TableConfig.make(name="Pearl", seats=4, limit=40, clocks="untimed"))
+        anna.open_table(tid)
+        lobby.add_bot(anna.handle, tid, "baseline")
+        for app in (bo, cleo):
+            lobby.join(app.handle, tid)
+            app.open_table(tid)
+        for app in apps:
+            lobby.set_ready(app.handle, tid, True)
+        lobby.start(anna.handle, tid)
+        for app in apps:
+            lobby.set_autopilot(app.handle, tid, True)
+        for p in (pa, pb, pc):
+            await wait_for(p, at_table)
+        reads.clear()
+        syncs.clear()
+        for _ in range(40):
+            if not clock.step():
+                break
+            for p in (pa, pb, pc):
+                await p.pause()
+                await p.pause()
+            for app in apps:
+                while len(app.screen_stack) > 2 and not isinstance(app.screen, TableScreen):
+                    app.pop_screen()
+                await (pa, pb, pc)[apps.index(app)].pause()
+                table = app.screen
+                if isinstance(table, TableScreen) and table._ready:
+                    checked += 1
+                    footer = table.query_one(KeyFooter)
+                    fresh = real_read(table, app, app.lang, app.ascii_only)
+                    if footer._entries != fresh:
+                        wrong.append((app.session.display_name, footer._entries, fresh))
+    states = {s for s in syncs if s is not None}
+    assert checked >= 60 and len(states) >= 3
+    assert wrong == [], wrong[:2]
+    assert len(reads) < len([s for s in syncs if s is not None]) / 2, (len(reads), len(syncs))

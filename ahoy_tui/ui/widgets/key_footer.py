@@ -14,6 +14,7 @@ kept in a small process-wide cache (:data:`DRAWN_KEPT` lines).
 
 from __future__ import annotations
 
+from typing import Any, Hashable
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -27,6 +28,12 @@ from ahoy_tui.ui.widgets.rows import RowsWidget, SharedCache
 
 _Entry = tuple[str, str, str, bool]
 """``(key, key display, description, enabled)`` of one shown key."""
+
+#: Sets of shown keys kept by :data:`_ENTRIES` (a few dozen distinct states per game).
+ENTRIES_KEPT = 256
+_ENTRIES = SharedCache(ENTRIES_KEPT)
+"""``(app class, screen class, focused widget's class, the owner's state, language, ASCII)`` -> the entries
+:meth:`KeyFooter.sync` read from the screen's active bindings in that state."""
 
 #: Footer lines kept by :data:`_DRAWN` (a line with its click spans is ~2 KiB).
 DRAWN_KEPT = 128
@@ -73,6 +80,7 @@ class KeyFooter(RowsWidget, can_focus=False):
         self._entries: tuple[_Entry, ...] = ()
         self._spans: list[tuple[int, int, int, str]] = []
         self._sync_pending = False
+        self._state: Hashable | None = None
         self._part_style_cache: tuple = ()
         self._part_styles_for = -1
 
@@ -104,31 +112,55 @@ class KeyFooter(RowsWidget, can_focus=False):
 
     def _deferred_sync(self) -> None:
         self._sync_pending = False
-        self.sync()
+        self.sync(self._state)
 
-    def sync(self) -> None:
+    def sync(self, state: Hashable | None = None) -> None:
         """Read the screen's active bindings; repaint only when the shown keys changed.
 
         Cheap when nothing changed (no repaint); owners whose ``check_action`` results
         change without a ``refresh_bindings`` call this once per redraw.
+
+        Args:
+            state: What the owner's ``check_action`` answers depend on (the table: its usable keys), or
+                None. Given, the keys shown in that state (with the same focused widget's class, language
+                and ASCII mode, this screen in front) are read once per process and then looked up: every
+                session at a table shows the same few sets of keys, and reading Textual's
+                ``active_bindings`` asks every binding's ``check_action`` (issue 25: half the painter's
+                cost on a move).
         """
         if not self.is_attached or not self.is_mounted:
             return
+        app = services(self)
+        # Under a dialog (shown dimmed behind it) this screen's keys don't work: show the dialog's.
+        in_front = self.screen is app.screen
+        screen = self.screen if in_front else app.screen
+        lang, ascii_only = app.lang, app.ascii_only
+        self._state = state
+        key = None
+        if state is not None and in_front:
+            focused = screen.focused
+            key = (type(app), type(screen), None if focused is None else type(focused), state, lang, ascii_only)
+        entries = None if key is None else _ENTRIES.get(key)
+        if entries is None:
+            entries = self._read(screen, app, lang, ascii_only)
+            if key is not None:
+                _ENTRIES.put(key, entries)
+        if entries != self._entries:
+            self._entries = entries
+            self.rebuild()
+
+    @staticmethod
+    def _read(screen: Screen, app: Any, lang: str, ascii_only: bool) -> tuple[_Entry, ...]:
+        """The shown keys of ``screen``'s active bindings, in order, each action once, translated."""
         seen: set[str] = set()
         entries = []
-        # Under a dialog (shown dimmed behind it) this screen's keys don't work: show the dialog's.
-        app = services(self)
-        screen = self.screen if self.screen is app.screen else app.screen
-        lang, ascii_only = app.lang, app.ascii_only
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             binding = translated(binding, lang, ascii_only)
             entries.append((binding.key, app.get_key_display(binding), binding.description, enabled))
-        if tuple(entries) != self._entries:
-            self._entries = tuple(entries)
-            self.rebuild()
+        return tuple(entries)
 
     def _part_styles(self) -> tuple:
         """The item, key and description styles, read from the CSS once per theme or CSS change

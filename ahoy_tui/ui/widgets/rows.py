@@ -35,7 +35,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ahoy_tui.hosting.textual_private import StylesCache, repaint_region, set_styles_cache
+from ahoy_tui.hosting.textual_private import StylesCache, repaint_region, set_styles_cache, shared_line_filters
 
 #: Finished lines a :class:`RowStylesCache` keeps before it starts again (a bound in
 #: case a widget never calls :meth:`RowStylesCache.keep_only`).
@@ -138,6 +138,7 @@ class RowStylesCache(StylesCache):
         if key != self._finished_key:
             self._finished.clear()
             self._finished_key = key
+        filters = shared_line_filters(filters) if filters else filters  # a shared row filtered once per process
         return super().render(styles, size, base_background, background, render_content_line, filters,
                               border_title, border_subtitle, content_size=content_size, padding=padding,
                               crop=crop, opacity=opacity, ansi_theme=ansi_theme, native_ansi=native_ansi)

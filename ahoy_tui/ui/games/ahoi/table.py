@@ -206,7 +206,7 @@ class AhoiTableScreen(TableScreenBase):
             self.query_one(EventLog).border_title = fix(tr(look.lang, "table.log"))
         self.set_class(look.ascii_only, "-ascii")
         self.refresh_bindings()
-        self.query_one(KeyFooter).sync()
+        self.query_one(KeyFooter).sync(self.usable_keys())
         self.watch.sync()
 
     def _retell(self, look: Look) -> None:

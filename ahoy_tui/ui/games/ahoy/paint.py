@@ -108,7 +108,7 @@ class TablePainter:
         footer_key = (model.keys, look.lang, look.ascii_only)
         if footer_key != self._footer_key:
             self._footer_key = footer_key
-            self.part(KeyFooter).sync()
+            self.part(KeyFooter).sync(model.keys)
 
     def _title(self, model: TableModel) -> None:
         widget = self.part("#table-title")
