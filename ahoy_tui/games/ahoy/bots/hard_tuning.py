@@ -47,6 +47,11 @@ class HardTuning:
         out_boost: Weight of a treasure with a card this seat gave the receiver (R10).
         exact_share: Share of the feeding risk taken from the evidence that the receiver needs
             exactly that card (``hard_model.need_of``); the rest from its treasures' weights.
+        give_model: Name as the offer's *give* (R8) the card that makes a trade likeliest by the
+            opponent model (``HardBot._give_to_trade``) instead of the addressed seat's last claim.
+        give_miss: In that choice, the chance that a seat misses a card of its likely treasure that is
+            not in this hand (a card in this hand it misses for sure, one deck).
+        give_step_in: Weight of another seat stepping in after a Decline (R9.2) in that choice.
     """
 
     worlds: int = 64
@@ -74,6 +79,9 @@ class HardTuning:
     model_decay: float = 0.8
     out_boost: float = 2.0
     exact_share: float = 0.5
+    give_model: bool = True
+    give_miss: float = 0.5
+    give_step_in: float = 1.0
 
     def with_(self, **changes: object) -> "HardTuning":
         """A copy with ``changes`` (field names); ValueError names an unknown field."""
