@@ -18,9 +18,10 @@ Policy, by decision:
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
   closest to a treasure (bigger hand, claims focused on one treasure, lower
   total).
-* Offer (R8): it lies when it pays. It says it *gives* a card the addressed
-  seat (or the table) claimed to want, so that someone trades; it says it
-  *wants* a decoy, so its real needs stay hidden.
+* Offer (R8): it lies when it pays. It says it *gives* the card that makes a
+  trade likeliest: one the addressed seat likely misses (``hard_model``: its
+  claims, step-ins and accepts), else one another seat would step in for
+  (``give_model``); it says it *wants* a decoy, so its real needs stay hidden.
 * Accept and step in (R9): whenever it can: a trade is one more card seen,
   and it hands over a card it does not need.
 * Laying down for HANDS UP! (R7): the three cards it minds least (most

@@ -98,4 +98,6 @@ paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give
 ``danger_cost`` 0.04 → 0.2 and ``hold_weight`` 1 → 0.5 together +5.4 points of hands won over 800
 hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issue 30): ``feed_cost`` 0.3,
 ``exact_share`` 0.5 and ``danger_cost`` 0.2 → 0 (seeds 30–38; ``bench/bots.py`` 1hard-4p 41.5 % →
-47.2 % of hands); the rest as set by hand (docs/bots.md)."""
+47.2 % of hands); then ``give_model`` (the offer's *give* by the model, seeds 51–53 in whole games:
++1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); the rest as set by hand
+(docs/bots.md)."""

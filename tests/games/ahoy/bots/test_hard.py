@@ -244,7 +244,7 @@ def test_hard_says_it_gives_the_card_the_addressed_seat_stepped_in_for():
     game.deal()
     base = game.view(0)
     hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "8D", "KD", "QS")))
-    bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None, tuning=DEFAULT.with_(give_model=True))
+    bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None)
     asked = dataclasses.replace(base, phase=Phase.STEP_IN, active=1, hand=hand[:5], discard=(),
                                 offer=(1, 2, C.parse("5S"), C.parse("10D")),
                                 step_answers=(None, None, None, None), hand_sizes=(5, 6, 5, 5), draw_size=30)
