@@ -286,7 +286,6 @@ class HardBot:
         want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
         return Offer(want, give)
 
-
     def _need(self, view: PlayerView, seat: int, idx: RunIndex, hand: Counter, dead: set) -> list[float]:
         """Per identity (0..51), how likely ``seat`` still misses it from the treasure it collects
         (``hard_model``: its claims, step-ins and accepts, R8, R9, and its treasures' weights); a card
@@ -305,8 +304,9 @@ class HardBot:
 
     def _give_to_trade(self, view: PlayerView, addressed: int, idx: RunIndex, hand: Counter) -> int | None:
         """The card to say it gives (R8) that makes a trade likeliest: the addressed seat accepts a
-        card it misses (R9.1); after a Decline another seat steps in for one (R9.2). None before any
-        seat has shown what it collects."""
+        card it misses (R9.1); after a Decline another seat steps in for one (R9.2). Before any
+        evidence every live treasure weighs the same, so a card of its own hand comes first (the
+        addressed seat cannot hold it). None only when no card is left in play."""
         copies = 1 if view.players <= 4 else 2
         gone = Counter(view.discard)
         dead = {i for i, k in gone.items() if k >= copies}
