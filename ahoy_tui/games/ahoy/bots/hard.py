@@ -18,9 +18,10 @@ Policy, by decision:
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
   closest to a treasure (bigger hand, claims focused on one treasure, lower
   total).
-* Offer (R8): it lies when it pays. It says it *gives* a card the addressed
-  seat (or the table) claimed to want, so that someone trades; it says it
-  *wants* a decoy, so its real needs stay hidden.
+* Offer (R8): it lies when it pays. It says it *gives* the card that makes a
+  trade likeliest: one the addressed seat likely misses (``hard_model``: its
+  claims, step-ins and accepts), else one another seat would step in for
+  (``give_model``); it says it *wants* a decoy, so its real needs stay hidden.
 * Accept and step in (R9): whenever it can: a trade is one more card seen,
   and it hands over a card it does not need.
 * Laying down for HANDS UP! (R7): the three cards it minds least (most
@@ -44,7 +45,7 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
 from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.games.ahoy.bots.hard_model import danger as feeds
-from ahoy_tui.games.ahoy.bots.hard_model import need_of, run_weights
+from ahoy_tui.games.ahoy.bots.hard_model import need_of, needs_of, run_weights
 from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
 from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.view import PlayerView
@@ -276,10 +277,48 @@ class HardBot:
             copies = 1 if view.players <= 4 else 2
             gone = Counter(view.discard)
             wanted = [w for w in wanted if gone[w] < copies and hand[w] < copies]
-        give = next((w for w in wanted if w != C.JOKER), None)
+        give = self._give_to_trade(view, addressed, idx, hand) if self.t.give_model else None
+        if give is None:
+            give = next((w for w in wanted if w != C.JOKER), None)
         if give is None:
             give = self.rng.randrange(52)
         junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive, self.t.w) < self.t.w_decoy]
         want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
         return Offer(want, give)
 
+    def _need(self, view: PlayerView, seat: int, idx: RunIndex, hand: Counter, dead: set) -> list[float]:
+        """Per identity (0..51), how likely ``seat`` still misses it from the treasure it collects
+        (``hard_model``: its claims, step-ins and accepts, R8, R9, and its treasures' weights); a card
+        in this hand it cannot hold (one deck, R1), a card this seat gave it (R10) it holds."""
+        model = run_weights(view, self.mem, idx, seat, self.t.model_decay, self.t.out_boost)
+        exact = needs_of(self.mem, seat, self.t.model_decay)
+        given = self.mem.out.get(seat, Counter())
+        one_deck = view.players <= 4
+        out = [0.0] * C.JOKER
+        for i in range(C.JOKER):
+            if i in dead or given[i] > 0:
+                continue
+            miss = 1.0 if one_deck and hand[i] else self.t.give_miss
+            out[i] = min(1.0, exact.get(i, 0.0) + miss * sum(model[r] for r in idx.runs_of[i]))
+        return out
+
+    def _give_to_trade(self, view: PlayerView, addressed: int, idx: RunIndex, hand: Counter) -> int | None:
+        """The card to say it gives (R8) that makes a trade likeliest: the addressed seat accepts a
+        card it misses (R9.1); after a Decline another seat steps in for one (R9.2). Before any
+        evidence every live treasure weighs the same, so a card of its own hand comes first (the
+        addressed seat cannot hold it). None only when no card is left in play."""
+        copies = 1 if view.players <= 4 else 2
+        gone = Counter(view.discard)
+        dead = {i for i, k in gone.items() if k >= copies}
+        acc = self._need(view, addressed, idx, hand, dead)
+        others = [self._need(view, s, idx, hand, dead) for s in range(view.players)
+                  if s not in (addressed, view.seat) and view.hand_sizes[s] > 0]
+        best, best_p = None, 0.0
+        for i in range(C.JOKER):
+            none = 1.0
+            for o in others:
+                none *= 1.0 - o[i]
+            p = acc[i] + (1.0 - acc[i]) * (1.0 - none) * self.t.give_step_in
+            if p > best_p + 1e-12:
+                best, best_p = i, p
+        return best

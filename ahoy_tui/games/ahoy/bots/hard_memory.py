@@ -57,6 +57,7 @@ class HandMemory:
     needs: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     junk: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     answers_seen: set = field(default_factory=set)
+    last_top: int | None = None
 
     def update(self, v: PlayerView) -> None:
         """Fold ``v`` (this seat's newest view) into the memory."""
@@ -89,7 +90,11 @@ class HandMemory:
 
     def _discards(self, v: PlayerView) -> None:
         if v.reshuffles != self.reshuffles or len(v.discard) < self.discard_len:
-            self.reshuffles, self.discard_len = v.reshuffles, 0
+            # R6: the top discard stayed; the rest went into the draw pile. That card was read
+            # already when it was the top of the last pile seen (else it is new, and the
+            # previous turn's discard all the same).
+            seen = bool(v.discard) and self.discard_len > 0 and v.discard[0] == self.last_top
+            self.reshuffles, self.discard_len = v.reshuffles, 1 if seen else 0
         for ident in v.discard[self.discard_len:]:
             for c in self.out.values():
                 if c[ident]:
@@ -104,6 +109,7 @@ class HandMemory:
             if seat != v.seat:
                 self.junk[seat].append((ident, JUNK_DISCARD))
         self.discard_len = len(v.discard)
+        self.last_top = v.discard[-1] if v.discard else None
 
     def _offer(self, v: PlayerView) -> None:
         if v.offer is None:

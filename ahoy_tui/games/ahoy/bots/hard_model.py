@@ -99,6 +99,16 @@ def danger(ident: int, weights: list[float], idx: RunIndex, hand: Counter) -> fl
     return total
 
 
+def needs_of(mem: HandMemory, seat: int, decay: float = 0.8,
+             evidence: dict[str, float] = EVIDENCE) -> dict[int, float]:
+    """``need_of`` for every identity at once: identity → how sure (0..1) ``seat`` needs exactly it
+    (identities without evidence are left out)."""
+    total: dict[int, float] = {}
+    for age, (i, kind) in enumerate(reversed(mem.needs.get(seat, ()))):
+        total[i] = total.get(i, 0.0) + evidence[kind] * decay ** age
+    return {i: min(1.0, x) for i, x in total.items()}
+
+
 def need_of(ident: int, mem: HandMemory, seat: int, decay: float = 0.8,
             evidence: dict[str, float] = EVIDENCE) -> float:
     """How sure (0..1) the public evidence says ``seat`` needs exactly ``ident``: the sum of its needs

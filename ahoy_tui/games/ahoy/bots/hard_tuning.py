@@ -47,6 +47,11 @@ class HardTuning:
         out_boost: Weight of a treasure with a card this seat gave the receiver (R10).
         exact_share: Share of the feeding risk taken from the evidence that the receiver needs
             exactly that card (``hard_model.need_of``); the rest from its treasures' weights.
+        give_model: Name as the offer's *give* (R8) the card that makes a trade likeliest by the
+            opponent model (``HardBot._give_to_trade``) instead of the addressed seat's last claim.
+        give_miss: In that choice, the chance that a seat misses a card of its likely treasure that is
+            not in this hand (a card in this hand it misses for sure, one deck).
+        give_step_in: Weight of another seat stepping in after a Decline (R9.2) in that choice.
     """
 
     worlds: int = 64
@@ -74,6 +79,9 @@ class HardTuning:
     model_decay: float = 0.8
     out_boost: float = 2.0
     exact_share: float = 0.5
+    give_model: bool = True
+    give_miss: float = 0.5
+    give_step_in: float = 1.0
 
     def with_(self, **changes: object) -> "HardTuning":
         """A copy with ``changes`` (field names); ValueError names an unknown field."""
@@ -90,4 +98,6 @@ paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give
 ``danger_cost`` 0.04 → 0.2 and ``hold_weight`` 1 → 0.5 together +5.4 points of hands won over 800
 hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issue 30): ``feed_cost`` 0.3,
 ``exact_share`` 0.5 and ``danger_cost`` 0.2 → 0 (seeds 30–38; ``bench/bots.py`` 1hard-4p 41.5 % →
-47.2 % of hands); the rest as set by hand (docs/bots.md)."""
+47.2 % of hands); then ``give_model`` (the offer's *give* by the model, seeds 51–53 in whole games:
++1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); the rest as set by hand
+(docs/bots.md)."""

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from ahoy_tui.games.ahoy import cards as C
-from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, Pass, StepIn
+from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, Offer, Pass, StepIn
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
@@ -219,3 +219,47 @@ def test_memory_reads_who_discarded_what_and_who_stepped_in():
     assert danger(C.parse("7C"), w2, idx, Counter()) > 0.9 > 0.1 > danger(C.parse("7H"), w2, idx, Counter())
     w3 = run_weights(v, mem, idx, 3)
     assert danger(C.parse("9D"), w3, idx, Counter()) < danger(C.parse("9S"), w3, idx, Counter())
+
+
+def test_memory_reads_the_discard_left_by_a_reshuffle_once():
+    """R6, R11: the hard seat 0 sees seat 3's K♣ on top of the pile, then its own draw finds the
+    draw pile empty: the pile is reshuffled and K♣ stays on it. K♣ is one discard of seat 3, not
+    two (it would weigh seat 3's treasures with K♣ down twice)."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    mem = HandMemory()
+    kc = C.parse("KC")
+    mem.update(dataclasses.replace(base, phase=Phase.DRAW, active=0, discard=(C.parse("2H"), kc), draw_size=0))
+    mem.update(dataclasses.replace(base, phase=Phase.ACTION, active=0, discard=(kc,), draw_size=45, reshuffles=1))
+    assert mem.junk[3].count((kc, "discard")) == 1
+    assert (C.parse("2H"), "discard") in mem.junk[2]
+
+
+def test_hard_says_it_gives_the_card_the_addressed_seat_stepped_in_for():
+    """R8, R9: seat 1, the seat the hard seat 0 offers to, asked for 5♠ once, then stepped in for
+    9♥ on another offer (a step-in: it misses 9♥ now). The hard seat says it gives 9♥ (a card it
+    does not hold), so that seat 1 accepts and trades; its old answer, seat 1's last claim, was 5♠."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "8D", "KD", "QS")))
+    bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None)
+    asked = dataclasses.replace(base, phase=Phase.STEP_IN, active=1, hand=hand[:5], discard=(),
+                                offer=(1, 2, C.parse("5S"), C.parse("10D")),
+                                step_answers=(None, None, None, None), hand_sizes=(5, 6, 5, 5), draw_size=30)
+    bot.choose(StrictView(asked), [StepIn(), Pass()])
+    stepped = dataclasses.replace(base, phase=Phase.STEP_IN, active=3, hand=hand[:5], discard=(),
+                                  offer=(3, 0, C.parse("7C"), C.parse("9H")),
+                                  step_answers=(None, True, None, None), hand_sizes=(5, 5, 5, 6), draw_size=28)
+    bot.choose(StrictView(stepped), [StepIn(), Pass()])
+    turn = dataclasses.replace(base, phase=Phase.ACTION, active=0, hand=hand, discard=(), offer=None,
+                               step_answers=(None, None, None, None), hand_sizes=(6, 5, 5, 5), draw_size=27)
+    offers = [Offer(w, g) for w in range(C.IDENTITIES) for g in range(C.IDENTITIES)]
+    give = bot.choose(StrictView(turn), offers).give
+    assert give == C.parse("9H"), C.name(give)
+    old = HardBot(random.Random(1), worlds=8, horizon=8, budget=None, tuning=DEFAULT.with_(give_model=False))
+    for v in (asked, stepped):
+        old.choose(StrictView(v), [StepIn(), Pass()])
+    give = old.choose(StrictView(turn), offers).give
+    assert give == C.parse("5S"), C.name(give)
