@@ -63,3 +63,42 @@ async def test_five_panels_changing_a_row_post_no_update_and_prompt_the_screen_o
         panel_prompts = [p for p in posted if p == ("_Panel", "Prompt")]
         assert not updates and not panel_prompts, f"messages per repaint: {posted}"
         assert posted.count(("Screen", "Prompt")) <= 1, posted
+
+
+async def test_five_panels_changed_in_one_callback_are_painted_in_one_frame_without_the_update_timer(monkeypatch):
+    """The rows changed by one callback (a table update paints five to seven panels) go out in one
+    frame as soon as that callback returns: no ``Prompt``/``Idle`` to the screen, no tick of its update
+    timer (``textual_private.update_soon``)."""
+    from textual.screen import Screen
+
+    from ahoy_tui.ui import cost
+
+    app = _Table()
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        frames: list[Screen] = []
+        real_refresh = Screen._compositor_refresh
+        monkeypatch.setattr(Screen, "_compositor_refresh", lambda self: frames.append(self) or real_refresh(self))
+        posted: list[tuple[str, str]] = []
+        post = MessagePump.post_message
+        monkeypatch.setattr(MessagePump, "post_message",
+                            lambda self, message: posted.append((type(self).__name__, type(message).__name__))
+                            or post(self, message))
+
+        def move_every_panel() -> None:
+            for i in range(5):
+                panel = app.query_one(f"#p{i}", _Panel)
+                panel.word = f"moved{i}"
+                panel.rebuild()
+
+        with cost.counting():
+            app.call_later(move_every_panel)
+            await pilot.pause()
+            await pilot.pause()
+            ticks = cost.counts(app).ticks
+        assert len(frames) == 1, f"frames for one callback's rows: {len(frames)}"
+        assert ticks == 0, "the screen's update timer fired"
+        assert ("Screen", "Prompt") not in posted, posted
+        term = pyte.Screen(40, 20)
+        pyte.Stream(term).feed(app.screen._compositor.render_update(full=True).render_segments(app.console))
+        assert all(f"moved{i} 1" in "\n".join(term.display) for i in range(5))
