@@ -31,7 +31,6 @@ Private classes (imported from private modules, re-exported here):
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import weakref
@@ -546,10 +545,9 @@ def repaint_region(widget: Any, region: Any) -> None:
     At a table every move repaints five to seven panels this way: two
     dispatched messages each, over half of the ~17 messages a table update
     cost (``bench/ui_update.py``; issue 25). Here the widget goes straight
-    into its screen's ``_dirty_widgets``, and the screen is updated once
-    the current callback is done (:func:`update_soon`: once per loop turn
-    however many panels changed); the frame is the same. Uses
-    ``Widget._layout_cache``, ``_set_dirty``, ``_rich_style_cache``,
+    into its screen's ``_dirty_widgets`` and the screen alone is prompted
+    (once per loop turn however many panels changed); the frame is the same.
+    Uses ``Widget._layout_cache``, ``_set_dirty``, ``_rich_style_cache``,
     ``_is_mounted`` and ``Screen._dirty_widgets``, ``_compositor``; any other
     case (not mounted, hidden, no screen yet, a screen not laid out) takes
     ``refresh``.
@@ -565,69 +563,7 @@ def repaint_region(widget: Any, region: Any) -> None:
     widget._set_dirty(region)
     widget._rich_style_cache.clear()
     screen._dirty_widgets.add(widget)
-    update_soon(screen)
-
-
-_UPDATE_SOON: weakref.WeakSet[Any] = weakref.WeakSet()
-"""Screens whose :func:`update_soon` is scheduled and has not run yet."""
-
-
-def update_soon(screen: Any) -> None:
-    """Paint ``screen``'s dirty widgets when the running callback returns, not at its update timer's tick.
-
-    Textual's way from a dirty widget to a frame is a ``Prompt`` to the
-    screen, its ``Idle`` handler resuming the screen's update timer (an
-    asyncio task per screen, ``MAX_FPS`` 60), and the timer's tick calling
-    ``Screen._on_timer_update`` up to 1/60 s later. Here one loop callback
-    (``call_soon``, at most one per screen and loop turn) calls
-    ``Screen._on_timer_update`` itself, in the screen's context, as the timer
-    would: the same checks (current screen, not in a batch, layout first),
-    the same frame, the same ``call_after_refresh`` callbacks, one message
-    and one timer wake-up fewer per update and session (issue 25). Every
-    widget changed in the running callback (a table update paints five to
-    seven panels) is in that one frame. A screen that is not in front, or
-    an app in a batch update, is prompted as Textual does. Errors go to
-    ``App._handle_exception`` as a timer's would. Called outside the screen's
-    own app's context, the screen is prompted (its own loop then paints).
-    Uses
-    ``Screen._on_timer_update``, ``MessagePump._context``, ``App._exit``,
-    ``App._batch_count``.
-    """
-    if screen in _UPDATE_SOON:
-        return
-    try:
-        own = active_app.get() is screen.app
-    except LookupError:  # no app in this context
-        own = False
-    if not own:
-        # Called from another app's context (a lobby message delivered by another session): the
-        # callback would run, and any timer it starts would live, with that session's context (its
-        # app kept alive by it). The screen's own message loop takes it, as Textual does.
-        screen.check_idle()
-        return
-    _UPDATE_SOON.add(screen)
-    asyncio.get_running_loop().call_soon(_update_now, weakref.ref(screen))
-
-
-def _update_now(screen_ref: weakref.ref[Any]) -> None:
-    screen = screen_ref()
-    if screen is None:
-        return
-    _UPDATE_SOON.discard(screen)
-    try:
-        app = screen.app
-    except Exception:  # the screen left its app meanwhile
-        return
-    if app._exit or not screen.is_attached:
-        return
-    if app._batch_count or not screen.is_current:
-        screen.check_idle()
-        return
-    try:
-        with screen._context():
-            screen._on_timer_update()
-    except Exception as error:  # as a timer's callback: the app ends this session with its error
-        app._handle_exception(error)
+    screen.check_idle()
 
 
 _SHARED_TRUECOLOR: dict[int, tuple[Any, Any]] = {}

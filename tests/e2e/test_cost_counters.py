@@ -39,16 +39,13 @@ IDLE_TICKS = 2
 BUDGETS: dict[str, float] = {
     "frames": 1.2,       # frames Textual wrote (App._display with an update); measured 1.00
     "writes": 1.2,       # SSH channel writes (TerminalLink.frames_sent); measured 1.00
-    "bytes": 965.0,      # bytes written to the channel (TerminalLink.bytes_sent); measured 814.6 / 819.5,
-                         # 800.6 since a screen is painted when its callback returns (update_soon, 12-07)
-    "messages": 4.0,     # Textual messages and events dispatched by the app's pumps; measured 12.46 on 5f11c3b,
-                         # 4.45 (4.28-4.62 per session) since RowsWidget repaints without a message per panel (6eb2d69),
-                         # 3.30 since the screen is painted without a Prompt and an Idle (update_soon, 12-07)
+    "bytes": 985.0,      # bytes written to the channel (TerminalLink.bytes_sent); measured 814.6 / 819.5
+    "messages": 5.4,     # Textual messages and events dispatched by the app's pumps; measured 12.46 on 5f11c3b,
+                         # 4.45 (4.28-4.62 per session) since RowsWidget repaints without a message per panel (6eb2d69)
     "renders": 5.2,      # widget renders (render_lines calls) the compositor used; measured 4.29 / 4.30
-    "rows": 19.0,        # rows those renders produced; measured 15.95 / 16.05, 15.75 (12-07)
+    "rows": 19.3,        # rows those renders produced; measured 15.95 / 16.05
     "reflows": 0.05,     # layout passes (Compositor.reflow); measured 0.00 (budget: at most 3 in 60 updates)
-    "ticks": 0.75,       # Textual timers firing (the screen update timer); measured 1.00, 0.56-0.60 since
-                         # rows are painted without the screen's update timer (update_soon, 12-07)
+    "ticks": 1.2,        # Textual timers firing (the screen update timer); measured 1.00
     "styled": 2.3,       # lines Textual styled, no session having finished them; measured 6.80 without
                          # shared rows (bench/cost_counters.py --no-share), 1.88 with
     "texts": 1.9,        # texts rendered into rows, no session having rendered them; 5.60 unshared, 1.52 shared
