@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, wait_for
+from ui_helpers import at_table, bot_table, make_app, new_lobby, screen_text, seat_on_autopilot, wait_for
 
 from ahoy_tui.ui.glyphs import SessionScrollBarRender
 from ahoy_tui.ui.screens.create_table import CreateTableScreen
@@ -143,7 +143,7 @@ async def test_sessions_at_a_table_read_each_set_of_keys_once_and_show_the_right
     """Every session at a table shows the same few sets of keys: the footer reads Textual's active
     bindings once per set (process-wide), and after every move each player's footer lists exactly the
     keys a fresh read of that player's screen gives (their language too)."""
-    from ahoy_tui.lobby import Lobby, TableConfig, Timing
+    from ahoy_tui.lobby import Lobby, Timing
     from ahoy_tui.lobby.clock import ManualClock
     from ahoy_tui.ui.widgets import key_footer
     from ahoy_tui.ui.widgets.key_footer import KeyFooter
@@ -163,19 +163,7 @@ async def test_sessions_at_a_table_read_each_set_of_keys_once_and_show_the_right
     apps = (anna, bo, cleo)
     wrong, checked = [], 0
     async with anna.run_test(size=SIZE) as pa, bo.run_test(size=SIZE) as pb, cleo.run_test(size=SIZE) as pc:
-        tid = lobby.create_table(anna.handle, TableConfig.make(name="Pearl", seats=4, limit=40, clocks="untimed"))
-        anna.open_table(tid)
-        lobby.add_bot(anna.handle, tid, "baseline")
-        for app in (bo, cleo):
-            lobby.join(app.handle, tid)
-            app.open_table(tid)
-        for app in apps:
-            lobby.set_ready(app.handle, tid, True)
-        lobby.start(anna.handle, tid)
-        for app in apps:
-            lobby.set_autopilot(app.handle, tid, True)
-        for p in (pa, pb, pc):
-            await wait_for(p, at_table)
+        await seat_on_autopilot(lobby, apps, (pa, pb, pc))
         reads.clear()
         syncs.clear()
         for _ in range(40):

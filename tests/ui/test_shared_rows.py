@@ -18,13 +18,13 @@ import pytest
 from textual._compositor import LayoutUpdate
 
 from ahoy_tui.hosting.compositor import FrugalCompositor
-from ahoy_tui.lobby import Lobby, TableConfig, Timing
+from ahoy_tui.lobby import Lobby, Timing
 from ahoy_tui.lobby.clock import ManualClock
 from ahoy_tui.ui import cost
 from ahoy_tui.ui.games.ahoy.table import TableScreen
 from ahoy_tui.ui.widgets import rows
 from ahoy_tui.ui.widgets.rows import RowsWidget
-from ui_helpers import at_table, make_app, wait_for
+from ui_helpers import make_app, seat_on_autopilot
 
 W, H = 80, 24
 
@@ -86,19 +86,7 @@ async def test_three_looks_at_one_table_each_see_their_own_screen(monkeypatch):
     async with anna.run_test(size=(W, H)) as pa, bo.run_test(size=(W, H)) as pb, \
             cleo.run_test(size=(W, H)) as pc:
         bo.theme = "monochrome"
-        tid = lobby.create_table(anna.handle, TableConfig.make(name="Pearl", seats=4, limit=40, clocks="untimed"))
-        anna.open_table(tid)
-        lobby.add_bot(anna.handle, tid, "baseline")
-        for app in (bo, cleo):
-            lobby.join(app.handle, tid)
-            app.open_table(tid)
-        for app in apps:
-            lobby.set_ready(app.handle, tid, True)
-        lobby.start(anna.handle, tid)
-        for app in apps:
-            lobby.set_autopilot(app.handle, tid, True)
-        for p in (pa, pb, pc):
-            await wait_for(p, at_table)
+        await seat_on_autopilot(lobby, apps, (pa, pb, pc))
         with cost.counting():
             for _ in range(40):
                 if not clock.step():

@@ -106,3 +106,24 @@ def at_table(app) -> bool:
 
     s = app.screen
     return isinstance(s, TableScreen) and s._ready and s.view is not None
+
+
+async def seat_on_autopilot(lobby: Lobby, apps: tuple[AhoyApp, ...], pilots: tuple[Any, ...]) -> str:
+    """The first app's player makes a table of four ("Pearl", limit 40, no clocks) with one baseline bot, the
+    others join, all are ready; the game starts with every player on the autopilot. Returns the table id once
+    every app shows the table."""
+    host, *guests = apps
+    tid = lobby.create_table(host.handle, TableConfig.make(name="Pearl", seats=4, limit=40, clocks="untimed"))
+    host.open_table(tid)
+    lobby.add_bot(host.handle, tid, "baseline")
+    for app in guests:
+        lobby.join(app.handle, tid)
+        app.open_table(tid)
+    for app in apps:
+        lobby.set_ready(app.handle, tid, True)
+    lobby.start(host.handle, tid)
+    for app in apps:
+        lobby.set_autopilot(app.handle, tid, True)
+    for pilot in pilots:
+        await wait_for(pilot, at_table)
+    return tid
