@@ -74,10 +74,10 @@ def narrow(text: str) -> bool:
     return _is_single_cell_widths(text) or _narrow_only(text)
 
 
-#: Chops whose cells :data:`_CHOP_CELLS` keeps, newest first out last: sharing is between the
-#: sessions of one table update (milliseconds apart), so a short memory does (~1 KiB a chop).
+#: Chops whose cells :data:`_CHOP_CELLS` keeps (the oldest entry goes first): sharing is between
+#: the sessions of one table update (milliseconds apart), so a short memory does (~1 KiB a chop).
 CHOPS_KEPT = 1024
-_CHOP_CELLS: OrderedDict[tuple[int, str], tuple[Strip, str | None, tuple[Pen, ...]]] = OrderedDict()
+_CHOP_CELLS: OrderedDict[tuple[int, ColorSystem], tuple[Strip, str | None, tuple[Pen, ...]]] = OrderedDict()
 """``(id(chop), colour system)`` -> ``(chop, its text or None if not all narrow, a pen per cell)``."""
 
 
