@@ -269,6 +269,18 @@ class HardBot:
         hand = Counter(view.hand)
         alive = idx.alive(hand, unseen_pool(view, self.mem))
         cnt = idx.counts(hand)
+        give = self._give_to_trade(view, addressed, idx, hand) if self.t.give_model else None
+        if give is None:
+            give = self._claimed_give(view, addressed, hand)
+        if give is None:
+            give = self.rng.randrange(52)
+        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive, self.t.w) < self.t.w_decoy]
+        want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
+        return Offer(want, give)
+
+    def _claimed_give(self, view: PlayerView, addressed: int, hand: Counter) -> int | None:
+        """The card the addressed seat (then the others) claimed to want last and can still get (R8),
+        or None: the give when the opponent model names none (``give_model`` off)."""
         wanted = list(reversed(self.mem.claims.get(addressed, [])))
         for s in range(view.players):
             if s not in (addressed, view.seat):
@@ -277,14 +289,7 @@ class HardBot:
             copies = 1 if view.players <= 4 else 2
             gone = Counter(view.discard)
             wanted = [w for w in wanted if gone[w] < copies and hand[w] < copies]
-        give = self._give_to_trade(view, addressed, idx, hand) if self.t.give_model else None
-        if give is None:
-            give = next((w for w in wanted if w != C.JOKER), None)
-        if give is None:
-            give = self.rng.randrange(52)
-        junk = [i for i in hand if i != C.JOKER and idx.loss(i, hand, cnt, alive, self.t.w) < self.t.w_decoy]
-        want = self.rng.choice(sorted(junk)) if junk else self.rng.randrange(52)
-        return Offer(want, give)
+        return next((w for w in wanted if w != C.JOKER), None)
 
     def _need(self, view: PlayerView, seat: int, idx: RunIndex, hand: Counter, dead: set) -> list[float]:
         """Per identity (0..51), how likely ``seat`` still misses it from the treasure it collects

@@ -114,9 +114,4 @@ def need_of(ident: int, mem: HandMemory, seat: int, decay: float = 0.8,
     """How sure (0..1) the public evidence says ``seat`` needs exactly ``ident``: the sum of its needs
     of that card (R8, R9), each weighed by ``evidence`` and ``decay ** age``, at most 1. A seat one
     card short of a treasure asks for that same card again and again."""
-    total, age = 0.0, 0
-    for i, kind in reversed(mem.needs.get(seat, ())):
-        if i == ident:
-            total += evidence[kind] * decay ** age
-        age += 1
-    return min(1.0, total)
+    return needs_of(mem, seat, decay, evidence).get(ident, 0.0)
