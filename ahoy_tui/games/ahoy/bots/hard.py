@@ -11,13 +11,16 @@ Policy, by decision:
 * Discard (R11) and the dirty-deal card (R10): the card whose loss the
   rollouts (``hard_search``) mind least; a card that likely feeds the
   partner's treasure (``hard_model``: what every public act it saw says the
-  partner collects, R8–R11) costs ``feed_cost`` to hand over; a card others
-  said they want is a good discard.
+  partner collects, R8–R11) costs ``feed_cost`` to hand over; a card that
+  likely feeds another seat's treasure is a good discard (``deny_feed``: one
+  deck, it is dead until the next reshuffle, R1, R6). In the worlds a card
+  other seats likely collect comes late (``collect_down``): they keep it or
+  want it, so it seldom reaches this seat by a draw or a trade.
   As the partner of someone else's offer it expects the card the offer says
   it gives (R8) and keeps what that card completes.
 * HANDS UP! (R7): always when it holds a Joker, against the seat it thinks
-  closest to a treasure (bigger hand, claims focused on one treasure, lower
-  total).
+  closest to a treasure (bigger hand, claims focused on one treasure, the
+  same card named twice in a row: one card short, lower total).
 * Offer (R8): it lies when it pays. It says it *gives* the card that makes a
   trade likeliest: one the addressed seat likely misses (``hard_model``: its
   claims, step-ins and accepts), else one another seat would step in for
@@ -155,8 +158,10 @@ class HardBot:
         lead = min(view.totals) == view.totals[seat]
         nxt = seat == (view.seat + 1) % view.players if view.seat is not None else False
         t = self.t
+        needs = [i for i, _ in self.mem.needs.get(seat, ()) if i != C.JOKER]
+        short = len(needs) >= 2 and needs[-1] == needs[-2]  # one card short: it names that card again
         return (view.hand_sizes[seat] * t.target_size + focus * t.target_focus + (t.target_lead if lead else 0.0)
-                + (t.target_next if nxt else 0.0))
+                + (t.target_next if nxt else 0.0) + (t.target_repeat if short else 0.0))
 
     def _feed(self, ident: int, seat: int, model: list[float], idx: RunIndex, mine: Counter) -> float:
         """How likely (0..1) handing ``ident`` to ``seat`` feeds its treasure (``hard_model``): the
@@ -196,7 +201,7 @@ class HardBot:
         else:
             first = None
         weights: dict[int, float] = {}
-        if self.t.hold_weight != 1.0:
+        if self.t.hold_weight != 1.0 and not self.t.collect_down:
             for s, wants in self.mem.claims.items():
                 w = next((x for x in reversed(wants) if x != C.JOKER), None) if s != view.seat else None
                 if w is None:
@@ -208,6 +213,10 @@ class HardBot:
             if s != view.seat:
                 for g in gives:
                     weights[g] = self.t.give_claim_weight
+        if self.t.collect_down:
+            collected = self._collected(view, idx, set(pool))
+            for i, share in collected.items():
+                weights[i] = max(0.05, weights.get(i, 1.0) * (1.0 - self.t.collect_down * min(1.0, share)))
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         scores = score_drops(idx, view.hand, candidates, pool, weights, self.rng,
                              self.n_worlds, self.horizon, gamma=self.t.gamma, deadline=deadline, w=self.t.w,
@@ -219,12 +228,41 @@ class HardBot:
     def _discard(self, view: PlayerView, pool: list[int]) -> Discard:
         idx, scores = self._scores(view, pool)
         others = [s for s in range(view.players) if s != view.seat]
+        feeds_others = self._feeds_others(view, idx, pool) if self.t.deny_feed else {}
 
         def key(i: int) -> tuple:
-            deny = max((self._danger(i, s) for s in others), default=0.0)
+            deny = max((self._danger(i, s) for s in others), default=0.0) if self.t.denial_bonus else 0.0
             deny_open = self.t.deny_open * self._open(i, view, idx) if self.t.deny_open else 0.0
-            return (scores[i] + self.t.denial_bonus * deny + deny_open + C.VALUES[i] * 1e-4, i)
+            deny_feed = self.t.deny_feed * feeds_others.get(i, 0.0)
+            return (scores[i] + self.t.denial_bonus * deny + deny_open + deny_feed + C.VALUES[i] * 1e-4, i)
         return Discard(max(pool, key=key))
+
+    def _others(self, view: PlayerView) -> list[int]:
+        """The other seats that hold cards (R7, R10 need a card)."""
+        return [s for s in range(view.players) if s != view.seat and view.hand_sizes[s] > 0]
+
+    def _feeds_others(self, view: PlayerView, idx: RunIndex, cards: Sequence[int]) -> dict[int, float]:
+        """Per identity of ``cards``, the largest chance (0..1) over the other seats that it feeds that
+        seat's treasure (``_feed``: the opponent model, R8–R11): discarding it (R11) denies it to them."""
+        mine = Counter(view.hand) if view.players <= 4 else Counter()
+        out = {i: 0.0 for i in cards}
+        for s in self._others(view):
+            model = run_weights(view, self.mem, idx, s, self.t.model_decay, self.t.out_boost)
+            for i in out:
+                out[i] = max(out[i], self._feed(i, s, model, idx, mine))
+        return out
+
+    def _collected(self, view: PlayerView, idx: RunIndex, cards: set[int]) -> dict[int, float]:
+        """Per identity of ``cards`` (not the Joker), the chance summed over the other seats that it
+        belongs to the treasure that seat collects (``hard_model.danger`` with nothing blocked):
+        such a card stays in, or goes to, that seat's hand (R8–R10)."""
+        out = {i: 0.0 for i in cards if i != C.JOKER}
+        empty: Counter = Counter()
+        for s in self._others(view):
+            model = run_weights(view, self.mem, idx, s, self.t.model_decay, self.t.out_boost)
+            for i in out:
+                out[i] += feeds(i, model, idx, empty)
+        return out
 
     def _exchange(self, view: PlayerView, pool: list[int]) -> Exchange:
         other = view.active if view.seat != view.active else view.partner

@@ -3,8 +3,9 @@
 A *world* is one way the unseen cards could lie, consistent with what the
 seat has seen: the unseen identities (``hard_memory.unseen_pool``) are put in
 a weighted random order whose first ``draw_size`` cards stand for the draw
-pile and the rest for the other hands. A card someone claimed to give (R8)
-is likelier in their hand (lower weight); every other unseen card is equally
+pile and the rest for the other hands. The caller gives the weights: a card
+someone claimed to give (R8), or one other seats likely collect, is likelier
+in their hands (lower weight); an unseen card without a weight is equally
 likely anywhere. In each world the seat's own next draws are played out with
 a fast greedy keep policy; a candidate (a card to let go) scores
 ``gamma ** t`` when a treasure (R2) is complete after ``t`` draws, 0 if not

@@ -24,6 +24,7 @@ class HardTuning:
             below 1 it is likelier in their hand than in the draw pile.
         hold_weight: Sampling weight of a card near (same suit, 3 ranks) the last card a seat
             said it wanted (R8): below 1 it is likelier in that seat's hand than in the draw pile.
+            Only while ``collect_down`` is 0 (the opponent model's weights replace it).
         danger_cost: Cost of handing over a card the receiver likely wants (R10), per unit of danger.
         open_cost: Cost of handing over a card (R10) per share of its treasures others could
             still complete (``HardBot._open``).
@@ -52,6 +53,15 @@ class HardTuning:
         give_miss: In that choice, the chance that a seat misses a card of its likely treasure that is
             not in this hand (a card in this hand it misses for sure, one deck).
         give_step_in: Weight of another seat stepping in after a Decline (R9.2) in that choice.
+        deny_feed: Bonus of discarding a card (R11) per unit of the largest chance that it feeds
+            another seat's treasure (``HardBot._feed`` of each other seat): one deck, a discarded card
+            is dead until the next reshuffle (R1, R6), and so is every treasure with it.
+        target_repeat: Weight, when choosing a HANDS UP! target (R7), of a seat whose last two needs
+            (claims, step-ins, accepts: R8, R9) named the same card: one card short of a treasure.
+        collect_down: Worlds (``hard_search.worlds``): the sampling weight of an unseen card falls by
+            this share of the chance that other seats collect it (``hard_model.danger`` summed over
+            them, at most 1): a card they keep or want seldom comes to this seat, by draw or by trade
+            (R10). 0: off (then ``hold_weight`` applies).
     """
 
     worlds: int = 64
@@ -63,7 +73,7 @@ class HardTuning:
     danger_cost: float = 0.0
     open_cost: float = 0.0
     deny_open: float = 0.0
-    denial_bonus: float = 0.01
+    denial_bonus: float = 0.0
     joker_keep: float = 0.02
     w_decoy: float = 0.01
     accept_min: float | None = None
@@ -82,6 +92,9 @@ class HardTuning:
     give_model: bool = True
     give_miss: float = 0.5
     give_step_in: float = 1.0
+    deny_feed: float = 0.05
+    target_repeat: float = 3.0
+    collect_down: float = 0.6
 
     def with_(self, **changes: object) -> "HardTuning":
         """A copy with ``changes`` (field names); ValueError names an unknown field."""
@@ -99,5 +112,7 @@ paired units, seeds 30-32): ``worlds``/``horizon`` 32/10 → 64/14, ``trust_give
 hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issue 30): ``feed_cost`` 0.3,
 ``exact_share`` 0.5 and ``danger_cost`` 0.2 → 0 (seeds 30–38; ``bench/bots.py`` 1hard-4p 41.5 % →
 47.2 % of hands); then ``give_model`` (the offer's *give* by the model, seeds 51–53 in whole games:
-+1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); the rest as set by hand
-(docs/bots.md)."""
++1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); then ``deny_feed`` 0.05 (with
+``denial_bonus`` 0.01 → 0), ``target_repeat`` 3 and ``collect_down`` 0.6 (which replaces
+``hold_weight``): whole games, seeds 62–63, about 3,000 hands a line, +1.5 (denial alone) and +3.0
+points (all three); the rest as set by hand (docs/bots.md)."""

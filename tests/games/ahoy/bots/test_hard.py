@@ -9,12 +9,12 @@ from collections import Counter
 import pytest
 
 from ahoy_tui.games.ahoy import cards as C
-from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, Offer, Pass, StepIn
+from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, HandsUp, Offer, Pass, StepIn
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
-from ahoy_tui.games.ahoy.engine import ahoy_actions, awaiting
+from ahoy_tui.games.ahoy.engine import ALL_OFFERS, ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
 from ahoy_tui.games.ahoy.state import Phase, Settings
 from ahoy_tui.games.ahoy.view import PlayerView
@@ -263,3 +263,77 @@ def test_hard_says_it_gives_the_card_the_addressed_seat_stepped_in_for():
         old.choose(StrictView(v), [StepIn(), Pass()])
     give = old.choose(StrictView(turn), offers).give
     assert give == C.parse("5S"), C.name(give)
+
+
+def _stepped_in_for_9h(bot: HardBot, base: PlayerView, hand: tuple[int, ...]) -> None:
+    """The hard seat 0 sees seat 3's offer (give 9♥) declined by itself and seat 1 step in for 9♥
+    (R9): seat 1 likely collects a treasure with 9♥."""
+    stepped = dataclasses.replace(base, phase=Phase.STEP_IN, active=3, hand=hand[:5], discard=(),
+                                  offer=(3, 0, C.parse("7C"), C.parse("9H")),
+                                  step_answers=(None, True, None, None), hand_sizes=(5, 5, 5, 6), draw_size=28)
+    bot.choose(StrictView(stepped), [StepIn(), Pass()])
+
+
+def _discard_after_step_in(tuning: HardTuning) -> int:
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "9H", "KD", "QS")))
+    bot = HardBot(random.Random(1), worlds=16, horizon=8, budget=None, tuning=tuning)
+    _stepped_in_for_9h(bot, base, hand)
+    turn = dataclasses.replace(base, phase=Phase.DISCARD, active=0, hand=hand, discard=(), offer=None,
+                               step_answers=(None, None, None, None), hand_sizes=(6, 5, 5, 5), draw_size=27)
+    return bot.choose(StrictView(turn), [Discard(i) for i in hand]).card
+
+
+def test_hard_discards_the_junk_card_another_seat_stepped_in_for():
+    """R1, R9, R11: of three cards it has no use for (9♥, K♦, Q♠) the hard seat discards the 9♥
+    seat 1 stepped in for: one deck, a discarded 9♥ is dead until the next reshuffle (R6), and so
+    is every treasure seat 1 could make with it. Without the denial (``deny_feed`` 0) it lets the
+    King go, the most points."""
+    assert _discard_after_step_in(DEFAULT) == C.parse("9H")
+    assert _discard_after_step_in(DEFAULT.with_(deny_feed=0.0)) != C.parse("9H")
+
+
+def _raid_target(tuning: HardTuning) -> int:
+    """Seat 1 asked for 5♥ and 6♥ (two cards of one treasure), seat 2 twice for 5♠ (one card
+    short, R8); the hard seat 0 holds the Joker (R7)."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "9H", "KD"))) + (C.JOKER,)
+    bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None, tuning=tuning)
+    draw = 30
+    for offerer, want in ((1, "5H"), (2, "5S"), (1, "6H"), (2, "5S")):
+        draw -= 1
+        seen = dataclasses.replace(base, phase=Phase.RESPOND, active=offerer, hand=hand[:5], discard=(),
+                                   offer=(offerer, offerer + 1, C.parse(want), C.parse("2D")),
+                                   step_answers=(None, None, None, None), hand_sizes=(5, 5, 5, 5), draw_size=draw)
+        bot.mem.update(seen)
+    turn = dataclasses.replace(base, phase=Phase.ACTION, active=0, hand=hand, discard=(), offer=None,
+                               step_answers=(None, None, None, None), hand_sizes=(6, 5, 5, 5), draw_size=draw - 1)
+    legal = [HandsUp(t) for t in (1, 2, 3)] + list(ALL_OFFERS)  # R7 or R8, as the engine lists them
+    return bot.choose(StrictView(turn), legal).target
+
+
+def test_hard_raids_the_seat_that_asks_for_the_same_card_again():
+    """R7, R8: a seat that names the same wanted card twice is likely one card short of a
+    treasure; HANDS UP! shrinks its hand for the rest of the hand. Without ``target_repeat`` the
+    hard seat raids seat 1, whose claims look the most focused."""
+    assert _raid_target(DEFAULT) == 2
+    assert _raid_target(DEFAULT.with_(target_repeat=0.0)) == 1
+
+
+def test_cards_other_seats_collect_weigh_less_in_the_worlds():
+    """R8–R10: after seat 1 stepped in for 9♥, the hearts around 9♥ are likelier in its hand (or
+    wanted by it) than on their way to this seat: ``_collected`` gives them a share, a card of a
+    treasure nobody's evidence points to (2♦ … 5♦) less, and the worlds weigh them down."""
+    game = Game(["a", "b", "c", "d"], Settings(), seed=5)
+    game.deal()
+    base = game.view(0)
+    hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "KD", "QS", "7C")))
+    bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None)
+    _stepped_in_for_9h(bot, base, hand)
+    from ahoy_tui.games.ahoy.bots.hard_search import run_index
+    share = bot._collected(base, run_index(False), {C.parse(n) for n in ("9H", "10H", "2D", "3D")})
+    assert share[C.parse("9H")] > share[C.parse("2D")] and share[C.parse("10H")] > share[C.parse("3D")]
