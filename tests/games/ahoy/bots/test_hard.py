@@ -13,6 +13,7 @@ from ahoy_tui.games.ahoy.actions import Ahoy, Discard, Exchange, HandsUp, Offer,
 from ahoy_tui.games.ahoy.bots import BOT_KINDS, make_bot
 from ahoy_tui.games.ahoy.bots.hard import HardBot
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
+from ahoy_tui.games.ahoy.bots.hard_search import run_index
 from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.engine import ALL_OFFERS, ahoy_actions, awaiting
 from ahoy_tui.games.ahoy.game import Game
@@ -326,14 +327,14 @@ def test_hard_raids_the_seat_that_asks_for_the_same_card_again():
 
 def test_cards_other_seats_collect_weigh_less_in_the_worlds():
     """R8–R10: after seat 1 stepped in for 9♥, the hearts around 9♥ are likelier in its hand (or
-    wanted by it) than on their way to this seat: ``_collected`` gives them a share, a card of a
-    treasure nobody's evidence points to (2♦ … 5♦) less, and the worlds weigh them down."""
+    wanted by it) than on their way to this seat: ``_collected``, by which the worlds weigh a card
+    down (``collect_down``), gives them a bigger share than cards of a treasure nobody's evidence
+    points to (2♦, 3♦)."""
     game = Game(["a", "b", "c", "d"], Settings(), seed=5)
     game.deal()
     base = game.view(0)
     hand = tuple(sorted(C.parse(n) for n in ("2C", "3C", "4C", "KD", "QS", "7C")))
     bot = HardBot(random.Random(1), worlds=8, horizon=8, budget=None)
     _stepped_in_for_9h(bot, base, hand)
-    from ahoy_tui.games.ahoy.bots.hard_search import run_index
     share = bot._collected(base, run_index(False), {C.parse(n) for n in ("9H", "10H", "2D", "3D")})
     assert share[C.parse("9H")] > share[C.parse("2D")] and share[C.parse("10H")] > share[C.parse("3D")]
