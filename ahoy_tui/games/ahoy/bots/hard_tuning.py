@@ -115,4 +115,4 @@ hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issu
 +1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); then ``deny_feed`` 0.05 (with
 ``denial_bonus`` 0.01 → 0), ``target_repeat`` 3 and ``collect_down`` 0.6 (which replaces
 ``hold_weight``): whole games, seeds 62–63, about 3,000 hands a line, +1.5 (denial alone) and +3.0
-points (all three); the rest as set by hand (docs/bots.md)."""
+points (all three), confirmed on seeds 64–65 (+1.3, +0.8); the rest as set by hand (docs/bots.md)."""
