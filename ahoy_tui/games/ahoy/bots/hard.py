@@ -80,6 +80,7 @@ class HardBot:
         self.horizon = tuning.horizon if horizon is None else horizon
         self.budget = budget
         self.mem = HandMemory()
+        self._models: dict[int, list[float]] = {}
 
     # -- the interface -----------------------------------------------------------
 
@@ -93,6 +94,7 @@ class HardBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for ``view``'s seat; never raises."""
         self.mem.update(view)
+        self._models = {}  # this decision's opponent model per seat (``_model``)
         kinds = by_kind(legal)
         if Ahoy in kinds:
             return kinds[Ahoy][0]
@@ -237,6 +239,15 @@ class HardBot:
             return (scores[i] + self.t.denial_bonus * deny + deny_open + deny_feed + C.VALUES[i] * 1e-4, i)
         return Discard(max(pool, key=key))
 
+    def _model(self, view: PlayerView, idx: RunIndex, seat: int) -> list[float]:
+        """``hard_model.run_weights`` of ``seat``, computed once per decision (the denial, the worlds
+        and the hand-over all read it)."""
+        model = self._models.get(seat)
+        if model is None:
+            model = self._models[seat] = run_weights(view, self.mem, idx, seat, self.t.model_decay,
+                                                     self.t.out_boost)
+        return model
+
     def _others(self, view: PlayerView) -> list[int]:
         """The other seats that hold cards (R7, R10 need a card)."""
         return [s for s in range(view.players) if s != view.seat and view.hand_sizes[s] > 0]
@@ -247,7 +258,7 @@ class HardBot:
         mine = Counter(view.hand) if view.players <= 4 else Counter()
         out = {i: 0.0 for i in cards}
         for s in self._others(view):
-            model = run_weights(view, self.mem, idx, s, self.t.model_decay, self.t.out_boost)
+            model = self._model(view, idx, s)
             for i in out:
                 out[i] = max(out[i], self._feed(i, s, model, idx, mine))
         return out
@@ -259,7 +270,7 @@ class HardBot:
         out = {i: 0.0 for i in cards if i != C.JOKER}
         empty: Counter = Counter()
         for s in self._others(view):
-            model = run_weights(view, self.mem, idx, s, self.t.model_decay, self.t.out_boost)
+            model = self._model(view, idx, s)
             for i in out:
                 out[i] += feeds(i, model, idx, empty)
         return out
@@ -272,7 +283,7 @@ class HardBot:
         idx, scores = self._scores(view, pool, coming)
         model = None
         if self.t.feed_cost and other is not None:
-            model = run_weights(view, self.mem, idx, other, self.t.model_decay, self.t.out_boost)
+            model = self._model(view, idx, other)
             mine = Counter(view.hand) if view.players <= 4 else Counter()
 
         def key(i: int) -> tuple:
@@ -333,7 +344,7 @@ class HardBot:
         """Per identity (0..51), how likely ``seat`` still misses it from the treasure it collects
         (``hard_model``: its claims, step-ins and accepts, R8, R9, and its treasures' weights); a card
         in this hand it cannot hold (one deck, R1), a card this seat gave it (R10) it holds."""
-        model = run_weights(view, self.mem, idx, seat, self.t.model_decay, self.t.out_boost)
+        model = self._model(view, idx, seat)
         exact = needs_of(self.mem, seat, self.t.model_decay)
         given = self.mem.out.get(seat, Counter())
         one_deck = view.players <= 4
