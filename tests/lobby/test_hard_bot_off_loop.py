@@ -76,6 +76,10 @@ def test_real_loop_searches_run_in_a_worker_process():
         lobby.add_bot(h, tid, "baseline")
         lobby.start(h, tid)
         table = lobby.tables[tid]
+        for seat in range(3):  # a search that fits the test's clocks (clock_scale: 20-30 ms a decision)
+            if table.bot_kind(seat) == "hard":
+                bot = table.pilot.bot_for(seat)
+                bot.n_worlds, bot.horizon = 16, 8
         for _ in range(10000):
             if table.status == "game_over":
                 break

@@ -64,9 +64,9 @@ class HardTuning:
             (R10). 0: off (then ``hold_weight`` applies).
     """
 
-    worlds: int = 64
-    horizon: int = 14
-    gamma: float = 0.85
+    worlds: int = 128
+    horizon: int = 18
+    gamma: float = 0.9
     w: tuple[float, ...] = (0.0, 0.002, 0.03, 0.25, 100.0)
     give_claim_weight: float = 0.4
     hold_weight: float = 0.5
@@ -115,4 +115,6 @@ hands (95 % interval +0.9…+9.9); then the opponent model (``hard_model``, issu
 +1.8 points on average; ``bench/bots.py`` 1hard-4p 47.2 % → 49.1 %); then ``deny_feed`` 0.05 (with
 ``denial_bonus`` 0.01 → 0), ``target_repeat`` 3 and ``collect_down`` 0.6 (which replaces
 ``hold_weight``): whole games, seeds 62–63, about 3,000 hands a line, +1.5 (denial alone) and +3.0
-points (all three), confirmed on seeds 64–65 (+1.3, +0.8); the rest as set by hand (docs/bots.md)."""
+points (all three), confirmed on seeds 64–65 (+1.3, +0.8); then a bigger search again, ``worlds``/``horizon``
+64/14 → 128/18 (single hands, seeds 80–81: +3.3, +1.7 points) and ``gamma`` 0.85 → 0.9 (seed 82: +3.0),
+about 2.6 times the search's CPU; the rest as set by hand (docs/bots.md)."""
