@@ -48,7 +48,7 @@ from ahoy_tui.games.ahoy.actions import (Action, Ahoy, ChoosePartner, Discard, D
 from ahoy_tui.games.ahoy.bots.base import by_kind
 from ahoy_tui.games.ahoy.bots.hard_memory import HandMemory, unseen_pool
 from ahoy_tui.games.ahoy.bots.hard_model import danger as feeds
-from ahoy_tui.games.ahoy.bots.hard_model import need_of, needs_of, run_weights
+from ahoy_tui.games.ahoy.bots.hard_model import needs_of, run_weights
 from ahoy_tui.games.ahoy.bots.hard_search import RunIndex, run_index, score_drops
 from ahoy_tui.games.ahoy.bots.hard_tuning import DEFAULT, HardTuning
 from ahoy_tui.games.ahoy.view import PlayerView
@@ -81,6 +81,7 @@ class HardBot:
         self.budget = budget
         self.mem = HandMemory()
         self._models: dict[int, list[float]] = {}
+        self._needs: dict[int, dict[int, float]] = {}
 
     # -- the interface -----------------------------------------------------------
 
@@ -94,7 +95,7 @@ class HardBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` (non-empty) for ``view``'s seat; never raises."""
         self.mem.update(view)
-        self._models = {}  # this decision's opponent model per seat (``_model``)
+        self._models, self._needs = {}, {}  # this decision's opponent model per seat (``_model``, ``_exact``)
         kinds = by_kind(legal)
         if Ahoy in kinds:
             return kinds[Ahoy][0]
@@ -171,7 +172,7 @@ class HardBot:
         treasures' weights ``model``."""
         d = feeds(ident, model, idx, mine)
         if self.t.exact_share:
-            exact = need_of(ident, self.mem, seat, self.t.model_decay) if ident != C.JOKER else 0.0
+            exact = self._exact(seat).get(ident, 0.0) if ident != C.JOKER else 0.0
             d = (1 - self.t.exact_share) * d + self.t.exact_share * exact
         return d
 
@@ -247,6 +248,14 @@ class HardBot:
             model = self._models[seat] = run_weights(view, self.mem, idx, seat, self.t.model_decay,
                                                      self.t.out_boost)
         return model
+
+    def _exact(self, seat: int) -> dict[int, float]:
+        """``hard_model.needs_of`` of ``seat`` (identity → how sure it needs exactly that card), computed
+        once per decision (every card ``_feed`` weighs and the offer's ``_need`` read it)."""
+        exact = self._needs.get(seat)
+        if exact is None:
+            exact = self._needs[seat] = needs_of(self.mem, seat, self.t.model_decay)
+        return exact
 
     def _others(self, view: PlayerView) -> list[int]:
         """The other seats that hold cards (R7, R10 need a card)."""
@@ -345,7 +354,7 @@ class HardBot:
         (``hard_model``: its claims, step-ins and accepts, R8, R9, and its treasures' weights); a card
         in this hand it cannot hold (one deck, R1), a card this seat gave it (R10) it holds."""
         model = self._model(view, idx, seat)
-        exact = needs_of(self.mem, seat, self.t.model_decay)
+        exact = self._exact(seat)
         given = self.mem.out.get(seat, Counter())
         one_deck = view.players <= 4
         out = [0.0] * C.JOKER

@@ -17,7 +17,7 @@ treasure, the chance that it is the seat's best one:
 
 ``danger(ident, weights, ...)``: the chance that ``ident`` belongs to the seat's
 best treasure and could complete it (no other card of it is in this seat's
-own hand): handing it over (R10) feeds that treasure. ``need_of``: how sure
+own hand): handing it over (R10) feeds that treasure. ``needs_of``: how sure
 the evidence is that the seat needs exactly that card (a seat one card short
 asks for the same card again and again); the bot mixes the two. Pure functions of the
 view and the memory; nothing here reads game state.
@@ -101,17 +101,11 @@ def danger(ident: int, weights: list[float], idx: RunIndex, hand: Counter) -> fl
 
 def needs_of(mem: HandMemory, seat: int, decay: float = 0.8,
              evidence: dict[str, float] = EVIDENCE) -> dict[int, float]:
-    """``need_of`` for every identity at once: identity → how sure (0..1) ``seat`` needs exactly it
-    (identities without evidence are left out)."""
+    """Identity → how sure (0..1) the public evidence says ``seat`` needs exactly it: the sum of its
+    needs of that card (R8, R9), each weighed by ``evidence`` and ``decay ** age``, at most 1 (a seat
+    one card short of a treasure asks for that same card again and again); identities without
+    evidence are left out."""
     total: dict[int, float] = {}
     for age, (i, kind) in enumerate(reversed(mem.needs.get(seat, ()))):
         total[i] = total.get(i, 0.0) + evidence[kind] * decay ** age
     return {i: min(1.0, x) for i, x in total.items()}
-
-
-def need_of(ident: int, mem: HandMemory, seat: int, decay: float = 0.8,
-            evidence: dict[str, float] = EVIDENCE) -> float:
-    """How sure (0..1) the public evidence says ``seat`` needs exactly ``ident``: the sum of its needs
-    of that card (R8, R9), each weighed by ``evidence`` and ``decay ** age``, at most 1. A seat one
-    card short of a treasure asks for that same card again and again."""
-    return needs_of(mem, seat, decay, evidence).get(ident, 0.0)

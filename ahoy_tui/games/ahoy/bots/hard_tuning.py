@@ -47,7 +47,7 @@ class HardTuning:
         model_decay: How much older evidence counts less in ``hard_model.run_weights``.
         out_boost: Weight of a treasure with a card this seat gave the receiver (R10).
         exact_share: Share of the feeding risk taken from the evidence that the receiver needs
-            exactly that card (``hard_model.need_of``); the rest from its treasures' weights.
+            exactly that card (``hard_model.needs_of``); the rest from its treasures' weights.
         give_model: Name as the offer's *give* (R8) the card that makes a trade likeliest by the
             opponent model (``HardBot._give_to_trade``) instead of the addressed seat's last claim.
         give_miss: In that choice, the chance that a seat misses a card of its likely treasure that is
